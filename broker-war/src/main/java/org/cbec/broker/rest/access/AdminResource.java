@@ -1,0 +1,83 @@
+package org.cbec.broker.rest.access;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import org.cbec.access.boundary.AdminOnly;
+import org.cbec.access.boundary.ApiKeys;
+import org.cbec.access.boundary.Grant;
+import org.cbec.access.boundary.IssuedKey;
+import org.cbec.access.boundary.Parties;
+import org.cbec.access.boundary.Party;
+import org.cbec.access.entity.ApiService;
+import org.cbec.access.entity.GrantSubject;
+
+/** Registers broker merchants and issues and revokes their {@code app-api-key}s. */
+@Path("admin")
+@AdminOnly
+@RequestScoped
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class AdminResource {
+
+    /** Body of {@code POST /admin/merchants}. */
+    public record NewMerchant(String name) {
+    }
+
+    /** Body of {@code POST /admin/keys}. */
+    public record NewKey(List<String> merchants, String label) {
+    }
+
+    public record MerchantRegistered(int code, String message, String merchant, String createdAt) {
+    }
+
+    /** The key text is in this response and nowhere else, ever. */
+    public record KeyIssued(int code, String message, String keyId, String key, List<String> merchants, String label) {
+    }
+
+    public record KeyRevoked(int code, String message, String keyId) {
+    }
+
+    @Inject
+    Parties parties;
+
+    @Inject
+    ApiKeys apiKeys;
+
+    @POST
+    @Path("merchants")
+    public Response registerMerchant(NewMerchant body) {
+        Party merchant = parties.registerMerchant(body == null ? null : body.name());
+        return Response.status(Response.Status.CREATED)
+                .entity(new MerchantRegistered(201, "merchant registered", merchant.id(), merchant.createdAt().toString()))
+                .build();
+    }
+
+    @POST
+    @Path("keys")
+    public Response issueKey(NewKey body) {
+        List<Grant> grants = body == null || body.merchants() == null ? List.of()
+                : body.merchants().stream().map(m -> new Grant(GrantSubject.MERCHANT, m)).toList();
+        IssuedKey key = apiKeys.issue(ApiService.BROKER, grants, body == null ? null : body.label());
+        return Response.status(Response.Status.CREATED)
+                .header("Cache-Control", "no-store")
+                .entity(new KeyIssued(201, "key issued; store it now, it is not shown again", key.keyId(), key.key(),
+                        key.grants().stream().map(Grant::subject).toList(), key.label()))
+                .build();
+    }
+
+    @DELETE
+    @Path("keys/{keyId}")
+    public KeyRevoked revokeKey(@PathParam("keyId") String keyId) {
+        apiKeys.revoke(ApiService.BROKER, keyId);
+        return new KeyRevoked(200, "key revoked", keyId);
+    }
+}

@@ -1,0 +1,38 @@
+package org.cbec.broker.rest.merchant;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.cbec.access.boundary.Parties;
+import org.cbec.access.boundary.Party;
+import org.cbec.access.entity.GrantSubject;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+
+/**
+ * {@code GET {base_url}/merchant/{merchant}}: the merchant this key acts for. Not in the spec; it
+ * lets an integrator check a key without creating a payment.
+ */
+@Path("v1/merchant/{merchant}")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = "http_api_key")
+public class MerchantResource {
+
+    public record MerchantProfile(int code, String message, String merchant, String registeredAt) {
+    }
+
+    @Inject
+    Parties parties;
+
+    @GET
+    @Operation(summary = "The merchant the key acts for")
+    public MerchantProfile get(@PathParam("merchant") String merchant) {
+        Party party = parties.get(GrantSubject.MERCHANT, merchant);
+        return new MerchantProfile(200, "OK", party.id(), party.createdAt().toString());
+    }
+}

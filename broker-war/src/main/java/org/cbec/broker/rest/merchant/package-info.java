@@ -1,0 +1,2 @@
+/** The merchant a broker key acts for. */
+package org.cbec.broker.rest.merchant;

@@ -1,0 +1,301 @@
+package org.cbec.broker;
+
+import static org.cbec.testing.Http.basic;
+import static org.cbec.testing.Http.get;
+import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Http.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.annotation.Resource;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Statement;
+import java.util.List;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.cbec.access.boundary.ApiKeys;
+import org.cbec.access.boundary.Grant;
+import org.cbec.access.boundary.IssuedKey;
+import org.cbec.access.boundary.Parties;
+import org.cbec.access.control.KeyMaterial;
+import org.cbec.access.entity.ApiService;
+import org.cbec.access.entity.GrantSubject;
+import org.cbec.platform.schema.SchemaMigrator;
+import org.cbec.testing.Http;
+import org.cbec.testing.Http.Reply;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The broker WAR as built, on Payara Micro with the embedded H2 database: one deployment for the
+ * whole class. Tests marked {@code @RunAsClient} call the API over HTTP as an integrator would; the
+ * others run inside the server and look at the database itself.
+ */
+@ExtendWith(ArquillianExtension.class)
+class BrokerIT {
+
+    private static final String ADMIN_PASSWORD = System.getenv("ADMIN_PASSWORD");
+    private static final String DEMO_API_KEY = System.getenv("DEMO_API_KEY");
+
+    @Deployment
+    static WebArchive deployment() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
+                .addPackage(Http.class.getPackage());
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Resource(lookup = "jdbc/cbec")
+    DataSource dataSource;
+
+    @Inject
+    SchemaMigrator migrator;
+
+    @Inject
+    ApiKeys apiKeys;
+
+    @Inject
+    Parties parties;
+
+    // ---- inside the server -------------------------------------------------------------------
+
+    @Test
+    void migrationsAreAppliedToTheEmbeddedH2Database() throws Exception {
+        assertEquals("1", migrator.schemaVersion());
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            assertEquals("H2", c.getMetaData().getDatabaseProductName());
+            assertTrue(c.getMetaData().getURL().endsWith("/it-data/db/cbec"), c.getMetaData().getURL());
+            ResultSet rs = s.executeQuery(
+                    "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" = TRUE AND \"version\" = '1'");
+            rs.next();
+            assertEquals(1, rs.getInt(1));
+        }
+    }
+
+    @Test
+    void anIssuedKeyIsStoredOnlyAsItsHash() throws Exception {
+        String merchant = "hash-" + UUID.randomUUID().toString().substring(0, 8);
+        parties.registerMerchant(merchant);
+        IssuedKey issued = apiKeys.issue(ApiService.BROKER, List.of(new Grant(GrantSubject.MERCHANT, merchant)), "hash test");
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            ResultSet rs = s.executeQuery("SELECT * FROM api_key");
+            ResultSetMetaData meta = rs.getMetaData();
+            boolean found = false;
+            while (rs.next()) {
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    assertFalse(String.valueOf(rs.getObject(i)).contains(issued.key()), "key text stored in " + meta.getColumnName(i));
+                }
+                found |= KeyMaterial.hash(issued.key()).equals(rs.getString("secret_hash"));
+            }
+            assertTrue(found, "the key's SHA-256 is stored");
+        }
+    }
+
+    // ---- API keys, as a client sees them ------------------------------------------------------
+
+    @Test
+    @RunAsClient
+    void aMissingKeyGets401WithTheEnvelope() {
+        assertNotAuthenticated(get(uri("v1/merchant/demo")));
+    }
+
+    @Test
+    @RunAsClient
+    void anUnknownKeyGets401() {
+        assertNotAuthenticated(get(uri("v1/merchant/demo"), "app-api-key", "cbk_not-a-key"));
+    }
+
+    @Test
+    @RunAsClient
+    void theDemoKeyIsAcceptedForTheDemoMerchant() {
+        Reply reply = get(uri("v1/merchant/demo"), "app-api-key", DEMO_API_KEY);
+        assertEquals(200, reply.status(), reply::toString);
+        assertEquals("demo", reply.json().getString("merchant"));
+        assertEquals(200, reply.json().getInt("code"));
+    }
+
+    @Test
+    @RunAsClient
+    void theLegacyQueryParameterIsAccepted() {
+        assertEquals(200, get(uri("v1/merchant/demo?app-api-key=" + DEMO_API_KEY)).status());
+    }
+
+    @Test
+    @RunAsClient
+    void aKeyIsAcceptedForItsMerchantAndRefusedForAnother() {
+        String mine = registerMerchant();
+        String other = registerMerchant();
+        String key = issueKey(mine).getString("key");
+        assertEquals(200, get(uri("v1/merchant/" + mine), "app-api-key", key).status());
+        assertNotAuthenticated(get(uri("v1/merchant/" + other), "app-api-key", key));
+        assertNotAuthenticated(get(uri("v1/merchant/demo"), "app-api-key", key));
+    }
+
+    @Test
+    @RunAsClient
+    void aRevokedKeyGets401() {
+        String merchant = registerMerchant();
+        JsonObject issued = issueKey(merchant);
+        String key = issued.getString("key");
+        assertEquals(200, get(uri("v1/merchant/" + merchant), "app-api-key", key).status());
+        Reply revoked = send("DELETE", uri("admin/keys/" + issued.getString("keyId")), null, "Authorization", admin());
+        assertEquals(200, revoked.status(), revoked::toString);
+        assertNotAuthenticated(get(uri("v1/merchant/" + merchant), "app-api-key", key));
+    }
+
+    @Test
+    @RunAsClient
+    void aKeyOfAMerchantStillBeingRegisteredIsRefusedForAnUnregisteredOne() {
+        Reply reply = postJson(uri("admin/keys"), "{\"merchants\":[\"nobody-registered-this\"]}", "Authorization", admin());
+        assertEquals(422, reply.status(), reply::toString);
+        assertEquals("merchants", reply.json().getString("field"));
+    }
+
+    // ---- the admin API ------------------------------------------------------------------------
+
+    @Test
+    @RunAsClient
+    void theAdminApiRefusesAMissingOrWrongPassword() {
+        Reply none = postJson(uri("admin/merchants"), "{\"name\":\"x1\"}");
+        assertNotAuthenticated(none);
+        assertTrue(none.header("WWW-Authenticate").startsWith("Basic"), none.header("WWW-Authenticate"));
+        assertNotAuthenticated(postJson(uri("admin/merchants"), "{\"name\":\"x1\"}", "Authorization", basic("admin", "wrong")));
+        assertNotAuthenticated(postJson(uri("admin/merchants"), "{\"name\":\"x1\"}", "Authorization", basic("root", ADMIN_PASSWORD)));
+        assertNotAuthenticated(postJson(uri("admin/merchants"), "{\"name\":\"x1\"}", "app-api-key", DEMO_API_KEY));
+    }
+
+    @Test
+    @RunAsClient
+    void anIssuedKeyIsShownOnceAndNotCached() {
+        String merchant = registerMerchant();
+        Reply reply = postJson(uri("admin/keys"), "{\"merchants\":[\"" + merchant + "\"],\"label\":\"ci\"}", "Authorization", admin());
+        assertEquals(201, reply.status(), reply::toString);
+        assertEquals("no-store", reply.header("Cache-Control"));
+        String key = reply.json().getString("key");
+        assertTrue(key.startsWith("cbk_") && key.length() >= 40, "random key of at least 128 bits");
+    }
+
+    @Test
+    @RunAsClient
+    void registeringAMerchantTwiceIsAConflict() {
+        String merchant = registerMerchant();
+        Reply again = postJson(uri("admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin());
+        assertEquals(409, again.status(), again::toString);
+        assertEquals("name", again.json().getString("field"));
+    }
+
+    @Test
+    @RunAsClient
+    void anInvalidMerchantNameIsRefusedNamingTheField() {
+        Reply reply = postJson(uri("admin/merchants"), "{\"name\":\"../etc\"}", "Authorization", admin());
+        assertEquals(422, reply.status(), reply::toString);
+        assertEquals("name", reply.json().getString("field"));
+    }
+
+    // ---- refusals of the HTTP layer -----------------------------------------------------------
+
+    @Test
+    @RunAsClient
+    void anUnknownPathGets404WithTheEnvelope() {
+        assertEnvelope(404, get(uri("v1/no-such-thing/demo"), "app-api-key", DEMO_API_KEY));
+        assertEnvelope(404, get(uri("")));
+    }
+
+    @Test
+    @RunAsClient
+    void aWrongMethodGets405WithTheEnvelope() {
+        Reply reply = send("DELETE", uri("v1/merchant/demo"), null, "app-api-key", DEMO_API_KEY);
+        assertEnvelope(405, reply);
+        assertNotNull(reply.header("Allow"));
+    }
+
+    @Test
+    @RunAsClient
+    void malformedJsonGets400WithTheEnvelope() {
+        assertEnvelope(400, postJson(uri("admin/merchants"), "{\"name\":", "Authorization", admin()));
+        assertEnvelope(400, postJson(uri("admin/merchants"), "[1,2", "Authorization", admin()));
+    }
+
+    @Test
+    @RunAsClient
+    void aWrongContentTypeGets415WithTheEnvelope() {
+        assertEnvelope(415, send("POST", uri("admin/merchants"), "name=x", "Content-Type", "text/plain", "Authorization", admin()));
+    }
+
+    // ---- health and documentation -------------------------------------------------------------
+
+    @Test
+    @RunAsClient
+    void readinessIncludesTheDatabase() {
+        Reply reply = get(root("health/ready"));
+        assertEquals(200, reply.status(), reply::toString);
+        assertTrue(reply.body().contains("\"database\""), reply.body());
+        assertEquals("UP", reply.json().getString("status"));
+    }
+
+    @Test
+    @RunAsClient
+    void theOpenApiDocumentDescribesTheBrokerApi() {
+        Reply reply = get(root("openapi"));
+        assertEquals(200, reply.status());
+        assertTrue(reply.body().contains("/v1/merchant/{merchant}"), reply.body());
+        assertTrue(reply.body().contains("app-api-key"), "the key scheme is documented");
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------
+
+    private URI uri(String path) {
+        return URI.create(base.toString()).resolve(path);
+    }
+
+    private URI root(String path) {
+        return URI.create(base.toString()).resolve("/" + path);
+    }
+
+    private static String admin() {
+        return basic("admin", ADMIN_PASSWORD);
+    }
+
+    private String registerMerchant() {
+        String name = "m-" + UUID.randomUUID().toString().substring(0, 12);
+        Reply reply = postJson(uri("admin/merchants"), "{\"name\":\"" + name + "\"}", "Authorization", admin());
+        assertEquals(201, reply.status(), reply::toString);
+        return name;
+    }
+
+    private JsonObject issueKey(String merchant) {
+        Reply reply = postJson(uri("admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin());
+        assertEquals(201, reply.status(), reply::toString);
+        return reply.json();
+    }
+
+    private static void assertNotAuthenticated(Reply reply) {
+        assertEquals(401, reply.status(), reply::toString);
+        JsonObject body = reply.json();
+        assertEquals(401, body.getInt("code"));
+        assertEquals("Not Authenticated", body.getString("message"));
+    }
+
+    private static void assertEnvelope(int status, Reply reply) {
+        assertEquals(status, reply.status(), reply::toString);
+        assertTrue(reply.header("Content-Type").startsWith("application/json"), reply.header("Content-Type"));
+        assertEquals(status, reply.json().getInt("code"));
+        assertFalse(reply.json().getString("message").isBlank());
+    }
+}

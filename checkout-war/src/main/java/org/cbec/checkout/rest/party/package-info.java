@@ -1,0 +1,2 @@
+/** The enterprise or platform merchant a checkout key acts for. */
+package org.cbec.checkout.rest.party;

@@ -1,0 +1,131 @@
+package org.cbec.access.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+import org.cbec.access.control.KeyMaterial;
+import org.cbec.access.entity.ApiKey;
+import org.cbec.access.entity.ApiService;
+import org.cbec.access.entity.GrantSubject;
+import org.cbec.platform.error.ConflictException;
+import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.UnknownResourceException;
+
+/**
+ * Issues, checks and revokes API keys. Logs name keys by their public {@code keyId} only.
+ */
+@Stateless
+public class ApiKeys {
+
+    private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
+
+    @PersistenceContext(unitName = "cbec")
+    EntityManager em;
+
+    @EJB
+    Parties parties;
+
+    /**
+     * Whether the presented key is a live key of {@code service} granted for the subject. Unknown,
+     * revoked, other-service and not-granted keys all answer false, indistinguishably.
+     */
+    public boolean authorizes(ApiService service, String presentedKey, GrantSubject type, String subject) {
+        if (!KeyMaterial.plausible(presentedKey) || subject == null || type.service() != service) {
+            return false;
+        }
+        String hash = KeyMaterial.hash(presentedKey);
+        Optional<ApiKey> key = findByHash(hash);
+        return key.filter(k -> KeyMaterial.sameHash(k.getSecretHash(), hash))
+                .filter(k -> !k.isRevoked() && k.getService() == service)
+                .map(k -> k.isGrantedFor(type, subject))
+                .orElse(false);
+    }
+
+    /** A new random key for registered parties of one service; the text is returned this once. */
+    public IssuedKey issue(ApiService service, List<Grant> grants, String label) {
+        if (grants == null || grants.isEmpty()) {
+            String field = service == ApiService.BROKER ? "merchants" : "enterprises";
+            throw new InvalidRequestException(field, "a key must be granted for at least one party: give " + field);
+        }
+        if (label != null && label.length() > 200) {
+            throw new InvalidRequestException("label", "label must be at most 200 characters");
+        }
+        List<Grant> distinct = List.copyOf(new LinkedHashSet<>(grants));
+        for (Grant grant : distinct) {
+            if (grant.type().service() != service) {
+                throw new InvalidRequestException(requestField(grant.type()),
+                        Parties.label(grant.type()) + " is not a party of " + service + " keys");
+            }
+            if (parties.find(grant.type(), grant.subject()).isEmpty()) {
+                throw new InvalidRequestException(requestField(grant.type()),
+                        "no such " + Parties.label(grant.type()) + ": " + grant.subject() + " (register it first)");
+            }
+        }
+        String text = KeyMaterial.newKey(service);
+        ApiKey key = new ApiKey(KeyMaterial.newKeyId(), service, KeyMaterial.hash(text), label, now());
+        distinct.forEach(g -> key.grant(g.type(), g.subject()));
+        em.persist(key);
+        LOG.info(() -> "API key issued: " + key.getKeyId() + " for " + service + " " + distinct);
+        return new IssuedKey(key.getKeyId(), text, service, label, distinct, key.getCreatedAt());
+    }
+
+    /** Revokes a key of this service; revoking twice is harmless. */
+    public void revoke(ApiService service, String keyId) {
+        ApiKey key = em.createNamedQuery(ApiKey.BY_KEY_ID, ApiKey.class)
+                .setParameter("keyId", keyId)
+                .getResultStream()
+                .filter(k -> k.getService() == service)
+                .findFirst()
+                .orElseThrow(() -> new UnknownResourceException("no such key: " + keyId));
+        key.revoke(now());
+        LOG.info(() -> "API key revoked: " + key.getKeyId());
+    }
+
+    /**
+     * Makes sure a key chosen by the operator (the demo keys) exists with this grant. Idempotent:
+     * a restart finds the key by its hash and adds nothing. A revoked key stays revoked.
+     */
+    public void provision(ApiService service, String keyText, Grant grant, String label) {
+        String hash = KeyMaterial.hash(keyText);
+        ApiKey key = findByHash(hash).orElseGet(() -> {
+            ApiKey created = new ApiKey(KeyMaterial.newKeyId(), service, hash, label, now());
+            em.persist(created);
+            LOG.info(() -> "API key provisioned: " + created.getKeyId() + " (" + label + ")");
+            return created;
+        });
+        if (key.getService() != service) {
+            throw new ConflictException(null, "the same key text is already a key of " + key.getService());
+        }
+        if (key.isRevoked()) {
+            LOG.warning(() -> "Provisioned API key " + key.getKeyId() + " is revoked; it stays revoked");
+        }
+        key.grant(grant.type(), grant.subject());
+    }
+
+    /** The admin API's request field that lists parties of this kind. */
+    public static String requestField(GrantSubject type) {
+        return switch (type) {
+            case MERCHANT -> "merchants";
+            case ENTERPRISE -> "enterprises";
+            case PLATFORM_MERCHANT -> "platformMerchants";
+        };
+    }
+
+    private Optional<ApiKey> findByHash(String hash) {
+        return em.createNamedQuery(ApiKey.BY_SECRET_HASH, ApiKey.class)
+                .setParameter("secretHash", hash)
+                .getResultStream()
+                .findFirst();
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC);
+    }
+}

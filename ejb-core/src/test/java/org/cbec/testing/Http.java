@@ -1,0 +1,86 @@
+package org.cbec.testing;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+
+/**
+ * What a client of the services sees: plain HTTP requests and the JSON that comes back, for the
+ * black-box tests of both web modules (shared as ejb-core's test-jar).
+ */
+public final class Http {
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(10))
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+
+    private Http() {
+    }
+
+    /** A response as the client received it. */
+    public record Reply(int status, java.net.http.HttpHeaders headers, String body) {
+
+        public JsonObject json() {
+            try (JsonReader reader = Json.createReader(new StringReader(body))) {
+                return reader.readObject();
+            } catch (RuntimeException e) {
+                throw new AssertionError("not a JSON object (HTTP " + status + "): " + body, e);
+            }
+        }
+
+        public String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
+
+        @Override
+        public String toString() {
+            return "HTTP " + status + " " + body;
+        }
+    }
+
+    /** Sends a request; {@code headers} are name/value pairs; a null body sends none. */
+    public static Reply send(String method, URI uri, String body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        try {
+            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Reply(response.statusCode(), response.headers(), response.body());
+        } catch (java.io.IOException e) {
+            throw new AssertionError("no answer from " + uri, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted calling " + uri, e);
+        }
+    }
+
+    public static Reply get(URI uri, String... headers) {
+        return send("GET", uri, null, headers);
+    }
+
+    /** POSTs JSON. */
+    public static Reply postJson(URI uri, String json, String... headers) {
+        String[] all = new String[headers.length + 2];
+        all[0] = "Content-Type";
+        all[1] = "application/json";
+        System.arraycopy(headers, 0, all, 2, headers.length);
+        return send("POST", uri, json, all);
+    }
+
+    /** The value of an {@code Authorization} header for HTTP Basic. */
+    public static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,64 @@
+package org.cbec.access.entity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The migrations on the H2 version Payara Micro bundles; PostgreSQL is covered by its own suite. */
+class MigrationsTest {
+
+    private String url;
+
+    @BeforeEach
+    void migrate() {
+        url = "jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+        Flyway.configure().dataSource(url, "sa", "").locations("classpath:db/migration").load().migrate();
+    }
+
+    @Test
+    void aSecondRunFindsNothingToDo() {
+        assertEquals(0, Flyway.configure().dataSource(url, "sa", "").locations("classpath:db/migration").load()
+                .migrate().migrationsExecuted);
+    }
+
+    @Test
+    void twoKeysWithTheSameHashAreRefusedByTheDatabase() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+            s.executeUpdate(insertKey(50, "key_a", "BROKER"));
+            SQLException e = assertThrows(SQLException.class, () -> s.executeUpdate(insertKey(100, "key_b", "CHECKOUT")));
+            assertEquals("23505", e.getSQLState());
+        }
+    }
+
+    @Test
+    void aKeyOfAnUnknownServiceIsRefusedByTheDatabase() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+            assertThrows(SQLException.class, () -> s.executeUpdate(insertKey(50, "key_a", "OTHER")));
+        }
+    }
+
+    @Test
+    void sequencesHandOutBlocksOfTheAllocationSize() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+            var rs = s.executeQuery("SELECT NEXT VALUE FOR api_key_seq");
+            rs.next();
+            assertEquals(50, rs.getLong(1));
+            rs = s.executeQuery("SELECT NEXT VALUE FOR api_key_seq");
+            rs.next();
+            assertEquals(100, rs.getLong(1));
+        }
+    }
+
+    private static String insertKey(long id, String keyId, String service) {
+        return "INSERT INTO api_key (id, key_id, service, secret_hash, created_at) VALUES (" + id + ", '" + keyId + "', '"
+                + service + "', '" + "0".repeat(64) + "', CURRENT_TIMESTAMP)";
+    }
+}
