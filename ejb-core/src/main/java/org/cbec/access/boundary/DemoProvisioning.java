@@ -61,14 +61,14 @@ public class DemoProvisioning {
         }
         demoApiKey.filter(k -> !k.isBlank()).ifPresent(key -> {
             warnIfWeak("DEMO_API_KEY", key);
-            provision("broker demo merchant", () -> {
+            attempt("broker demo merchant", () -> {
                 parties.ensure(GrantSubject.MERCHANT, DEMO_MERCHANT, DEMO_MERCHANT);
                 apiKeys.provision(ApiService.BROKER, key, new Grant(GrantSubject.MERCHANT, DEMO_MERCHANT), "DEMO_API_KEY");
             });
         });
         demoCaKey.filter(k -> !k.isBlank()).ifPresent(key -> {
             warnIfWeak("DEMO_CA_KEY", key);
-            provision("checkout demo enterprise and platform merchant", () -> {
+            attempt("checkout demo enterprise and platform merchant", () -> {
                 parties.ensure(GrantSubject.ENTERPRISE, DEMO_ENTERPRISE, "Demo enterprise");
                 parties.ensure(GrantSubject.PLATFORM_MERCHANT, DEMO_PLATFORM_MERCHANT, DEMO_PLATFORM_MERCHANT);
                 apiKeys.provision(ApiService.CHECKOUT, key, new Grant(GrantSubject.ENTERPRISE, DEMO_ENTERPRISE), "DEMO_CA_KEY");
@@ -77,7 +77,7 @@ public class DemoProvisioning {
         });
     }
 
-    private void provision(String what, Runnable steps) {
+    private void attempt(String what, Runnable steps) {
         for (int attempt = 1; ; attempt++) {
             try {
                 steps.run();

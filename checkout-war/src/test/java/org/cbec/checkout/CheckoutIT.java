@@ -1,0 +1,235 @@
+package org.cbec.checkout;
+
+import static org.cbec.testing.Http.basic;
+import static org.cbec.testing.Http.get;
+import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Http.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.annotation.Resource;
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.cbec.testing.Http;
+import org.cbec.testing.Http.Reply;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The checkout WAR as built, on Payara Micro with the embedded H2 database, one deployment. */
+@ExtendWith(ArquillianExtension.class)
+class CheckoutIT {
+
+    private static final String ADMIN_PASSWORD = System.getenv("ADMIN_PASSWORD");
+    private static final String DEMO_CA_KEY = System.getenv("DEMO_CA_KEY");
+    private static final String DEMO_API_KEY = System.getenv("DEMO_API_KEY");
+
+    @Deployment
+    static WebArchive deployment() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/checkout.war"))
+                .addPackage(Http.class.getPackage());
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Resource(lookup = "jdbc/cbec")
+    DataSource dataSource;
+
+    @Test
+    void migrationsAreAppliedToTheEmbeddedH2Database() throws Exception {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            assertEquals("H2", c.getMetaData().getDatabaseProductName());
+            ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" = TRUE");
+            rs.next();
+            assertTrue(rs.getInt(1) >= 1);
+            rs = s.executeQuery("SELECT COUNT(*) FROM enterprise WHERE enterprise_id = 'demo-enterprise'");
+            rs.next();
+            assertEquals(1, rs.getInt(1), "demo provisioning created the demo enterprise once");
+        }
+    }
+
+    @Test
+    @RunAsClient
+    void aMissingKeyGets401WithTheEnvelope() {
+        assertNotAuthenticated(get(uri("enterprises/demo-enterprise")));
+        assertNotAuthenticated(get(uri("merchants/demo")));
+    }
+
+    @Test
+    @RunAsClient
+    void aWrongKeyGets401() {
+        assertNotAuthenticated(get(uri("enterprises/demo-enterprise"), "x-ca-key", "cck_wrong"));
+    }
+
+    @Test
+    @RunAsClient
+    void aBrokerKeyIsNotACheckoutKey() {
+        assertNotAuthenticated(get(uri("merchants/demo"), "x-ca-key", DEMO_API_KEY));
+    }
+
+    @Test
+    @RunAsClient
+    void theDemoKeyOpensTheDemoEnterpriseAndPlatformMerchant() {
+        Reply enterprise = get(uri("enterprises/demo-enterprise"), "x-ca-key", DEMO_CA_KEY);
+        assertEquals(200, enterprise.status(), enterprise::toString);
+        assertEquals("demo-enterprise", enterprise.json().getJsonObject("data").getString("enterpriseId"));
+        Reply merchant = get(uri("merchants/demo"), "x-ca-key", DEMO_CA_KEY);
+        assertEquals(200, merchant.status(), merchant::toString);
+        assertEquals(200, merchant.json().getInt("code"));
+    }
+
+    @Test
+    @RunAsClient
+    void aKeyIsAcceptedForItsEnterpriseAndRefusedForAnother() {
+        String mine = registerEnterprise();
+        String other = registerEnterprise();
+        String key = issueKey("{\"enterprises\":[\"" + mine + "\"]}").getString("key");
+        assertEquals(200, get(uri("enterprises/" + mine), "x-ca-key", key).status());
+        assertNotAuthenticated(get(uri("enterprises/" + other), "x-ca-key", key));
+        assertNotAuthenticated(get(uri("merchants/demo"), "x-ca-key", key));
+    }
+
+    @Test
+    @RunAsClient
+    void aPlatformMerchantKeyIsRefusedForEnterprises() {
+        String merchant = "pm-" + UUID.randomUUID().toString().substring(0, 8);
+        Reply registered = postJson(uri("admin/platform-merchants"), "{\"merchantId\":\"" + merchant + "\"}", "Authorization", admin());
+        assertEquals(201, registered.status(), registered::toString);
+        String key = issueKey("{\"platformMerchants\":[\"" + merchant + "\"]}").getString("key");
+        assertEquals(200, get(uri("merchants/" + merchant), "x-ca-key", key).status());
+        assertNotAuthenticated(get(uri("enterprises/demo-enterprise"), "x-ca-key", key));
+    }
+
+    @Test
+    @RunAsClient
+    void aRevokedKeyGets401() {
+        String enterprise = registerEnterprise();
+        JsonObject issued = issueKey("{\"enterprises\":[\"" + enterprise + "\"]}");
+        String key = issued.getString("key");
+        assertEquals(200, get(uri("enterprises/" + enterprise), "x-ca-key", key).status());
+        assertEquals(200, send("DELETE", uri("admin/keys/" + issued.getString("keyId")), null, "Authorization", admin()).status());
+        assertNotAuthenticated(get(uri("enterprises/" + enterprise), "x-ca-key", key));
+    }
+
+    @Test
+    @RunAsClient
+    void theGatewayStageIsAcceptedWhenKnownAndRefusedNamingTheHeaderOtherwise() {
+        assertEquals(200, get(uri("enterprises/demo-enterprise"), "x-ca-key", DEMO_CA_KEY, "x-ca-stage", "TEST").status());
+        Reply unknown = get(uri("enterprises/demo-enterprise"), "x-ca-key", DEMO_CA_KEY, "x-ca-stage", "PROD");
+        assertEquals(400, unknown.status(), unknown::toString);
+        assertEquals("x-ca-stage", unknown.json().getJsonObject("data").getString("field"));
+    }
+
+    @Test
+    @RunAsClient
+    void theAdminApiRefusesAMissingOrWrongPassword() {
+        Reply none = postJson(uri("admin/enterprises"), "{\"enterpriseId\":\"e1\",\"name\":\"E\"}");
+        assertNotAuthenticated(none);
+        assertTrue(none.header("WWW-Authenticate").startsWith("Basic"));
+        assertNotAuthenticated(postJson(uri("admin/enterprises"), "{}", "Authorization", basic("admin", "nope")));
+        assertNotAuthenticated(postJson(uri("admin/enterprises"), "{}", "x-ca-key", DEMO_CA_KEY));
+    }
+
+    @Test
+    @RunAsClient
+    void anEnterpriseWithoutANameIsRefusedNamingTheField() {
+        Reply reply = postJson(uri("admin/enterprises"), "{\"enterpriseId\":\"e-" + UUID.randomUUID() + "\"}", "Authorization", admin());
+        assertEquals(400, reply.status(), reply::toString);
+        assertEquals("name", reply.json().getJsonObject("data").getString("field"));
+    }
+
+    @Test
+    @RunAsClient
+    void anUnknownPathGets404WithTheEnvelope() {
+        assertEnvelope(404, get(uri("carts/nothing/here/at/all"), "x-ca-key", DEMO_CA_KEY));
+    }
+
+    @Test
+    @RunAsClient
+    void aWrongMethodGets405WithTheEnvelope() {
+        assertEnvelope(405, send("PATCH", uri("enterprises/demo-enterprise"), "{}", "x-ca-key", DEMO_CA_KEY));
+    }
+
+    @Test
+    @RunAsClient
+    void malformedJsonGets400WithTheEnvelope() {
+        assertEnvelope(400, postJson(uri("admin/enterprises"), "{\"enterpriseId\":", "Authorization", admin()));
+    }
+
+    @Test
+    @RunAsClient
+    void aWrongContentTypeGets415WithTheEnvelope() {
+        assertEnvelope(415, send("POST", uri("admin/enterprises"), "<e/>", "Content-Type", "application/xml", "Authorization", admin()));
+    }
+
+    @Test
+    @RunAsClient
+    void readinessIncludesTheDatabase() {
+        Reply reply = get(root("health/ready"));
+        assertEquals(200, reply.status(), reply::toString);
+        assertTrue(reply.body().contains("\"database\""), reply.body());
+    }
+
+    @Test
+    @RunAsClient
+    void theOpenApiDocumentDescribesTheCheckoutApi() {
+        Reply reply = get(root("openapi"));
+        assertEquals(200, reply.status());
+        assertTrue(reply.body().contains("/enterprises/{enterpriseId}"), reply.body());
+        assertTrue(reply.body().contains("x-ca-key"));
+    }
+
+    private URI uri(String path) {
+        return URI.create(base.toString()).resolve(path);
+    }
+
+    private URI root(String path) {
+        return URI.create(base.toString()).resolve("/" + path);
+    }
+
+    private static String admin() {
+        return basic("admin", ADMIN_PASSWORD);
+    }
+
+    private String registerEnterprise() {
+        String id = "e-" + UUID.randomUUID().toString().substring(0, 12);
+        Reply reply = postJson(uri("admin/enterprises"), "{\"enterpriseId\":\"" + id + "\",\"name\":\"测试企业\"}", "Authorization", admin());
+        assertEquals(201, reply.status(), reply::toString);
+        assertEquals("测试企业", reply.json().getJsonObject("data").getString("name"));
+        return id;
+    }
+
+    private JsonObject issueKey(String body) {
+        Reply reply = postJson(uri("admin/keys"), body, "Authorization", admin());
+        assertEquals(201, reply.status(), reply::toString);
+        assertEquals("no-store", reply.header("Cache-Control"));
+        return reply.json().getJsonObject("data");
+    }
+
+    private static void assertNotAuthenticated(Reply reply) {
+        assertEquals(401, reply.status(), reply::toString);
+        assertEquals(401, reply.json().getInt("code"));
+        assertEquals("Not Authenticated", reply.json().getString("message"));
+    }
+
+    private static void assertEnvelope(int status, Reply reply) {
+        assertEquals(status, reply.status(), reply::toString);
+        assertTrue(reply.header("Content-Type").startsWith("application/json"), reply.header("Content-Type"));
+        assertEquals(status, reply.json().getInt("code"));
+        assertFalse(reply.json().getString("message").isBlank());
+    }
+}
