@@ -1,5 +1,9 @@
 package org.cbec.broker;
 
+import static org.cbec.testing.ApiAssertions.assertEnvelope;
+import static org.cbec.testing.ApiAssertions.assertNotAuthenticated;
+import static org.cbec.testing.ApiAssertions.at;
+import static org.cbec.testing.ApiAssertions.atRoot;
 import static org.cbec.testing.Http.basic;
 import static org.cbec.testing.Http.get;
 import static org.cbec.testing.Http.postJson;
@@ -261,11 +265,11 @@ class BrokerIT {
     // ---- helpers ------------------------------------------------------------------------------
 
     private URI uri(String path) {
-        return URI.create(base.toString()).resolve(path);
+        return at(base, path);
     }
 
     private URI root(String path) {
-        return URI.create(base.toString()).resolve("/" + path);
+        return atRoot(base, path);
     }
 
     private static String admin() {
@@ -283,19 +287,5 @@ class BrokerIT {
         Reply reply = postJson(uri("admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin());
         assertEquals(201, reply.status(), reply::toString);
         return reply.json();
-    }
-
-    private static void assertNotAuthenticated(Reply reply) {
-        assertEquals(401, reply.status(), reply::toString);
-        JsonObject body = reply.json();
-        assertEquals(401, body.getInt("code"));
-        assertEquals("Not Authenticated", body.getString("message"));
-    }
-
-    private static void assertEnvelope(int status, Reply reply) {
-        assertEquals(status, reply.status(), reply::toString);
-        assertTrue(reply.header("Content-Type").startsWith("application/json"), reply.header("Content-Type"));
-        assertEquals(status, reply.json().getInt("code"));
-        assertFalse(reply.json().getString("message").isBlank());
     }
 }

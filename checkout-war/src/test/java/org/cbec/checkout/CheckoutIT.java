@@ -1,5 +1,9 @@
 package org.cbec.checkout;
 
+import static org.cbec.testing.ApiAssertions.assertEnvelope;
+import static org.cbec.testing.ApiAssertions.assertNotAuthenticated;
+import static org.cbec.testing.ApiAssertions.at;
+import static org.cbec.testing.ApiAssertions.atRoot;
 import static org.cbec.testing.Http.basic;
 import static org.cbec.testing.Http.get;
 import static org.cbec.testing.Http.postJson;
@@ -194,11 +198,11 @@ class CheckoutIT {
     }
 
     private URI uri(String path) {
-        return URI.create(base.toString()).resolve(path);
+        return at(base, path);
     }
 
     private URI root(String path) {
-        return URI.create(base.toString()).resolve("/" + path);
+        return atRoot(base, path);
     }
 
     private static String admin() {
@@ -218,18 +222,5 @@ class CheckoutIT {
         assertEquals(201, reply.status(), reply::toString);
         assertEquals("no-store", reply.header("Cache-Control"));
         return reply.json().getJsonObject("data");
-    }
-
-    private static void assertNotAuthenticated(Reply reply) {
-        assertEquals(401, reply.status(), reply::toString);
-        assertEquals(401, reply.json().getInt("code"));
-        assertEquals("Not Authenticated", reply.json().getString("message"));
-    }
-
-    private static void assertEnvelope(int status, Reply reply) {
-        assertEquals(status, reply.status(), reply::toString);
-        assertTrue(reply.header("Content-Type").startsWith("application/json"), reply.header("Content-Type"));
-        assertEquals(status, reply.json().getInt("code"));
-        assertFalse(reply.json().getString("message").isBlank());
     }
 }

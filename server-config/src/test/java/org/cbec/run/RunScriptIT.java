@@ -17,6 +17,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -25,9 +28,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's run command, for real: {@code server-config/run} starts both WARs on Payara Micro
- * with the file-based H2 database under DATA_DIR; data written through the API is there after a
- * Ctrl-C and a second start.
+ * The README's run command, for real: {@code server-config/run} starts both WARs on Payara Micro,
+ * with the file-based H2 database under DATA_DIR or, given DB_URL, on PostgreSQL (a private
+ * cluster started by {@code server-config/postgres}); data written through the API is there after
+ * a Ctrl-C and a second start.
  */
 class RunScriptIT {
 
@@ -36,22 +40,49 @@ class RunScriptIT {
     private static final String DEMO_CA_KEY = "run-it-demo-checkout-key-0123456789";
 
     private final Path dataDir = Path.of("target", "run-it-data").toAbsolutePath();
+    private final Path postgresDir = Path.of("target", "run-it-postgres").toAbsolutePath();
+    private final Map<String, String> database = new HashMap<>();
     private Process server;
 
     @AfterEach
-    void stop() throws InterruptedException {
+    void stop() throws Exception {
         if (server != null && server.isAlive()) {
             server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        if (database.containsKey("DB_URL")) {
+            script("postgres", "stop", postgresDir.toString());
         }
     }
 
     @Test
-    void dataWrittenBeforeARestartIsThereAfterIt() throws Exception {
+    void dataWrittenBeforeARestartIsThereAfterItOnTheEmbeddedH2Database() throws Exception {
+        String schemaLine = restartScenario("h2");
+        assertTrue(schemaLine.contains("H2") && schemaLine.contains(dataDir.resolve("db").toString()), schemaLine);
+    }
+
+    @Test
+    void dataWrittenBeforeARestartIsThereAfterItOnPostgreSql() throws Exception {
+        deleteRecursively(postgresDir);
+        for (String line : script("postgres", "start", postgresDir.toString(), String.valueOf(freePort()))) {
+            String[] kv = line.split("=", 2);
+            if (kv.length == 2 && kv[0].startsWith("DB_")) {
+                database.put(kv[0], kv[1]);
+            }
+        }
+        assertEquals(3, database.size(), database.keySet()::toString);
+        String schemaLine = restartScenario("postgres");
+        assertTrue(schemaLine.contains("PostgreSQL"), schemaLine);
+        assertFalse(Files.readString(Path.of("target", "run-it-postgres-1.log")).contains(database.get("DB_PASSWORD")),
+                "the database password is not logged");
+    }
+
+    /** Writes through both admin APIs, restarts, reads it back; returns the first schema log line. */
+    private String restartScenario(String name) throws Exception {
         deleteRecursively(dataDir);
         int port = freePort();
         URI base = URI.create("http://localhost:" + port + "/");
 
-        Path firstLog = start(port, "run-it-1.log");
+        Path firstLog = start(port, "run-it-" + name + "-1.log");
         awaitReady(base, firstLog);
         assertTrue(get(base.resolve("openapi")).body().contains("/v1/merchant/{merchant}"), "the broker API is documented");
         assertTrue(get(base.resolve("openapi")).body().contains("/enterprises/{enterpriseId}"), "the checkout API is documented");
@@ -70,7 +101,7 @@ class RunScriptIT {
         interrupt(server);
         assertTrue(server.waitFor(60, TimeUnit.SECONDS), "Ctrl-C stops the server");
 
-        Path secondLog = start(port, "run-it-2.log");
+        Path secondLog = start(port, "run-it-" + name + "-2.log");
         awaitReady(base, secondLog);
         Reply mine = get(base.resolve("broker/v1/merchant/" + merchant), "app-api-key", key);
         assertEquals(200, mine.status(), mine::toString);
@@ -89,6 +120,28 @@ class RunScriptIT {
                 assertFalse(text.contains(secret), "a secret is in " + log.getFileName());
             }
         }
+        // Both WARs start against one database: the first migrates, every later start finds it current.
+        List<String> first = schemaLines(firstLog);
+        assertEquals(2, first.size(), first::toString);
+        assertTrue(first.get(0).contains("(1 migration(s) applied now)"), first.get(0));
+        assertTrue(first.get(1).contains("(0 migration(s) applied now)"), first.get(1));
+        assertTrue(schemaLines(secondLog).stream().allMatch(l -> l.contains("(0 migration(s) applied now)")));
+        return first.get(0);
+    }
+
+    private static List<String> schemaLines(Path log) throws IOException {
+        return Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> l.contains("Schema of ")).toList();
+    }
+
+    /** Runs a script of this module and returns what it printed. */
+    private static List<String> script(String name, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(new File(name).getAbsolutePath()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertTrue(process.waitFor(5, TimeUnit.MINUTES), name + " timed out");
+        assertEquals(0, process.exitValue(), name + " " + List.of(args) + " failed");
+        return out;
     }
 
     private Path start(int port, String logName) throws IOException {
@@ -102,6 +155,7 @@ class RunScriptIT {
         builder.environment().put("DEMO_API_KEY", DEMO_API_KEY);
         builder.environment().put("DEMO_CA_KEY", DEMO_CA_KEY);
         builder.environment().remove("DB_URL");
+        builder.environment().putAll(database);
         server = builder.start();
         return log;
     }
