@@ -1,6 +1,5 @@
 package org.cbec.access.boundary;
 
-import jakarta.annotation.security.PermitAll;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 
@@ -8,7 +7,7 @@ import java.lang.reflect.Method;
 public enum Endpoints {
     /** The administrator's Basic credentials: marked {@link AdminOnly}. */
     ADMIN,
-    /** Nothing: marked {@link PermitAll} (pages reached by a buyer's browser with a token). */
+    /** No API key: marked {@link OpenEndpoint}. */
     OPEN,
     /** An API key granted for the party in the path: everything else. */
     KEYED;
@@ -17,7 +16,7 @@ public enum Endpoints {
         if (marked(method, type, AdminOnly.class)) {
             return ADMIN;
         }
-        return marked(method, type, PermitAll.class) ? OPEN : KEYED;
+        return marked(method, type, OpenEndpoint.class) ? OPEN : KEYED;
     }
 
     private static boolean marked(Method method, Class<?> type, Class<? extends Annotation> annotation) {

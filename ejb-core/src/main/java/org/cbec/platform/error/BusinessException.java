@@ -15,7 +15,9 @@ public abstract class BusinessException extends RuntimeException {
     public enum Kind {
         INVALID_REQUEST,
         NOT_FOUND,
-        CONFLICT
+        CONFLICT,
+        /** A company or other system the request depends on failed; the caller sees a 500. */
+        UPSTREAM_FAILURE
     }
 
     private final String field;

@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -19,6 +20,7 @@ import org.cbec.access.boundary.Parties;
 import org.cbec.access.boundary.Party;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
+import org.cbec.payment.boundary.CompanyAccounts;
 
 /** Registers broker merchants and issues and revokes their {@code app-api-key}s. */
 @Path("admin")
@@ -46,11 +48,22 @@ public class AdminResource {
     public record KeyRevoked(int code, String message, String keyId) {
     }
 
+    /** Body of {@code PUT /admin/merchants/{merchant}/companies/{paymentMethod}}. */
+    public record CompanyAccountRequest(String companyMerchantId, String appId, String keySerial, String merchantPrivateKey,
+            String companyPublicKey) {
+    }
+
+    public record Done(int code, String message) {
+    }
+
     @Inject
     Parties parties;
 
     @Inject
     ApiKeys apiKeys;
+
+    @Inject
+    CompanyAccounts companyAccounts;
 
     @POST
     @Path("merchants")
@@ -72,6 +85,17 @@ public class AdminResource {
                 .entity(new KeyIssued(201, "key issued; store it now, it is not shown again", key.keyId(), key.key(),
                         key.grants().stream().map(Grant::subject).toList(), key.label()))
                 .build();
+    }
+
+    /** Registers (or replaces) the merchant's account at a company; the private key is never returned. */
+    @PUT
+    @Path("merchants/{merchant}/companies/{paymentMethod}")
+    public Done registerCompanyAccount(@PathParam("merchant") String merchant, @PathParam("paymentMethod") String paymentMethod,
+            CompanyAccountRequest body) {
+        CompanyAccountRequest b = body != null ? body : new CompanyAccountRequest(null, null, null, null, null);
+        companyAccounts.register(merchant, paymentMethod, b.companyMerchantId(), b.appId(), b.keySerial(),
+                b.merchantPrivateKey(), b.companyPublicKey());
+        return new Done(200, "company account registered");
     }
 
     @DELETE

@@ -4,8 +4,12 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.UpstreamFailureException;
 
-/** Business refusals: invalid requests 422 (spec 7 for payments), unknown 404, conflicts 409. */
+/**
+ * Business refusals: invalid requests 422 (spec 7 for payments), unknown 404, conflicts 409, and a
+ * failed company 500 with the spec's message and {@code errors} saying what failed.
+ */
 @Provider
 public class BusinessExceptionMapper implements ExceptionMapper<BusinessException> {
 
@@ -15,7 +19,9 @@ public class BusinessExceptionMapper implements ExceptionMapper<BusinessExceptio
             case INVALID_REQUEST -> 422;
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
+            case UPSTREAM_FAILURE -> 500;
         };
-        return Envelope.response(status, new Envelope(status, e.getMessage(), e.field(), null));
+        String errors = e instanceof UpstreamFailureException upstream ? upstream.errors() : null;
+        return Envelope.response(status, new Envelope(status, e.getMessage(), e.field(), errors));
     }
 }

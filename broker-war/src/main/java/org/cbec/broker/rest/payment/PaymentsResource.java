@@ -1,0 +1,123 @@
+package org.cbec.broker.rest.payment;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+import jakarta.json.bind.annotation.JsonbProperty;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.cbec.payment.boundary.CreatePayment;
+import org.cbec.payment.boundary.InvokePayment;
+import org.cbec.payment.boundary.PaymentView;
+import org.cbec.payment.boundary.Payments;
+import org.cbec.payment.company.Invocation;
+import org.cbec.platform.error.InvalidRequestException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+
+/**
+ * QueryPayment, CreatePayment, ClosePayment and InvokePayment. The payment method of query and
+ * close is the query parameter {@code payment_method}.
+ */
+@Path("v1/payment")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = "http_api_key")
+public class PaymentsResource {
+
+    private static final Jsonb JSONB = JsonbBuilder.create();
+
+    /** Spec 2.2. */
+    public record PaymentRequest(String paymentMethod, String paymentType, String orderRef, Long actualAmount, Long total,
+            Long subsidyAmount, Long costPrice, String invoiceId, String currency, Boolean profitSharing,
+            List<ProductLine> products, String description, String attach, String timeExpire, String goodsTag,
+            String payerId, String merchantPayerId, String notifyUrl, String successUrl, String cancelUrl, String spAppId) {
+    }
+
+    /** Spec 2.3. */
+    public record ProductLine(String goodsName, String goodsCategory, Long goodsUnitPrice, Long goodsQuantity,
+            String merchantProductId, Long paymentProductId) {
+    }
+
+    /** Spec 2.4. */
+    public record PaymentResult(int code, String message, String payMessage, String payInvokeMessage, String timeStamp,
+            String nonceStr) {
+    }
+
+    /** Spec 2.5; the payment time is {@code Timing}, with a capital T, as the spec writes it. */
+    public record QueryResult(int code, String message, String orderRef, String payerCurrency, String currency,
+            Long payerTotal, Long actualAmount, Long total, String bankType, @JsonbProperty("Timing") String timing,
+            String transactionId, String tradeState, String tradeStateDesc, String tradeType, String tradeMessage) {
+    }
+
+    /** Spec 2.6. */
+    public record CloseResult(int code, String message, String paymentMessage) {
+    }
+
+    /** Spec 4.4; the success-notification URL is {@code notifyUrl}. */
+    public record InvokeRequest(String paymentMethod, String paymentType, String payMessage, String timeStamp,
+            String nonceStr, String notifyUrl) {
+    }
+
+    @Inject
+    Payments payments;
+
+    @GET
+    @Path("{merchant}")
+    @Operation(summary = "QueryPayment: the payment, refreshed from its company")
+    public QueryResult query(@PathParam("merchant") String merchant, @QueryParam("order_ref") String orderRef,
+            @QueryParam("payment_method") String paymentMethod) {
+        PaymentView p = payments.query(merchant, paymentMethod, orderRef);
+        return new QueryResult(200, "OK", p.orderRef(), p.payerCurrency(), p.currency(), p.payerTotal(), p.actualAmount(),
+                p.total() != null ? p.total() : p.actualAmount(), p.bankType(), p.paidAt() == null ? null : p.paidAt().toString(),
+                p.transactionId(), p.tradeState(), p.tradeStateDesc(), p.tradeType(), p.tradeStateDesc());
+    }
+
+    @POST
+    @Path("{merchant}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "CreatePayment: creates the order at the company; repeating it returns the same payment")
+    public PaymentResult create(@PathParam("merchant") String merchant, @HeaderParam("X-Real-Ip") String realIp,
+            @HeaderParam("Client-Id") String clientId, PaymentRequest r) {
+        if (r == null) {
+            throw new InvalidRequestException(null, "a payment request body is required");
+        }
+        PaymentView p = payments.create(merchant, new CreatePayment(r.paymentMethod(), r.paymentType(), r.orderRef(),
+                r.actualAmount(), r.total(), r.subsidyAmount(), r.costPrice(), r.invoiceId(), r.currency(), r.profitSharing(),
+                r.description(), r.attach(), r.timeExpire(), r.goodsTag(), r.payerId(), r.merchantPayerId(), r.notifyUrl(),
+                r.successUrl(), r.cancelUrl(), r.spAppId(), r.products() == null ? null : JSONB.toJson(r.products()),
+                realIp, clientId));
+        return new PaymentResult(200, "OK", p.payMessage(), p.payInvokeMessage(), p.timeStamp(), p.nonceStr());
+    }
+
+    @POST
+    @Path("close/{merchant}/{order_ref}")
+    @Operation(summary = "ClosePayment: closes the order at the company, as its rules allow")
+    public CloseResult close(@PathParam("merchant") String merchant, @PathParam("order_ref") String orderRef,
+            @QueryParam("payment_method") String paymentMethod) {
+        PaymentView p = payments.close(merchant, paymentMethod, orderRef);
+        return new CloseResult(200, "OK", p.tradeState());
+    }
+
+    @POST
+    @Path("invocation/{merchant}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "InvokePayment: the signed client-side parameters for a JSAPI, MINIPRO or APP payment")
+    public PaymentResult invoke(@PathParam("merchant") String merchant, InvokeRequest r) {
+        if (r == null) {
+            throw new InvalidRequestException(null, "an invocation request body is required");
+        }
+        Invocation i = payments.invoke(merchant, new InvokePayment(r.paymentMethod(), r.paymentType(), r.payMessage(),
+                r.timeStamp(), r.nonceStr(), r.notifyUrl()));
+        return new PaymentResult(200, "OK", r.payMessage(), i.payInvokeMessage(), i.timeStamp(), i.nonceStr());
+    }
+}

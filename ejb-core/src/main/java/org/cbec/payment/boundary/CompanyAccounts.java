@@ -1,0 +1,86 @@
+package org.cbec.payment.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.logging.Logger;
+import org.cbec.access.boundary.Parties;
+import org.cbec.access.entity.GrantSubject;
+import org.cbec.payment.company.CompanyAccount;
+import org.cbec.payment.company.Pem;
+import org.cbec.payment.entity.CompanyCredential;
+import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.UnknownResourceException;
+
+/** Each merchant's accounts at the companies. Private keys go in, never come out. */
+@Stateless
+public class CompanyAccounts {
+
+    private static final Logger LOG = Logger.getLogger(CompanyAccounts.class.getName());
+
+    @PersistenceContext(unitName = "cbec")
+    EntityManager em;
+
+    @EJB
+    Parties parties;
+
+    /** Registers or replaces a merchant's account at a company. */
+    public void register(String merchant, String paymentMethod, String companyMerchantId, String appId, String keySerial,
+            String merchantPrivateKey, String companyPublicKey) {
+        if (parties.find(GrantSubject.MERCHANT, merchant).isEmpty()) {
+            throw new UnknownResourceException("no such merchant: " + merchant);
+        }
+        PaymentRules.requireMethod("paymentMethod", paymentMethod);
+        requireText("companyMerchantId", companyMerchantId, 64);
+        requireText("appId", appId, 64);
+        requireText("keySerial", keySerial, 64);
+        try {
+            Pem.privateKey(requireText("merchantPrivateKey", merchantPrivateKey, 4000));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("merchantPrivateKey", "merchantPrivateKey must be an RSA private key in PKCS#8 PEM");
+        }
+        try {
+            Pem.publicKey(requireText("companyPublicKey", companyPublicKey, 4000));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("companyPublicKey", "companyPublicKey must be an RSA public key in PEM");
+        }
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        CompanyCredential credential = find(merchant, paymentMethod);
+        if (credential == null) {
+            credential = new CompanyCredential(merchant, paymentMethod, now);
+            em.persist(credential);
+        }
+        credential.update(companyMerchantId, appId, keySerial, merchantPrivateKey, companyPublicKey, now);
+        LOG.info(() -> "Company account registered: " + merchant + " at " + paymentMethod + " as " + companyMerchantId);
+    }
+
+    /** The merchant's account at the company, or 422 naming {@code paymentMethod}. */
+    public CompanyAccount account(String merchant, String paymentMethod) {
+        CompanyCredential c = find(merchant, paymentMethod);
+        if (c == null) {
+            throw new InvalidRequestException("paymentMethod", "merchant " + merchant + " has no account at " + paymentMethod);
+        }
+        return new CompanyAccount(merchant, c.getCompanyMerchantId(), c.getAppId(), c.getKeySerial(),
+                Pem.privateKey(c.getMerchantPrivateKey()), Pem.publicKey(c.getCompanyPublicKey()));
+    }
+
+    public boolean has(String merchant, String paymentMethod) {
+        return find(merchant, paymentMethod) != null;
+    }
+
+    private CompanyCredential find(String merchant, String paymentMethod) {
+        return em.createNamedQuery(CompanyCredential.BY_MERCHANT_AND_METHOD, CompanyCredential.class)
+                .setParameter("merchant", merchant).setParameter("paymentMethod", paymentMethod)
+                .getResultStream().findFirst().orElse(null);
+    }
+
+    private static String requireText(String field, String value, int max) {
+        if (value == null || value.isBlank() || value.length() > max) {
+            throw new InvalidRequestException(field, field + " is required, at most " + max + " characters");
+        }
+        return value;
+    }
+}

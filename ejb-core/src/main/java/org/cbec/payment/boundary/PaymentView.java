@@ -1,0 +1,10 @@
+package org.cbec.payment.boundary;
+
+import java.time.OffsetDateTime;
+
+/** A payment as callers see it: the creation result (spec 2.4) and the query result (spec 2.5). */
+public record PaymentView(String merchant, String paymentMethod, String orderRef, String paymentType, String currency,
+        long actualAmount, Long total, String tradeState, String tradeStateDesc, String tradeType, String payMessage,
+        String payInvokeMessage, String timeStamp, String nonceStr, String transactionId, String bankType,
+        Long payerTotal, String payerCurrency, OffsetDateTime paidAt) {
+}

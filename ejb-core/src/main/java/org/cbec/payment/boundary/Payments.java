@@ -1,0 +1,254 @@
+package org.cbec.payment.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.cbec.payment.company.Companies;
+import org.cbec.payment.company.CompanyAccount;
+import org.cbec.payment.company.CompanyException;
+import org.cbec.payment.company.CompanyRefusal;
+import org.cbec.payment.company.CreatedOrder;
+import org.cbec.payment.company.ExchangeRecorder;
+import org.cbec.payment.company.Invocation;
+import org.cbec.payment.company.OrderRequest;
+import org.cbec.payment.company.OrderStatus;
+import org.cbec.payment.company.PaymentCompany;
+import org.cbec.payment.company.PaymentType;
+import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.platform.error.UpstreamFailureException;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceException;
+
+/**
+ * Create, query, close and invoke payments. No transaction spans a company call: the payment row
+ * is committed before the company is asked, each exchange is committed as it ends, and the outcome
+ * is committed after; a company that fails leaves the payment UNKNOWN, never lost, and the next
+ * query or identical create resolves it.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Payments {
+
+    private static final Logger LOG = Logger.getLogger(Payments.class.getName());
+    public static final String FAILURE = "failure while making the payment";
+    private static final Jsonb JSONB = JsonbBuilder.create();
+    /** How long an identical create waits for the one already talking to the company. */
+    private static final Duration WAIT_FOR_OWNER = Duration.ofSeconds(15);
+
+    @Inject
+    Companies companies;
+
+    @EJB
+    CompanyAccounts accounts;
+
+    @EJB
+    PaymentLedger ledger;
+
+    public PaymentView create(String merchant, CreatePayment c) {
+        PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()));
+        PaymentType type = PaymentRules.checkCreate(c, company.supportedTypes());
+        CompanyAccount account = accounts.account(merchant, c.paymentMethod());
+        Optional<PaymentView> existing = ledger.find(merchant, c.paymentMethod(), c.orderRef());
+        if (existing.isEmpty()) {
+            try {
+                ledger.open(merchant, c, JSONB.toJson(c));
+                return sendCreate(company, account, c, type);
+            } catch (EJBException lostTheRace) {
+                existing = ledger.find(merchant, c.paymentMethod(), c.orderRef());
+                if (existing.isEmpty()) {
+                    throw lostTheRace;
+                }
+            }
+        }
+        return resume(existing.get(), company, account, c, type);
+    }
+
+    /** An identical create: the stored result, or the pending create carried on. */
+    private PaymentView resume(PaymentView stored, PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type) {
+        if (stored.actualAmount() != c.actualAmount() || !stored.currency().equals(c.currency())
+                || !stored.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(stored.total(), c.total())) {
+            throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
+                    + " is already a payment with another amount, total, currency or payment type");
+        }
+        PaymentView p = awaitOwner(stored);
+        switch (TradeState.valueOf(p.tradeState())) {
+            case CREATING:
+                throw new UpstreamFailureException(FAILURE, "a create of this orderRef is still in progress; query it later");
+            case UNKNOWN:
+                if (ledger.takeOver(p.merchant(), p.paymentMethod(), p.orderRef())) {
+                    return sendCreate(company, account, c, type);
+                }
+                return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
+            case REFUSED:
+                throw new UpstreamFailureException(FAILURE, "the company refused this order: " + p.tradeStateDesc());
+            default:
+                return p;
+        }
+    }
+
+    private PaymentView awaitOwner(PaymentView p) {
+        Instant deadline = Instant.now().plus(WAIT_FOR_OWNER);
+        PaymentView current = p;
+        while (TradeState.CREATING.name().equals(current.tradeState()) && Instant.now().isBefore(deadline)) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            current = ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElse(current);
+        }
+        return current;
+    }
+
+    private PaymentView sendCreate(PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type) {
+        String merchant = account.merchant();
+        long id = ledger.idOf(merchant, c.paymentMethod(), c.orderRef());
+        try {
+            CreatedOrder order = company.create(account, new OrderRequest(c.orderRef(), type, c.actualAmount(), c.currency(),
+                    c.description(), c.attach(), c.notifyUrl(), c.timeExpire(), c.goodsTag(), c.payerId(), c.clientIp(),
+                    c.successUrl(), c.cancelUrl()), recorder(id));
+            Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
+            PaymentView created = ledger.created(merchant, c.paymentMethod(), c.orderRef(), order, invocation);
+            LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
+            return created;
+        } catch (CompanyRefusal refusal) {
+            ledger.refused(merchant, c.paymentMethod(), c.orderRef(), refusal.getMessage());
+            LOG.warning(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refusal.getMessage());
+            throw new UpstreamFailureException(FAILURE, "the company refused the order: " + refusal.getMessage());
+        } catch (RuntimeException failure) {
+            String reason = reason(id, "create", failure);
+            ledger.unknown(merchant, c.paymentMethod(), c.orderRef(), reason);
+            LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": " + reason);
+            throw new UpstreamFailureException(FAILURE, reason + "; the payment is kept and a later query resolves it");
+        }
+    }
+
+    /** Refreshes the payment from the company. */
+    public PaymentView query(String merchant, String paymentMethod, String orderRef) {
+        PaymentRules.requireMethod("payment_method", paymentMethod);
+        PaymentRules.requireOrderRef("order_ref", orderRef);
+        PaymentView p = stored(merchant, paymentMethod, orderRef);
+        if (TradeState.REFUSED.name().equals(p.tradeState())) {
+            return p;
+        }
+        PaymentCompany company = companies.of(paymentMethod);
+        CompanyAccount account = accounts.account(merchant, paymentMethod);
+        long id = ledger.idOf(merchant, paymentMethod, orderRef);
+        OrderStatus status;
+        try {
+            status = company.query(account, orderRef, recorder(id));
+        } catch (CompanyRefusal refusal) {
+            if (TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN) {
+                // The company never got the order: it stays UNKNOWN; an identical create sends it again.
+                return p;
+            }
+            throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refusal.getMessage());
+        } catch (RuntimeException failure) {
+            throw new UpstreamFailureException(FAILURE, reason(id, "query", failure));
+        }
+        boolean createOutcomeWasUnknown = TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN;
+        PaymentView observed = ledger.observed(merchant, paymentMethod, orderRef, status);
+        if (createOutcomeWasUnknown && status.state() == TradeState.NOTPAY && observed.payMessage() == null) {
+            // The company has the order but the broker never saw its answer: ask again for the payment
+            // reference; the company's duplicate-order rule returns the same order.
+            CreatePayment original = JSONB.fromJson(originalRequest(merchant, paymentMethod, orderRef), CreatePayment.class);
+            PaymentType type = PaymentType.valueOf(p.paymentType());
+            try {
+                CreatedOrder order = company.create(account, new OrderRequest(original.orderRef(), type, original.actualAmount(),
+                        original.currency(), original.description(), original.attach(), original.notifyUrl(), original.timeExpire(),
+                        original.goodsTag(), original.payerId(), original.clientIp(), original.successUrl(), original.cancelUrl()),
+                        recorder(id));
+                Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
+                observed = ledger.created(merchant, paymentMethod, orderRef, order, invocation);
+            } catch (CompanyException | FaultToleranceException stillUnknown) {
+                LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {orderRef, stillUnknown.getMessage()});
+            }
+        }
+        LOG.fine(() -> "Payment queried: " + merchant + " " + paymentMethod + " " + orderRef + " " + status.state());
+        return observed;
+    }
+
+    /** Closes the order at the company; the company's rules decide (a paid order is not closed). */
+    public PaymentView close(String merchant, String paymentMethod, String orderRef) {
+        PaymentRules.requireMethod("payment_method", paymentMethod);
+        PaymentRules.requireOrderRef("order_ref", orderRef);
+        PaymentView p = stored(merchant, paymentMethod, orderRef);
+        PaymentCompany company = companies.of(paymentMethod);
+        CompanyAccount account = accounts.account(merchant, paymentMethod);
+        long id = ledger.idOf(merchant, paymentMethod, orderRef);
+        try {
+            company.close(account, orderRef, recorder(id));
+        } catch (CompanyRefusal refusal) {
+            throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refusal.getMessage());
+        } catch (RuntimeException failure) {
+            throw new UpstreamFailureException(FAILURE, reason(id, "close", failure));
+        }
+        PaymentView closed = ledger.observed(merchant, paymentMethod, orderRef,
+                new OrderStatus(TradeState.CLOSED, "closed by the merchant", null, p.tradeType(), null, null, null, null, null, null));
+        LOG.info(() -> "Payment closed: " + merchant + " " + paymentMethod + " " + orderRef);
+        return closed;
+    }
+
+    /** The client-side parameters for a created JSAPI, MINIPRO or APP payment of this merchant. */
+    public Invocation invoke(String merchant, InvokePayment i) {
+        PaymentType type = PaymentRules.checkInvoke(i);
+        PaymentCompany company = companies.of(i.paymentMethod());
+        Set<PaymentType> supported = company.supportedTypes();
+        if (!supported.contains(type)) {
+            throw new InvalidRequestException("paymentType", i.paymentMethod() + " does not support paymentType " + type);
+        }
+        PaymentView p = ledger.findByPayMessage(merchant, i.paymentMethod(), i.payMessage())
+                .orElseThrow(() -> new InvalidRequestException("payMessage", "no payment of this merchant has this payMessage"));
+        if (!p.paymentType().equals(type.name())) {
+            throw new InvalidRequestException("paymentType", "the payment's type is " + p.paymentType());
+        }
+        return company.invocation(accounts.account(merchant, i.paymentMethod()), type, i.payMessage(), i.timeStamp(), i.nonceStr());
+    }
+
+    private PaymentView stored(String merchant, String paymentMethod, String orderRef) {
+        return ledger.find(merchant, paymentMethod, orderRef)
+                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at " + paymentMethod));
+    }
+
+    private String originalRequest(String merchant, String paymentMethod, String orderRef) {
+        return ledger.requestJson(merchant, paymentMethod, orderRef);
+    }
+
+    private ExchangeRecorder recorder(long paymentId) {
+        return (exchange, outcome) -> ledger.event(paymentId, exchange, outcome);
+    }
+
+    /** Why a company call gave nothing usable, recording the calls Fault Tolerance did not send. */
+    private String reason(long paymentId, String operation, RuntimeException failure) {
+        if (failure instanceof CircuitBreakerOpenException || failure instanceof BulkheadException) {
+            String reason = failure instanceof CircuitBreakerOpenException
+                    ? "the company's circuit breaker is open after repeated failures; not called"
+                    : "too many calls to the company in progress; not called";
+            ledger.notSent(paymentId, operation, reason);
+            return reason;
+        }
+        if (failure instanceof org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException) {
+            return "the company did not answer in time";
+        }
+        if (failure instanceof CompanyException) {
+            return failure.getMessage();
+        }
+        LOG.log(Level.SEVERE, "Unexpected failure calling a payment company", failure);
+        return "unexpected failure calling the company";
+    }
+}

@@ -1,0 +1,18 @@
+package org.cbec.payment.company;
+
+/** Receives every exchange with a company as it ends, to store it as an event of the payment. */
+@FunctionalInterface
+public interface ExchangeRecorder {
+
+    void record(Exchange exchange, Outcome outcome);
+
+    /** How an exchange ended; mirrors the stored event outcome. */
+    enum Outcome {
+        OK,
+        REFUSED,
+        FAILED,
+        UNVERIFIED
+    }
+
+    ExchangeRecorder NONE = (exchange, outcome) -> { };
+}

@@ -1,0 +1,176 @@
+package org.cbec.payment.company.alphapay;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import org.cbec.payment.company.CompanyAccount;
+import org.cbec.payment.company.CompanyRefusal;
+import org.cbec.payment.company.CompanyUnavailable;
+import org.cbec.payment.company.CreatedOrder;
+import org.cbec.payment.company.ExchangeRecorder;
+import org.cbec.payment.company.HttpCall;
+import org.cbec.payment.company.HttpExchange;
+import org.cbec.payment.company.Invocation;
+import org.cbec.payment.company.Json;
+import org.cbec.payment.company.Nonces;
+import org.cbec.payment.company.OrderRequest;
+import org.cbec.payment.company.OrderStatus;
+import org.cbec.payment.company.PaymentCompany;
+import org.cbec.payment.company.PaymentType;
+import org.cbec.payment.entity.TradeState;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.Retry;
+
+/**
+ * alphapay: JSON over REST, amounts in fen. Every request is signed SHA256withRSA with the
+ * merchant's key over method, path, timestamp, nonce and body ({@link AlphapaySigning}); every
+ * answer must carry the company's signature, verified with its public key, or it is no answer.
+ * NATIVE gets a code URL, H5 an H5 URL, JSAPI/MINIPRO/APP a prepay id.
+ */
+@ApplicationScoped
+public class AlphapayCompany implements PaymentCompany {
+
+    public static final String METHOD = "alphapay";
+
+    @Inject
+    AlphapayTransport transport;
+
+    @Inject
+    @ConfigProperty(name = "alphapay.url")
+    String endpoint;
+
+    @Override
+    public String method() {
+        return METHOD;
+    }
+
+    @Override
+    public Set<PaymentType> supportedTypes() {
+        return EnumSet.allOf(PaymentType.class);
+    }
+
+    @Override
+    public CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder) {
+        JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder()
+                .add("appid", account.appId())
+                .add("mchid", account.companyMerchantId())
+                .add("description", order.description() != null ? order.description() : order.orderRef())
+                .add("out_trade_no", order.orderRef())
+                .add("amount", jakarta.json.Json.createObjectBuilder().add("total", order.amount()).add("currency", order.currency()));
+        optional(body, "time_expire", order.timeExpire());
+        optional(body, "attach", order.attach());
+        optional(body, "notify_url", order.notifyUrl());
+        optional(body, "goods_tag", order.goodsTag());
+        if (order.payerId() != null) {
+            body.add("payer", jakarta.json.Json.createObjectBuilder().add("openid", order.payerId()));
+        }
+        if (order.clientIp() != null) {
+            body.add("scene_info", jakarta.json.Json.createObjectBuilder().add("payer_client_ip", order.clientIp()));
+        }
+        String path = "/v3/pay/transactions/" + pathOf(order.type());
+        JsonObject answer = Json.object(send(account, "create", "POST", path, body.build().toString(), recorder).body());
+        String payMessage = switch (order.type()) {
+            case NATIVE -> Json.string(answer, "code_url");
+            case H5 -> Json.string(answer, "h5_url");
+            case JSAPI, MINIPRO, APP -> Json.string(answer, "prepay_id");
+        };
+        if (payMessage == null) {
+            throw new CompanyUnavailable("the company's answer to create lacked the payment reference");
+        }
+        return new CreatedOrder(order.type().name(), payMessage);
+    }
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public OrderStatus query(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
+        String path = "/v3/pay/transactions/out-trade-no/" + encode(orderRef) + "?mchid=" + encode(account.companyMerchantId());
+        JsonObject o = Json.object(send(account, "query", "GET", path, "", recorder).body());
+        JsonObject amount = Json.child(o, "amount");
+        String state = Json.string(o, "trade_state");
+        String successTime = Json.string(o, "success_time");
+        return new OrderStatus(tradeState(state), Json.string(o, "trade_state_desc"), Json.string(o, "transaction_id"),
+                Json.string(o, "trade_type"), Json.string(o, "bank_type"), Json.number(amount, "total"),
+                Json.string(amount, "currency"), Json.number(amount, "payer_total"), Json.string(amount, "payer_currency"),
+                successTime == null ? null : OffsetDateTime.parse(successTime));
+    }
+
+    @Override
+    public void close(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
+        String path = "/v3/pay/transactions/out-trade-no/" + encode(orderRef) + "/close";
+        String body = jakarta.json.Json.createObjectBuilder().add("mchid", account.companyMerchantId()).build().toString();
+        send(account, "close", "POST", path, body, recorder);
+    }
+
+    @Override
+    public Invocation invocation(CompanyAccount account, PaymentType type, String prepayId, String timeStamp, String nonceStr) {
+        long timestamp = timeStamp != null ? Long.parseLong(timeStamp) : Instant.now().getEpochSecond();
+        String nonce = nonceStr != null ? nonceStr : Nonces.newNonce();
+        Map<String, String> params = type == PaymentType.APP
+                ? AlphapaySigning.appInvocation(account.appId(), account.companyMerchantId(), prepayId, account.merchantKey(), timestamp, nonce)
+                : AlphapaySigning.jsapiInvocation(account.appId(), prepayId, account.merchantKey(), timestamp, nonce);
+        return new Invocation(String.valueOf(timestamp), nonce, Json.of(params));
+    }
+
+    /** Signs and sends; a verified 4xx answer {@code {code, message}} is the company's refusal. */
+    private HttpExchange send(CompanyAccount account, String operation, String method, String path, String body,
+            ExchangeRecorder recorder) {
+        URI base = URI.create(endpoint);
+        String pathAndQuery = base.getRawPath() + path;
+        String authorization = AlphapaySigning.authorization(account.companyMerchantId(), account.keySerial(),
+                account.merchantKey(), method, pathAndQuery, body, Instant.now().getEpochSecond(), Nonces.newNonce());
+        HttpCall call = new HttpCall(operation, method, endpoint + path,
+                Map.of("Authorization", authorization, "Accept", "application/json"),
+                "GET".equals(method) ? null : body, "application/json", method + " " + pathAndQuery + "\n" + body);
+        HttpExchange answer = transport.exchange(call, a -> AlphapaySigning.verifyResponse(account.companyKey(),
+                a.header(AlphapaySigning.H_TIMESTAMP), a.header(AlphapaySigning.H_NONCE), a.body(),
+                a.header(AlphapaySigning.H_SIGNATURE)), recorder);
+        if (answer.status() >= 300) {
+            JsonObject error = Json.object(answer.body());
+            throw new CompanyRefusal(String.valueOf(Json.string(error, "code")), String.valueOf(Json.string(error, "message")));
+        }
+        return answer;
+    }
+
+    private static String pathOf(PaymentType type) {
+        return switch (type) {
+            case NATIVE -> "native";
+            case H5 -> "h5";
+            case JSAPI, MINIPRO -> "jsapi";
+            case APP -> "app";
+        };
+    }
+
+    static TradeState tradeState(String companyState) {
+        if (companyState == null) {
+            return TradeState.UNKNOWN;
+        }
+        return switch (companyState) {
+            case "SUCCESS", "REFUND" -> TradeState.SUCCESS;
+            case "NOTPAY" -> TradeState.NOTPAY;
+            case "USERPAYING" -> TradeState.USERPAYING;
+            case "CLOSED", "REVOKED" -> TradeState.CLOSED;
+            case "PAYERROR" -> TradeState.PAYERROR;
+            default -> TradeState.UNKNOWN;
+        };
+    }
+
+    private static void optional(JsonObjectBuilder body, String name, String value) {
+        if (value != null) {
+            body.add(name, value);
+        }
+    }
+
+    private static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}

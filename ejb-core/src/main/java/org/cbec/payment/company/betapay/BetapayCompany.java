@@ -1,0 +1,187 @@
+package org.cbec.payment.company.betapay;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.cbec.payment.company.CompanyAccount;
+import org.cbec.payment.company.CompanyRefusal;
+import org.cbec.payment.company.CompanyUnavailable;
+import org.cbec.payment.company.CreatedOrder;
+import org.cbec.payment.company.ExchangeRecorder;
+import org.cbec.payment.company.HttpCall;
+import org.cbec.payment.company.HttpExchange;
+import org.cbec.payment.company.Invocation;
+import org.cbec.payment.company.Json;
+import org.cbec.payment.company.Nonces;
+import org.cbec.payment.company.OrderRequest;
+import org.cbec.payment.company.OrderStatus;
+import org.cbec.payment.company.PaymentCompany;
+import org.cbec.payment.company.PaymentType;
+import org.cbec.payment.entity.TradeState;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.Retry;
+
+/**
+ * betapay: one gateway endpoint; a method name and a JSON {@code biz_content}, all parameters
+ * signed RSA2 over their ASCII-sorted {@code k=v} string; the answer's response node signed by the
+ * company. Amounts travel as decimal units ("88.88"), converted exactly from fen. Supports NATIVE
+ * (QR code), H5 (a wap payment page), MINIPRO and APP; it has no in-wallet web page, so no JSAPI.
+ */
+@ApplicationScoped
+public class BetapayCompany implements PaymentCompany {
+
+    public static final String METHOD = "betapay";
+    static final String SUCCESS_CODE = "10000";
+    private static final ZoneId GATEWAY_ZONE = ZoneId.of("Asia/Shanghai");
+    private static final DateTimeFormatter GATEWAY_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    @Inject
+    BetapayTransport transport;
+
+    @Inject
+    @ConfigProperty(name = "betapay.url")
+    String gateway;
+
+    @Override
+    public String method() {
+        return METHOD;
+    }
+
+    @Override
+    public Set<PaymentType> supportedTypes() {
+        return EnumSet.of(PaymentType.NATIVE, PaymentType.H5, PaymentType.MINIPRO, PaymentType.APP);
+    }
+
+    @Override
+    public CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder) {
+        JsonObjectBuilder biz = jakarta.json.Json.createObjectBuilder()
+                .add("out_trade_no", order.orderRef())
+                .add("total_amount", BetapaySigning.yuan(order.amount()))
+                .add("trans_currency", order.currency())
+                .add("subject", order.description() != null ? order.description() : order.orderRef());
+        optional(biz, "time_expire", order.timeExpire());
+        optional(biz, "passback_params", order.attach());
+        optional(biz, "goods_tag", order.goodsTag());
+        optional(biz, "buyer_id", order.payerId());
+        optional(biz, "quit_url", order.cancelUrl());
+        optional(biz, "return_url", order.successUrl());
+        String method = createMethod(order.type());
+        JsonObject node = call(account, "create", method, biz.build().toString(), order.notifyUrl(), recorder);
+        String payMessage = switch (order.type()) {
+            case NATIVE -> Json.string(node, "qr_code");
+            case H5 -> Json.string(node, "page_url");
+            default -> Json.string(node, "trade_no");
+        };
+        if (payMessage == null) {
+            throw new CompanyUnavailable("the company's answer to create lacked the payment reference");
+        }
+        return new CreatedOrder(order.type().name(), payMessage);
+    }
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public OrderStatus query(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
+        String biz = jakarta.json.Json.createObjectBuilder().add("out_trade_no", orderRef).build().toString();
+        JsonObject node = call(account, "query", "betapay.trade.query", biz, null, recorder);
+        String paid = Json.string(node, "send_pay_date");
+        String total = Json.string(node, "total_amount");
+        String payerAmount = Json.string(node, "buyer_pay_amount");
+        return new OrderStatus(tradeState(Json.string(node, "trade_status")), Json.string(node, "trade_status"),
+                Json.string(node, "trade_no"), Json.string(node, "trade_type"), Json.string(node, "fund_channel"),
+                total == null ? null : BetapaySigning.fen(total), Json.string(node, "trans_currency"),
+                payerAmount == null ? null : BetapaySigning.fen(payerAmount), payerAmount == null ? null : "CNY",
+                paid == null ? null : LocalDateTime.parse(paid, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime());
+    }
+
+    @Override
+    public void close(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
+        String biz = jakarta.json.Json.createObjectBuilder().add("out_trade_no", orderRef).build().toString();
+        call(account, "close", "betapay.trade.close", biz, null, recorder);
+    }
+
+    @Override
+    public Invocation invocation(CompanyAccount account, PaymentType type, String tradeNo, String timeStamp, String nonceStr) {
+        Instant now = timeStamp != null ? Instant.ofEpochSecond(Long.parseLong(timeStamp)) : Instant.now();
+        String nonce = nonceStr != null ? nonceStr : Nonces.newNonce();
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("app_id", account.appId());
+        params.put("method", "betapay.trade.pay");
+        params.put("trade_no", tradeNo);
+        params.put("timestamp", BetapaySigning.timestamp(now));
+        params.put("nonce_str", nonce);
+        params.put("sign_type", "RSA2");
+        params.put("sign", BetapaySigning.sign(params, account.merchantKey()));
+        return new Invocation(String.valueOf(now.getEpochSecond()), nonce, Json.of(params));
+    }
+
+    /** Signs and posts one gateway call; returns the verified response node or throws the refusal. */
+    private JsonObject call(CompanyAccount account, String operation, String method, String bizContent, String notifyUrl,
+            ExchangeRecorder recorder) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("app_id", account.appId());
+        params.put("method", method);
+        params.put("format", "JSON");
+        params.put("charset", "utf-8");
+        params.put("sign_type", "RSA2");
+        params.put("timestamp", BetapaySigning.timestamp(Instant.now()));
+        params.put("version", "1.0");
+        if (notifyUrl != null) {
+            params.put("notify_url", notifyUrl);
+        }
+        params.put("biz_content", bizContent);
+        Map<String, String> redacted = new LinkedHashMap<>(params);
+        params.put("sign", BetapaySigning.sign(params, account.merchantKey()));
+        HttpCall call = new HttpCall(operation, "POST", gateway, Map.of("Accept", "application/json"),
+                BetapaySigning.formEncode(params), "application/x-www-form-urlencoded", "POST " + gateway + "\n" + Json.of(redacted));
+        HttpExchange answer = transport.exchange(call,
+                a -> a.status() == 200 && BetapaySigning.verifiedNode(a.body(), method, account.companyKey()).isPresent(), recorder);
+        Optional<String> node = BetapaySigning.verifiedNode(answer.body(), method, account.companyKey());
+        JsonObject o = Json.object(node.orElse(""));
+        if (!SUCCESS_CODE.equals(Json.string(o, "code"))) {
+            String code = Json.string(o, "sub_code") != null ? Json.string(o, "sub_code") : Json.string(o, "code");
+            String message = Json.string(o, "sub_msg") != null ? Json.string(o, "sub_msg") : Json.string(o, "msg");
+            throw new CompanyRefusal(String.valueOf(code), String.valueOf(message));
+        }
+        return o;
+    }
+
+    private static String createMethod(PaymentType type) {
+        return switch (type) {
+            case NATIVE -> "betapay.trade.precreate";
+            case H5 -> "betapay.trade.wap.pay";
+            case APP -> "betapay.trade.app.pay";
+            case MINIPRO -> "betapay.trade.create";
+            case JSAPI -> throw new IllegalArgumentException("betapay has no JSAPI");
+        };
+    }
+
+    static TradeState tradeState(String status) {
+        if (status == null) {
+            return TradeState.UNKNOWN;
+        }
+        return switch (status) {
+            case "WAIT_BUYER_PAY" -> TradeState.NOTPAY;
+            case "TRADE_SUCCESS", "TRADE_FINISHED" -> TradeState.SUCCESS;
+            case "TRADE_CLOSED" -> TradeState.CLOSED;
+            default -> TradeState.UNKNOWN;
+        };
+    }
+
+    private static void optional(JsonObjectBuilder body, String name, String value) {
+        if (value != null) {
+            body.add(name, value);
+        }
+    }
+}

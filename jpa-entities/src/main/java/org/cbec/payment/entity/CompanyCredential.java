@@ -1,0 +1,118 @@
+package org.cbec.payment.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+
+/**
+ * A merchant's account at one payment company: the ids the company knows it by, the merchant's
+ * private key (signs requests; never leaves the server) and the company's public key (verifies
+ * responses).
+ */
+@Entity
+@Table(name = "company_credential")
+@NamedQuery(name = CompanyCredential.BY_MERCHANT_AND_METHOD,
+        query = "SELECT c FROM CompanyCredential c WHERE c.merchant = :merchant AND c.paymentMethod = :paymentMethod")
+public class CompanyCredential {
+
+    public static final String BY_MERCHANT_AND_METHOD = "CompanyCredential.byMerchantAndMethod";
+
+    @Id
+    @SequenceGenerator(name = "company_credential_seq", sequenceName = "company_credential_seq", allocationSize = 50)
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "company_credential_seq")
+    private Long id;
+
+    @Column(nullable = false, length = 64)
+    private String merchant;
+
+    @Column(name = "payment_method", nullable = false, length = 16)
+    private String paymentMethod;
+
+    @Column(name = "company_merchant_id", nullable = false, length = 64)
+    private String companyMerchantId;
+
+    @Column(name = "app_id", nullable = false, length = 64)
+    private String appId;
+
+    @Column(name = "key_serial", nullable = false, length = 64)
+    private String keySerial;
+
+    @Column(name = "merchant_private_key", nullable = false, length = 4000)
+    private String merchantPrivateKey;
+
+    @Column(name = "company_public_key", nullable = false, length = 4000)
+    private String companyPublicKey;
+
+    @Column(name = "created_at", nullable = false)
+    private OffsetDateTime createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private OffsetDateTime updatedAt;
+
+    protected CompanyCredential() {
+    }
+
+    public CompanyCredential(String merchant, String paymentMethod, OffsetDateTime at) {
+        this.merchant = merchant;
+        this.paymentMethod = paymentMethod;
+        this.createdAt = at;
+        this.updatedAt = at;
+    }
+
+    public void update(String companyMerchantId, String appId, String keySerial, String merchantPrivateKey,
+            String companyPublicKey, OffsetDateTime at) {
+        this.companyMerchantId = companyMerchantId;
+        this.appId = appId;
+        this.keySerial = keySerial;
+        this.merchantPrivateKey = merchantPrivateKey;
+        this.companyPublicKey = companyPublicKey;
+        this.updatedAt = at;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getMerchant() {
+        return merchant;
+    }
+
+    public String getPaymentMethod() {
+        return paymentMethod;
+    }
+
+    public String getCompanyMerchantId() {
+        return companyMerchantId;
+    }
+
+    public String getAppId() {
+        return appId;
+    }
+
+    public String getKeySerial() {
+        return keySerial;
+    }
+
+    public String getMerchantPrivateKey() {
+        return merchantPrivateKey;
+    }
+
+    public String getCompanyPublicKey() {
+        return companyPublicKey;
+    }
+
+    public OffsetDateTime getUpdatedAt() {
+        return updatedAt;
+    }
+
+    @Override
+    public String toString() {
+        return "CompanyCredential[" + merchant + "@" + paymentMethod + ", serial " + keySerial + "]";
+    }
+}

@@ -1,0 +1,281 @@
+package org.cbec.payment.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.OffsetDateTime;
+
+/**
+ * A payment of a merchant through one company, identified by its {@code orderRef}. The amounts
+ * are integers in the currency's smallest unit. The company's last known view (trade state,
+ * transaction, payer amounts) is copied here by every create, query and close.
+ */
+@Entity
+@Table(name = "payment")
+@NamedQuery(name = Payment.BY_ORDER,
+        query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :paymentMethod AND p.orderRef = :orderRef")
+@NamedQuery(name = Payment.OPEN_SINCE,
+        query = "SELECT p FROM Payment p WHERE p.tradeState IN :states AND p.updatedAt < :before ORDER BY p.updatedAt")
+@NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
+public class Payment {
+
+    public static final String BY_ORDER = "Payment.byOrder";
+    public static final String OPEN_SINCE = "Payment.openSince";
+    public static final String COUNT_BY_MERCHANT = "Payment.countByMerchant";
+
+    @Id
+    @SequenceGenerator(name = "payment_seq", sequenceName = "payment_seq", allocationSize = 50)
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "payment_seq")
+    private Long id;
+
+    @Column(nullable = false, length = 64)
+    private String merchant;
+
+    @Column(name = "payment_method", nullable = false, length = 16)
+    private String paymentMethod;
+
+    @Column(name = "order_ref", nullable = false, length = 64)
+    private String orderRef;
+
+    @Column(name = "payment_type", nullable = false, length = 16)
+    private String paymentType;
+
+    @Column(nullable = false, length = 3)
+    private String currency;
+
+    @Column(name = "actual_amount", nullable = false)
+    private long actualAmount;
+
+    private Long total;
+
+    /** The create request as received (it holds no secret), to resend it when the outcome was unknown. */
+    @Column(name = "request_json", nullable = false, length = 16000)
+    private String requestJson;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "trade_state", nullable = false, length = 16)
+    private TradeState tradeState;
+
+    @Column(name = "trade_state_desc", length = 256)
+    private String tradeStateDesc;
+
+    @Column(name = "trade_type", length = 16)
+    private String tradeType;
+
+    @Column(name = "pay_message", length = 4000)
+    private String payMessage;
+
+    @Column(name = "pay_invoke_message", length = 4000)
+    private String payInvokeMessage;
+
+    @Column(name = "time_stamp", length = 20)
+    private String timeStamp;
+
+    @Column(name = "nonce_str", length = 32)
+    private String nonceStr;
+
+    @Column(name = "transaction_id", length = 64)
+    private String transactionId;
+
+    @Column(name = "bank_type", length = 32)
+    private String bankType;
+
+    @Column(name = "payer_total")
+    private Long payerTotal;
+
+    @Column(name = "payer_currency", length = 3)
+    private String payerCurrency;
+
+    @Column(name = "paid_at")
+    private OffsetDateTime paidAt;
+
+    @Column(name = "created_at", nullable = false)
+    private OffsetDateTime createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private OffsetDateTime updatedAt;
+
+    @Version
+    private long version;
+
+    protected Payment() {
+    }
+
+    public Payment(String merchant, String paymentMethod, String orderRef, String paymentType, String currency,
+            long actualAmount, Long total, String requestJson, OffsetDateTime at) {
+        this.merchant = merchant;
+        this.paymentMethod = paymentMethod;
+        this.orderRef = orderRef;
+        this.paymentType = paymentType;
+        this.currency = currency;
+        this.actualAmount = actualAmount;
+        this.total = total;
+        this.requestJson = requestJson;
+        this.tradeState = TradeState.CREATING;
+        this.createdAt = at;
+        this.updatedAt = at;
+    }
+
+    /** The company created its order: what the client needs to invoke the payment. */
+    public void created(String tradeType, String payMessage, String payInvokeMessage, String timeStamp, String nonceStr,
+            OffsetDateTime at) {
+        this.tradeType = tradeType;
+        this.payMessage = payMessage;
+        this.payInvokeMessage = payInvokeMessage;
+        this.timeStamp = timeStamp;
+        this.nonceStr = nonceStr;
+        if (tradeState == TradeState.CREATING || tradeState == TradeState.UNKNOWN) {
+            this.tradeState = TradeState.NOTPAY;
+        }
+        this.updatedAt = at;
+    }
+
+    /** The company call failed: keep the payment, outcome unknown until a query resolves it. */
+    public void outcomeUnknown(String reason, OffsetDateTime at) {
+        if (tradeState == TradeState.CREATING) {
+            this.tradeState = TradeState.UNKNOWN;
+            this.tradeStateDesc = reason;
+            this.updatedAt = at;
+        }
+    }
+
+    /** The company refused the order outright. */
+    public void refused(String reason, OffsetDateTime at) {
+        this.tradeState = TradeState.REFUSED;
+        this.tradeStateDesc = reason;
+        this.updatedAt = at;
+    }
+
+    /** The company's current view of the order. */
+    public void observed(TradeState state, String stateDesc, String transactionId, String bankType, Long payerTotal,
+            String payerCurrency, OffsetDateTime paidAt, OffsetDateTime at) {
+        this.tradeState = state;
+        this.tradeStateDesc = stateDesc;
+        if (transactionId != null) {
+            this.transactionId = transactionId;
+        }
+        if (bankType != null) {
+            this.bankType = bankType;
+        }
+        if (payerTotal != null) {
+            this.payerTotal = payerTotal;
+        }
+        if (payerCurrency != null) {
+            this.payerCurrency = payerCurrency;
+        }
+        if (paidAt != null) {
+            this.paidAt = paidAt;
+        }
+        this.updatedAt = at;
+    }
+
+    /** Takes over a create whose outcome was unknown, to send it again. */
+    public void retryCreate(OffsetDateTime at) {
+        this.tradeState = TradeState.CREATING;
+        this.updatedAt = at;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getMerchant() {
+        return merchant;
+    }
+
+    public String getPaymentMethod() {
+        return paymentMethod;
+    }
+
+    public String getOrderRef() {
+        return orderRef;
+    }
+
+    public String getPaymentType() {
+        return paymentType;
+    }
+
+    public String getCurrency() {
+        return currency;
+    }
+
+    public long getActualAmount() {
+        return actualAmount;
+    }
+
+    public Long getTotal() {
+        return total;
+    }
+
+    public String getRequestJson() {
+        return requestJson;
+    }
+
+    public TradeState getTradeState() {
+        return tradeState;
+    }
+
+    public String getTradeStateDesc() {
+        return tradeStateDesc;
+    }
+
+    public String getTradeType() {
+        return tradeType;
+    }
+
+    public String getPayMessage() {
+        return payMessage;
+    }
+
+    public String getPayInvokeMessage() {
+        return payInvokeMessage;
+    }
+
+    public String getTimeStamp() {
+        return timeStamp;
+    }
+
+    public String getNonceStr() {
+        return nonceStr;
+    }
+
+    public String getTransactionId() {
+        return transactionId;
+    }
+
+    public String getBankType() {
+        return bankType;
+    }
+
+    public Long getPayerTotal() {
+        return payerTotal;
+    }
+
+    public String getPayerCurrency() {
+        return payerCurrency;
+    }
+
+    public OffsetDateTime getPaidAt() {
+        return paidAt;
+    }
+
+    public OffsetDateTime getCreatedAt() {
+        return createdAt;
+    }
+
+    public OffsetDateTime getUpdatedAt() {
+        return updatedAt;
+    }
+
+    public long getVersion() {
+        return version;
+    }
+}
