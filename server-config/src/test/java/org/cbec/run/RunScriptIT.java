@@ -123,7 +123,7 @@ class RunScriptIT {
         // Both WARs start against one database: the first migrates, every later start finds it current.
         List<String> first = schemaLines(firstLog);
         assertEquals(2, first.size(), first::toString);
-        assertTrue(first.get(0).contains("(1 migration(s) applied now)"), first.get(0));
+        assertTrue(first.get(0).matches(".*\\(([1-9][0-9]*) migration\\(s\\) applied now\\).*"), first.get(0));
         assertTrue(first.get(1).contains("(0 migration(s) applied now)"), first.get(1));
         assertTrue(schemaLines(secondLog).stream().allMatch(l -> l.contains("(0 migration(s) applied now)")));
         return first.get(0);
