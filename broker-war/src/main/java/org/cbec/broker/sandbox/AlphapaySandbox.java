@@ -27,9 +27,6 @@ public class AlphapaySandbox {
     @Inject
     SandboxFaults faults;
 
-    @Inject
-    SandboxTiming timing;
-
     public Response create(String kind, String method, String pathAndQuery, String authorization, String body, String baseUrl) {
         JsonObject o = Json.object(body);
         String mch = Json.string(o, "mchid");
@@ -132,20 +129,9 @@ public class AlphapaySandbox {
 
     private Response faulted(String mch, String orderRef, java.util.function.Supplier<Answer> work) {
         Optional<SandboxFaults.Fault> fault = faults.take(METHOD, mch, orderRef);
-        if (fault.isPresent()) {
-            switch (fault.get().mode()) {
-                case ERROR:
-                    return Response.status(fault.get().status()).type(MediaType.APPLICATION_JSON)
-                            .entity(error("SYSTEM_ERROR", "sandbox fault")).build();
-                case TIMEOUT:
-                    SandboxFaults.sleep(timing.beyondTimeoutMs());
-                    break;
-                case SLOW:
-                    SandboxFaults.sleep(fault.get().latencyMs());
-                    break;
-                default:
-                    break;
-            }
+        Optional<Integer> failure = faults.stallOrFail(fault);
+        if (failure.isPresent()) {
+            return Response.status(failure.get()).type(MediaType.APPLICATION_JSON).entity(error("SYSTEM_ERROR", "sandbox fault")).build();
         }
         Answer answer = work.get();
         boolean badSignature = fault.isPresent() && fault.get().mode() == SandboxFaults.Mode.BAD_SIGNATURE;

@@ -29,9 +29,6 @@ public class BetapaySandbox {
     @Inject
     SandboxFaults faults;
 
-    @Inject
-    SandboxTiming timing;
-
     public Response gateway(String form, String baseUrl) {
         Map<String, String> params;
         try {
@@ -55,19 +52,9 @@ public class BetapaySandbox {
             return answer(method, node("40004", "Business Failed", "ACQ.INVALID_PARAMETER", "out_trade_no is required"), false);
         }
         Optional<SandboxFaults.Fault> fault = faults.take(METHOD, mch, orderRef);
-        if (fault.isPresent()) {
-            switch (fault.get().mode()) {
-                case ERROR:
-                    return Response.status(fault.get().status()).type(MediaType.TEXT_PLAIN).entity("sandbox fault").build();
-                case TIMEOUT:
-                    SandboxFaults.sleep(timing.beyondTimeoutMs());
-                    break;
-                case SLOW:
-                    SandboxFaults.sleep(fault.get().latencyMs());
-                    break;
-                default:
-                    break;
-            }
+        Optional<Integer> failure = faults.stallOrFail(fault);
+        if (failure.isPresent()) {
+            return Response.status(failure.get()).type(MediaType.TEXT_PLAIN).entity("sandbox fault").build();
         }
         boolean bad = fault.isPresent() && fault.get().mode() == SandboxFaults.Mode.BAD_SIGNATURE;
         return answer(method, handle(method, mch, orderRef, biz, baseUrl), bad);

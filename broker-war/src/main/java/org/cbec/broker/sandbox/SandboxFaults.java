@@ -1,10 +1,12 @@
 package org.cbec.broker.sandbox;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Faults the sandbox companies inject, per merchant account, optionally for one orderRef only,
@@ -30,6 +32,11 @@ public class SandboxFaults {
 
     private final Map<String, Fault> faults = new ConcurrentHashMap<>();
 
+    /** A TIMEOUT fault stalls past the broker's read timeout, so that the broker gives up first. */
+    @Inject
+    @ConfigProperty(name = "company.read-timeout-ms", defaultValue = "5000")
+    long readTimeoutMs;
+
     public void set(String method, String mch, Fault fault) {
         faults.put(method + "/" + mch, fault);
     }
@@ -51,7 +58,30 @@ public class SandboxFaults {
         return Optional.of(f);
     }
 
-    static void sleep(long millis) {
+    /**
+     * Applies the part of a fault that comes before the answer: TIMEOUT and SLOW stall here; ERROR
+     * returns the status to answer with instead of an answer.
+     */
+    public Optional<Integer> stallOrFail(Optional<Fault> fault) {
+        if (fault.isEmpty()) {
+            return Optional.empty();
+        }
+        switch (fault.get().mode()) {
+            case ERROR:
+                return Optional.of(fault.get().status());
+            case TIMEOUT:
+                sleep(readTimeoutMs + 1500);
+                break;
+            case SLOW:
+                sleep(fault.get().latencyMs());
+                break;
+            default:
+                break;
+        }
+        return Optional.empty();
+    }
+
+    private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

@@ -119,9 +119,7 @@ public class Payments {
         String merchant = account.merchant();
         long id = ledger.idOf(merchant, c.paymentMethod(), c.orderRef());
         try {
-            CreatedOrder order = company.create(account, new OrderRequest(c.orderRef(), type, c.actualAmount(), c.currency(),
-                    c.description(), c.attach(), c.notifyUrl(), c.timeExpire(), c.goodsTag(), c.payerId(), c.clientIp(),
-                    c.successUrl(), c.cancelUrl()), recorder(id));
+            CreatedOrder order = company.create(account, orderOf(c, type), recorder(id));
             Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
             PaymentView created = ledger.created(merchant, c.paymentMethod(), c.orderRef(), order, invocation);
             LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
@@ -166,13 +164,10 @@ public class Payments {
         if (createOutcomeWasUnknown && status.state() == TradeState.NOTPAY && observed.payMessage() == null) {
             // The company has the order but the broker never saw its answer: ask again for the payment
             // reference; the company's duplicate-order rule returns the same order.
-            CreatePayment original = JSONB.fromJson(originalRequest(merchant, paymentMethod, orderRef), CreatePayment.class);
+            CreatePayment original = JSONB.fromJson(ledger.requestJson(merchant, paymentMethod, orderRef), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
             try {
-                CreatedOrder order = company.create(account, new OrderRequest(original.orderRef(), type, original.actualAmount(),
-                        original.currency(), original.description(), original.attach(), original.notifyUrl(), original.timeExpire(),
-                        original.goodsTag(), original.payerId(), original.clientIp(), original.successUrl(), original.cancelUrl()),
-                        recorder(id));
+                CreatedOrder order = company.create(account, orderOf(original, type), recorder(id));
                 Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
                 observed = ledger.created(merchant, paymentMethod, orderRef, order, invocation);
             } catch (CompanyException | FaultToleranceException stillUnknown) {
@@ -225,8 +220,9 @@ public class Payments {
                 .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at " + paymentMethod));
     }
 
-    private String originalRequest(String merchant, String paymentMethod, String orderRef) {
-        return ledger.requestJson(merchant, paymentMethod, orderRef);
+    private static OrderRequest orderOf(CreatePayment c, PaymentType type) {
+        return new OrderRequest(c.orderRef(), type, c.actualAmount(), c.currency(), c.description(), c.attach(),
+                c.notifyUrl(), c.timeExpire(), c.goodsTag(), c.payerId(), c.clientIp(), c.successUrl(), c.cancelUrl());
     }
 
     private ExchangeRecorder recorder(long paymentId) {

@@ -40,6 +40,13 @@ public final class Json {
         return v instanceof JsonObject c ? c : JsonValue.EMPTY_JSON_OBJECT;
     }
 
+    /** Adds the member only when there is a value: the companies treat absent and null differently. */
+    public static void putIfPresent(jakarta.json.JsonObjectBuilder object, String name, String value) {
+        if (value != null) {
+            object.add(name, value);
+        }
+    }
+
     /** A flat string map as a JSON object text. */
     public static String of(Map<String, String> values) {
         var builder = jakarta.json.Json.createObjectBuilder();

@@ -67,10 +67,10 @@ public class AlphapayCompany implements PaymentCompany {
                 .add("description", order.description() != null ? order.description() : order.orderRef())
                 .add("out_trade_no", order.orderRef())
                 .add("amount", jakarta.json.Json.createObjectBuilder().add("total", order.amount()).add("currency", order.currency()));
-        optional(body, "time_expire", order.timeExpire());
-        optional(body, "attach", order.attach());
-        optional(body, "notify_url", order.notifyUrl());
-        optional(body, "goods_tag", order.goodsTag());
+        Json.putIfPresent(body, "time_expire", order.timeExpire());
+        Json.putIfPresent(body, "attach", order.attach());
+        Json.putIfPresent(body, "notify_url", order.notifyUrl());
+        Json.putIfPresent(body, "goods_tag", order.goodsTag());
         if (order.payerId() != null) {
             body.add("payer", jakarta.json.Json.createObjectBuilder().add("openid", order.payerId()));
         }
@@ -162,12 +162,6 @@ public class AlphapayCompany implements PaymentCompany {
             case "PAYERROR" -> TradeState.PAYERROR;
             default -> TradeState.UNKNOWN;
         };
-    }
-
-    private static void optional(JsonObjectBuilder body, String name, String value) {
-        if (value != null) {
-            body.add(name, value);
-        }
     }
 
     private static String encode(String s) {

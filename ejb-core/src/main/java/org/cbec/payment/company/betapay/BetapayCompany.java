@@ -71,12 +71,12 @@ public class BetapayCompany implements PaymentCompany {
                 .add("total_amount", BetapaySigning.yuan(order.amount()))
                 .add("trans_currency", order.currency())
                 .add("subject", order.description() != null ? order.description() : order.orderRef());
-        optional(biz, "time_expire", order.timeExpire());
-        optional(biz, "passback_params", order.attach());
-        optional(biz, "goods_tag", order.goodsTag());
-        optional(biz, "buyer_id", order.payerId());
-        optional(biz, "quit_url", order.cancelUrl());
-        optional(biz, "return_url", order.successUrl());
+        Json.putIfPresent(biz, "time_expire", order.timeExpire());
+        Json.putIfPresent(biz, "passback_params", order.attach());
+        Json.putIfPresent(biz, "goods_tag", order.goodsTag());
+        Json.putIfPresent(biz, "buyer_id", order.payerId());
+        Json.putIfPresent(biz, "quit_url", order.cancelUrl());
+        Json.putIfPresent(biz, "return_url", order.successUrl());
         String method = createMethod(order.type());
         JsonObject node = call(account, "create", method, biz.build().toString(), order.notifyUrl(), recorder);
         String payMessage = switch (order.type()) {
@@ -177,11 +177,5 @@ public class BetapayCompany implements PaymentCompany {
             case "TRADE_CLOSED" -> TradeState.CLOSED;
             default -> TradeState.UNKNOWN;
         };
-    }
-
-    private static void optional(JsonObjectBuilder body, String name, String value) {
-        if (value != null) {
-            body.add(name, value);
-        }
     }
 }
