@@ -38,7 +38,14 @@ import java.util.concurrent.Future;
 import javax.sql.DataSource;
 import org.cbec.broker.sandbox.SandboxBooks;
 import org.cbec.payment.boundary.CompanyAccounts;
+import org.cbec.payment.company.Companies;
+import org.cbec.payment.company.CompanyAccount;
+import org.cbec.payment.company.CompanyRefusal;
+import org.cbec.payment.company.ExchangeRecorder;
 import org.cbec.payment.company.Json;
+import org.cbec.payment.company.OrderRequest;
+import org.cbec.payment.company.PaymentCompany;
+import org.cbec.payment.company.PaymentType;
 import org.cbec.payment.company.Nonces;
 import org.cbec.payment.company.Pem;
 import org.cbec.payment.company.alphapay.AlphapaySigning;
@@ -84,6 +91,9 @@ class PaymentsIT {
 
     @Inject
     CompanyAccounts accounts;
+
+    @Inject
+    Companies companies;
 
     // ---- every operation, both companies, every supported type ----------------------------------
 
@@ -232,6 +242,11 @@ class PaymentsIT {
         Reply refused = postJson(at(base, "sandbox/alphapay/v3/pay/transactions/native"), body, "Authorization", wrongKey);
         assertEquals(401, refused.status(), refused::toString);
         assertEquals("SIGN_ERROR", refused.json().getString("code"));
+        String rightKey = AlphapaySigning.authorization(mch, "S", accounts.account("demo", "alphapay").merchantKey(), "POST", path, body,
+                Instant.now().getEpochSecond(), Nonces.newNonce());
+        Reply tampered = postJson(at(base, "sandbox/alphapay/v3/pay/transactions/native"), body.replace("\"total\":1", "\"total\":2"),
+                "Authorization", rightKey);
+        assertEquals(401, tampered.status(), "a body changed after signing: " + tampered);
 
         Map<String, String> params = new HashMap<>();
         params.put("app_id", accounts.account("demo", "betapay").appId());
@@ -241,6 +256,20 @@ class PaymentsIT {
         Reply betapay = send("POST", at(base, "sandbox/betapay/gateway.do"), BetapaySigning.formEncode(params),
                 "Content-Type", "application/x-www-form-urlencoded");
         assertTrue(betapay.body().contains("isv.invalid-signature"), betapay.body());
+    }
+
+    @Test
+    void theCompaniesAcceptTheSameOrderAgainAndRefuseItWithOtherParameters() {
+        for (String method : TYPES.keySet()) {
+            PaymentCompany company = companies.of(method);
+            CompanyAccount account = accounts.account("demo", method);
+            String ref = ref();
+            String first = company.create(account, order(ref, 100), ExchangeRecorder.NONE).payMessage();
+            assertEquals(first, company.create(account, order(ref, 100), ExchangeRecorder.NONE).payMessage(), method);
+            CompanyRefusal refusal = org.junit.jupiter.api.Assertions.assertThrows(CompanyRefusal.class,
+                    () -> company.create(account, order(ref, 101), ExchangeRecorder.NONE), method);
+            assertTrue(refusal.code().equals("INVALID_REQUEST") || refusal.code().equals("ACQ.TRADE_HAS_EXIST"), refusal.code());
+        }
     }
 
     @Test
@@ -279,16 +308,7 @@ class PaymentsIT {
         assertEquals("SUCCESS", query("alphapay", ref).json().getString("tradeState"));
     }
 
-    /*
-     * Disabled, and issue 3 stays open because of it: the breaker does not behave as configured.
-     * Seen on Payara Micro 6.2025.10. Calling BetapayTransport directly from an in-container test
-     * opens the circuit after four failures, and further calls fail fast. Calling it through
-     * BetapayCompany opens it on the fifth call, but the sixth call reaches the company again.
-     * Calling it through the Payments EJB never opens it in eight failures. Fault Tolerance itself
-     * is active: @Timeout and @CircuitBreaker on a plain bean in the WAR work.
-     */
     @Test
-    @org.junit.jupiter.api.Disabled("circuit breaker state is not kept across calls made through the Payments EJB; see the comment")
     void repeatedFailuresOpenTheCircuitAndItClosesAgain() throws Exception {
         assertEquals(200, fault("betapay", "{\"mode\":\"ERROR\",\"status\":503}").status());
         List<String> refs = new ArrayList<>();
@@ -316,6 +336,56 @@ class PaymentsIT {
         Reply recovered = create("betapay", "NATIVE", notSent, 100, "CNY");
         assertEquals(200, recovered.status(), "the circuit closed again and the kept payment was sent: " + recovered);
         assertEquals("NOTPAY", query("betapay", notSent).json().getString("tradeState"));
+    }
+
+    @Test
+    void anIdempotentQueryIsRetriedWhenTheCompanyFailsOnce() {
+        String ref = ref();
+        assertEquals(200, create("alphapay", "NATIVE", ref, 100, "CNY").status());
+        assertEquals(200, fault("alphapay", "{\"mode\":\"ERROR\",\"status\":502,\"orderRef\":\"" + ref + "\",\"count\":1}").status());
+        assertEquals("NOTPAY", query("alphapay", ref).json().getString("tradeState"));
+        assertEquals(List.of("create:OK", "query:FAILED", "query:OK"), events(ref));
+    }
+
+    @Test
+    void aSlowCompanyIsWaitedForAndItsDurationRecorded() throws Exception {
+        String ref = ref();
+        assertEquals(200, fault("betapay", "{\"mode\":\"SLOW\",\"latencyMs\":400,\"orderRef\":\"" + ref + "\",\"count\":1}").status());
+        assertEquals(200, create("betapay", "NATIVE", ref, 100, "CNY").status());
+        assertTrue(countRows("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
+                + " WHERE p.order_ref = ? AND e.duration_ms >= 400", ref) == 1, "the exchange took the injected latency");
+    }
+
+    // ---- company accounts ---------------------------------------------------------------------------
+
+    @Test
+    void aMerchantsCompanyAccountIsRegisteredThroughTheAdminApi() {
+        String merchant = "acct-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+        String key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin()).json().getString("key");
+        Reply onboarded = send("POST", at(base, "sandbox/alphapay/accounts"), null, "Authorization", admin());
+        assertEquals(201, onboarded.status(), onboarded::toString);
+        JsonObject account = onboarded.json();
+        String body = "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\",\"orderRef\":\"" + ref()
+                + "\",\"actualAmount\":100,\"currency\":\"CNY\"}";
+        Reply before = postJson(api("payment/" + merchant), body, "app-api-key", key);
+        assertEquals(422, before.status(), "no account at the company yet: " + before);
+        assertEquals("paymentMethod", before.json().getString("field"));
+
+        Reply registered = send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), account.toString(),
+                "Content-Type", "application/json", "Authorization", admin());
+        assertEquals(200, registered.status(), registered::toString);
+        assertFalse(registered.body().contains("PRIVATE KEY"), "the private key never comes back");
+        assertEquals(200, postJson(api("payment/" + merchant), body, "app-api-key", key).status());
+
+        JsonObject broken = jakarta.json.Json.createObjectBuilder(account).add("merchantPrivateKey", "not a key").build();
+        Reply refused = send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), broken.toString(),
+                "Content-Type", "application/json", "Authorization", admin());
+        assertEquals(422, refused.status(), refused::toString);
+        assertEquals("merchantPrivateKey", refused.json().getString("field"));
+        assertEquals(200, create(merchant, key, "alphapay", ref()).status(), "the registered account is unchanged");
+        assertNotAuthenticated(send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), account.toString(),
+                "Content-Type", "application/json", "app-api-key", key));
     }
 
     // ---- events and auth --------------------------------------------------------------------------
@@ -365,6 +435,30 @@ class PaymentsIT {
         return postJson(api("payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"" + type + "\",\"orderRef\":\""
                 + ref + "\",\"actualAmount\":" + amount + ",\"currency\":\"" + currency + "\",\"description\":\"测试订单\"" + payer + "}",
                 "app-api-key", KEY, "X-Real-Ip", "203.0.113.7", "Client-Id", "c-1");
+    }
+
+    private static OrderRequest order(String ref, long amount) {
+        return new OrderRequest(ref, PaymentType.NATIVE, amount, "CNY", null, null, null, null, null, null, null, null, null);
+    }
+
+    private Reply create(String merchant, String key, String method, String ref) {
+        return postJson(api("payment/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\",\"orderRef\":\""
+                + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", key);
+    }
+
+    private List<String> events(String ref) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "SELECT e.operation, e.outcome FROM payment_event e JOIN payment p ON p.id = e.payment_id WHERE p.order_ref = ? ORDER BY e.id")) {
+            s.setString(1, ref);
+            ResultSet rs = s.executeQuery();
+            List<String> events = new ArrayList<>();
+            while (rs.next()) {
+                events.add(rs.getString(1) + ":" + rs.getString(2));
+            }
+            return events;
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private Reply query(String method, String ref) {

@@ -70,6 +70,8 @@ class RunScriptIT {
             }
         }
         assertEquals(3, database.size(), database.keySet()::toString);
+        // Production-like: the sandbox companies are switched off, and then do not exist.
+        database.put("SANDBOX_ENABLED", "false");
         String schemaLine = restartScenario("postgres");
         assertTrue(schemaLine.contains("PostgreSQL"), schemaLine);
         assertFalse(Files.readString(Path.of("target", "run-it-postgres-1.log")).contains(database.get("DB_PASSWORD")),
@@ -111,6 +113,14 @@ class RunScriptIT {
         assertEquals("重启测试", theirs.json().getJsonObject("data").getString("name"));
         assertEquals(409, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"demo\"}", "Authorization", admin()).status(),
                 "demo provisioning ran twice and created the demo merchant once");
+
+        Reply sandbox = postJson(base.resolve("broker/sandbox/alphapay/v3/pay/transactions/native"), "{}");
+        if ("false".equals(database.get("SANDBOX_ENABLED"))) {
+            assertEquals(404, sandbox.status(), sandbox::toString);
+            assertEquals(404, sandbox.json().getInt("code"));
+        } else {
+            assertEquals(401, sandbox.status(), "the sandbox is on by default and refuses an unsigned request: " + sandbox);
+        }
 
         interrupt(server);
         assertTrue(server.waitFor(60, TimeUnit.SECONDS));

@@ -1,0 +1,79 @@
+package org.cbec.payment.boundary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.cbec.payment.company.PaymentType;
+import org.cbec.platform.error.InvalidRequestException;
+import org.junit.jupiter.api.Test;
+
+class PaymentRulesTest {
+
+    private static final Set<PaymentType> ALL = EnumSet.allOf(PaymentType.class);
+
+    private static CreatePayment create(String method, String type, String ref, Long amount, Long total, String currency,
+            String payerId, String notifyUrl, String timeExpire) {
+        return new CreatePayment(method, type, ref, amount, total, null, null, null, currency, null, null, null, timeExpire,
+                null, payerId, null, notifyUrl, null, null, null, null, null, null);
+    }
+
+    private static String failingField(CreatePayment c, Set<PaymentType> supported) {
+        return assertThrows(InvalidRequestException.class, () -> PaymentRules.checkCreate(c, supported)).field();
+    }
+
+    @Test
+    void aCompleteRequestPassesAndGivesItsType() {
+        assertEquals(PaymentType.H5, PaymentRules.checkCreate(
+                create("alphapay", "H5", "A_1-b|c*", 1L, 1L, "GBP", null, "https://m.example/n", "2026-12-01T10:00:00+08:00"), ALL));
+    }
+
+    @Test
+    void amountsArePositiveBoundedAndWithinTheTotal() {
+        assertEquals("actualAmount", failingField(create("alphapay", "NATIVE", "r", 0L, null, "CNY", null, null, null), ALL));
+        assertEquals("actualAmount", failingField(create("alphapay", "NATIVE", "r", PaymentRules.MAX_AMOUNT + 1, null, "CNY", null, null, null), ALL));
+        assertEquals("actualAmount", failingField(create("alphapay", "NATIVE", "r", 101L, 100L, "CNY", null, null, null), ALL));
+        assertEquals("total", failingField(create("alphapay", "NATIVE", "r", 1L, -1L, "CNY", null, null, null), ALL));
+    }
+
+    @Test
+    void orderRefIsLettersDigitsAndFourSeparatorsUpTo32() {
+        assertEquals("orderRef", failingField(create("alphapay", "NATIVE", "a/b", 1L, null, "CNY", null, null, null), ALL));
+        assertEquals("orderRef", failingField(create("alphapay", "NATIVE", "订单1", 1L, null, "CNY", null, null, null), ALL));
+        assertEquals("orderRef", failingField(create("alphapay", "NATIVE", "x".repeat(33), 1L, null, "CNY", null, null, null), ALL));
+    }
+
+    @Test
+    void urlsMustBeAbsoluteHttpOrHttps() {
+        assertEquals("notifyUrl", failingField(create("alphapay", "NATIVE", "r", 1L, null, "CNY", null, "javascript:alert(1)", null), ALL));
+        assertEquals("notifyUrl", failingField(create("alphapay", "NATIVE", "r", 1L, null, "CNY", null, "http:/nohost", null), ALL));
+    }
+
+    @Test
+    void timeExpireNeedsAnOffset() {
+        assertEquals("timeExpire", failingField(create("alphapay", "NATIVE", "r", 1L, null, "CNY", null, null, "2026-12-01T10:00:00"), ALL));
+    }
+
+    @Test
+    void aTypeTheCompanyDoesNotSupportNamesPaymentType() {
+        assertEquals("paymentType", failingField(create("betapay", "JSAPI", "r", 1L, null, "CNY", null, null, null),
+                EnumSet.of(PaymentType.NATIVE)));
+    }
+
+    @Test
+    void alphapayInWalletPaymentsNeedThePayer() {
+        assertEquals("payerId", failingField(create("alphapay", "MINIPRO", "r", 1L, null, "CNY", null, null, null), ALL));
+    }
+
+    @Test
+    void invocationIsOnlyForInvokedTypesWithAShortAlphanumericNonce() {
+        assertEquals("paymentType", assertThrows(InvalidRequestException.class,
+                () -> PaymentRules.checkInvoke(new InvokePayment("alphapay", "NATIVE", "p", null, null, null))).field());
+        assertEquals("nonceStr", assertThrows(InvalidRequestException.class,
+                () -> PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "p", null, "a-b", null))).field());
+        assertEquals("timeStamp", assertThrows(InvalidRequestException.class,
+                () -> PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "p", "12:00", null, null))).field());
+        assertEquals(PaymentType.APP, PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "p", "1795290000", "abc123", null)));
+    }
+}
