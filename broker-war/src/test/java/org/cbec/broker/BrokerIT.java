@@ -81,14 +81,14 @@ class BrokerIT {
 
     @Test
     void migrationsAreAppliedToTheEmbeddedH2Database() throws Exception {
-        assertEquals("2", migrator.schemaVersion());
+        assertEquals("3", migrator.schemaVersion());
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             assertEquals("H2", c.getMetaData().getDatabaseProductName());
             assertTrue(c.getMetaData().getURL().endsWith("/it-data/db/cbec"), c.getMetaData().getURL());
             ResultSet rs = s.executeQuery(
-                    "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" = TRUE AND \"version\" IN ('1', '2')");
+                    "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" = TRUE AND \"version\" IN ('1', '2', '3')");
             rs.next();
-            assertEquals(2, rs.getInt(1));
+            assertEquals(3, rs.getInt(1));
         }
     }
 

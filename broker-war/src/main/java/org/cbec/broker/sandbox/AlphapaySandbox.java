@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.cbec.payment.company.Json;
 import org.cbec.payment.company.Nonces;
 import org.cbec.payment.company.RsaSignatures;
+import org.cbec.payment.company.alphapay.AlphapaySensitive;
 import org.cbec.payment.company.alphapay.AlphapaySigning;
 import org.cbec.sandbox.entity.SandboxOrder;
 
@@ -86,6 +87,103 @@ public class AlphapaySandbox {
             return books.close(METHOD, mch, orderRef) ? new Answer(204, "")
                     : new Answer(400, error("ORDERPAID", "the order is paid and cannot be closed"));
         });
+    }
+
+    // ---- customs ---------------------------------------------------------------------------------
+
+    /** POST (declare, ADD or MODIFY) and PUT (redeclare) of /v3/global/customs/orders. */
+    public Response customsSubmit(boolean redeclare, String method, String pathAndQuery, String authorization, String body) {
+        JsonObject o = Json.object(body);
+        String mch = Json.string(o, "mchid");
+        Optional<Response> refused = authenticate(mch, method, pathAndQuery, authorization, body);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        String orderRef = Json.string(o, "out_trade_no");
+        String customs = Json.string(o, "customs");
+        if (orderRef == null || customs == null || Json.string(o, "transaction_id") == null) {
+            return sign(400, error("PARAM_ERROR", "out_trade_no, transaction_id and customs are required"), false);
+        }
+        String sub = Json.string(o, "sub_order_no") == null ? "" : Json.string(o, "sub_order_no");
+        return faulted(mch, orderRef, () -> {
+            SandboxBooks.CustomsOutcome outcome;
+            if (redeclare) {
+                outcome = books.redeclare(METHOD, mch, orderRef, sub, customs);
+            } else {
+                String certId = decrypt(Json.string(o, "cert_id"));
+                String name = decrypt(Json.string(o, "name"));
+                outcome = books.declare(METHOD, mch, orderRef, sub, customs, SandboxBooks.identityHash(name, certId));
+            }
+            return outcome.declaration() == null ? new Answer(400, error(outcome.refusalCode(), outcome.refusal()))
+                    : new Answer(200, record(outcome.declaration(), o));
+        });
+    }
+
+    public Response customsQuery(String mch, String orderRef, String customs, String method, String pathAndQuery, String authorization) {
+        Optional<Response> refused = authenticate(mch, method, pathAndQuery, authorization, "");
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        return faulted(mch, orderRef, () -> {
+            var data = jakarta.json.Json.createArrayBuilder();
+            for (var d : books.declarations(METHOD, mch, orderRef, customs)) {
+                data.add(Json.object(record(d, null)));
+            }
+            return new Answer(200, jakarta.json.Json.createObjectBuilder().add("data", data).build().toString());
+        });
+    }
+
+    public Response verifyCertificate(String method, String pathAndQuery, String authorization, String body) {
+        JsonObject o = Json.object(body);
+        String mch = Json.string(o, "mchid");
+        Optional<Response> refused = authenticate(mch, method, pathAndQuery, authorization, body);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        String orderRef = Json.string(o, "out_trade_no");
+        String certId = decrypt(Json.string(o, "certificate_id"));
+        String name = decrypt(Json.string(o, "certificate_name"));
+        if (orderRef == null || certId == null || name == null) {
+            return sign(400, error("PARAM_ERROR", "out_trade_no and the encrypted certificate_id and certificate_name are required"), false);
+        }
+        String sub = Json.string(o, "sub_order_no") == null ? "" : Json.string(o, "sub_order_no");
+        String customs = String.valueOf(Json.string(o, "customs"));
+        return faulted(mch, orderRef, () -> {
+            SandboxBooks.CustomsOutcome outcome = books.verifyIdentity(METHOD, mch, orderRef, sub, customs,
+                    SandboxBooks.identityHash(name, certId));
+            if (outcome.refusalCode() != null) {
+                return new Answer(400, error(outcome.refusalCode(), outcome.refusal()));
+            }
+            if (outcome.declaration() != null) {
+                return new Answer(200, record(outcome.declaration(), o));
+            }
+            return new Answer(200, jakarta.json.Json.createObjectBuilder().add("out_trade_no", orderRef).add("customs", customs)
+                    .add("state", "UNDECLARED").add("cert_check_result", outcome.refusal()).build().toString());
+        });
+    }
+
+    private String decrypt(String ciphertext) {
+        return ciphertext == null ? null : AlphapaySensitive.decrypt(books.companyPrivateKey(METHOD), ciphertext);
+    }
+
+    private static String record(org.cbec.sandbox.entity.SandboxDeclaration d, JsonObject request) {
+        var r = jakarta.json.Json.createObjectBuilder()
+                .add("out_trade_no", d.getOrderRef())
+                .add("customs", d.getCustoms())
+                .add("state", d.getState())
+                .add("sub_order_id", d.getSubOrderId())
+                .add("modify_time", d.getModifiedAt().withOffsetSameInstant(java.time.ZoneOffset.ofHours(8)).toString())
+                .add("cert_check_result", d.getCertCheckResult())
+                .add("verify_department", "OTHERS")
+                .add("verify_department_trade_id", d.getVerifyTradeId())
+                .add("result_code", "SUCCESS");
+        if (!d.getSubOrderNo().isEmpty()) {
+            r.add("sub_order_no", d.getSubOrderNo());
+        }
+        if (d.getExplanation() != null) {
+            r.add("explanation", d.getExplanation());
+        }
+        return r.build().toString();
     }
 
     private String status(SandboxOrder o) {

@@ -37,7 +37,7 @@ public class BetapaySandbox {
             params = Map.of();
         }
         String method = params.getOrDefault("method", "");
-        if (!method.matches("betapay\\.trade\\.(precreate|wap\\.pay|app\\.pay|create|query|close)")) {
+        if (!method.matches("betapay\\.trade\\.(precreate|wap\\.pay|app\\.pay|create|query|close|customs\\.(declare|redeclare|query))")) {
             return answer("betapay.error", node("40004", "Business Failed", "ACQ.INVALID_METHOD", "unknown method"), false);
         }
         String appId = params.getOrDefault("app_id", "");
@@ -62,6 +62,28 @@ public class BetapaySandbox {
 
     private String handle(String method, String mch, String orderRef, JsonObject biz, String baseUrl) {
         switch (method) {
+            case "betapay.trade.customs.declare":
+            case "betapay.trade.customs.redeclare": {
+                String customs = Json.string(biz, "customs_place");
+                String requestNo = Json.string(biz, "out_request_no");
+                String sub = requestNo == null || requestNo.equals(orderRef) ? "" : requestNo;
+                SandboxBooks.CustomsOutcome outcome = method.endsWith("redeclare")
+                        ? books.redeclare(METHOD, mch, orderRef, sub, String.valueOf(customs))
+                        : books.declare(METHOD, mch, orderRef, sub, String.valueOf(customs),
+                                SandboxBooks.identityHash(Json.string(biz, "buyer_name"), Json.string(biz, "buyer_cert_no")));
+                if (outcome.declaration() == null) {
+                    return node("40004", "Business Failed", "ACQ." + outcome.refusalCode(), outcome.refusal());
+                }
+                JsonObjectBuilder answer = success();
+                customsRecord(outcome.declaration()).forEach(answer::add);
+                return answer.build().toString();
+            }
+            case "betapay.trade.customs.query": {
+                var records = jakarta.json.Json.createArrayBuilder();
+                books.declarations(METHOD, mch, orderRef, String.valueOf(Json.string(biz, "customs_place")))
+                        .forEach(d -> records.add(customsRecord(d)));
+                return success().add("out_trade_no", orderRef).add("records", records).build().toString();
+            }
             case "betapay.trade.query": {
                 return books.order(METHOD, mch, orderRef).map(this::status)
                         .orElseGet(() -> node("40004", "Business Failed", "ACQ.TRADE_NOT_EXIST", "no such trade"));
@@ -101,6 +123,23 @@ public class BetapaySandbox {
                 return answer.build().toString();
             }
         }
+    }
+
+    private static JsonObject customsRecord(org.cbec.sandbox.entity.SandboxDeclaration d) {
+        JsonObjectBuilder r = jakarta.json.Json.createObjectBuilder()
+                .add("out_request_no", d.getSubOrderNo().isEmpty() ? d.getOrderRef() : d.getSubOrderNo())
+                .add("out_trade_no", d.getOrderRef())
+                .add("customs_trade_no", d.getSubOrderId())
+                .add("status", d.getState())
+                .add("last_modified_time", d.getModifiedAt().atZoneSameInstant(ZoneId.of("Asia/Shanghai")).format(GATEWAY_TIME))
+                .add("identity_check", d.getCertCheckResult())
+                .add("verify_department", "OTHERS")
+                .add("verify_department_trade_id", d.getVerifyTradeId())
+                .add("customs_result_code", "SUCCESS");
+        if (d.getExplanation() != null) {
+            r.add("memo", d.getExplanation());
+        }
+        return r.build();
     }
 
     private String status(SandboxOrder o) {

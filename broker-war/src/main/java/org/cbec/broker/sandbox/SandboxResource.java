@@ -89,6 +89,42 @@ public class SandboxResource {
         return alphapay.close(orderRef, "POST", pathAndQuery(), authorization, body);
     }
 
+    @POST
+    @Path("alphapay/v3/global/customs/orders")
+    @OpenEndpoint
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response alphapayDeclare(@HeaderParam("Authorization") String authorization, String body) {
+        sandbox.require();
+        return alphapay.customsSubmit(false, "POST", pathAndQuery(), authorization, body);
+    }
+
+    @PUT
+    @Path("alphapay/v3/global/customs/orders")
+    @OpenEndpoint
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response alphapayRedeclare(@HeaderParam("Authorization") String authorization, String body) {
+        sandbox.require();
+        return alphapay.customsSubmit(true, "PUT", pathAndQuery(), authorization, body);
+    }
+
+    @GET
+    @Path("alphapay/v3/global/customs/orders")
+    @OpenEndpoint
+    public Response alphapayCustomsQuery(@QueryParam("mchid") String mchid, @QueryParam("order_no") String orderNo,
+            @QueryParam("customs") String customs, @HeaderParam("Authorization") String authorization) {
+        sandbox.require();
+        return alphapay.customsQuery(mchid, orderNo, customs, "GET", pathAndQuery(), authorization);
+    }
+
+    @POST
+    @Path("alphapay/v3/global/customs/orders/verify-certificate")
+    @OpenEndpoint
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response alphapayVerifyCertificate(@HeaderParam("Authorization") String authorization, String body) {
+        sandbox.require();
+        return alphapay.verifyCertificate("POST", pathAndQuery(), authorization, body);
+    }
+
     // ---- betapay, the company side -----------------------------------------------------------
 
     @POST
@@ -116,15 +152,41 @@ public class SandboxResource {
     @POST
     @Path("{paymentMethod}/{merchant}/payments/{orderRef}/pay")
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Sandbox: the payer pays the order")
+    @Operation(summary = "Sandbox: the payer pays the order; an optional body {payerName, payerIdNumber} is who paid")
     public Response pay(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
-            @PathParam("orderRef") String orderRef) {
+            @PathParam("orderRef") String orderRef, String body) {
         sandbox.require();
         String mch = accounts.account(merchant, PaymentRules.requireMethod("paymentMethod", paymentMethod)).companyMerchantId();
-        if (!books.pay(paymentMethod, mch, orderRef)) {
+        jakarta.json.JsonObject payer = org.cbec.payment.company.Json.object(body);
+        String identity = SandboxBooks.identityHash(org.cbec.payment.company.Json.string(payer, "payerName"),
+                org.cbec.payment.company.Json.string(payer, "payerIdNumber"));
+        if (!books.pay(paymentMethod, mch, orderRef, identity)) {
             return Envelope.response(409, Envelope.of(409, "the company has no open order " + orderRef));
         }
         return Envelope.response(200, Envelope.of(200, "paid"));
+    }
+
+    /** Body of {@code PUT …/declarations/{orderRef}}: what customs answers. */
+    public record CustomsAnswer(String state, String explanation, String subOrderNo) {
+    }
+
+    @PUT
+    @Path("{paymentMethod}/{merchant}/declarations/{orderRef}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Sandbox: customs answers SUCCESS, FAIL or EXCEPT (with an explanation) for the order's declarations")
+    public Response customsAnswers(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef, CustomsAnswer a) {
+        sandbox.require();
+        String mch = accounts.account(merchant, PaymentRules.requireMethod("paymentMethod", paymentMethod)).companyMerchantId();
+        if (a == null || !java.util.Set.of("SUCCESS", "FAIL", "EXCEPT").contains(String.valueOf(a.state()))) {
+            return Envelope.response(Response.Status.BAD_REQUEST, "state must be SUCCESS, FAIL or EXCEPT", "state");
+        }
+        int settled = books.settle(paymentMethod, mch, orderRef, a.subOrderNo(), a.state(), a.explanation());
+        if (settled == 0) {
+            return Envelope.response(404, Envelope.of(404, "the company has no declaration of " + orderRef));
+        }
+        return Envelope.response(200, Envelope.of(200, settled + " declaration(s) now " + a.state()));
     }
 
     @PUT

@@ -129,7 +129,7 @@ public class Payments {
             LOG.warning(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refusal.getMessage());
             throw new UpstreamFailureException(FAILURE, "the company refused the order: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            String reason = reason(id, "create", failure);
+            String reason = CompanyFailures.reason(ledger, id, "create", failure);
             ledger.unknown(merchant, c.paymentMethod(), c.orderRef(), reason);
             LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": " + reason);
             throw new UpstreamFailureException(FAILURE, reason + "; the payment is kept and a later query resolves it");
@@ -157,7 +157,7 @@ public class Payments {
             }
             throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(FAILURE, reason(id, "query", failure));
+            throw new UpstreamFailureException(FAILURE, CompanyFailures.reason(ledger, id, "query", failure));
         }
         boolean createOutcomeWasUnknown = TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN;
         PaymentView observed = ledger.observed(merchant, paymentMethod, orderRef, status);
@@ -191,7 +191,7 @@ public class Payments {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(FAILURE, reason(id, "close", failure));
+            throw new UpstreamFailureException(FAILURE, CompanyFailures.reason(ledger, id, "close", failure));
         }
         PaymentView closed = ledger.observed(merchant, paymentMethod, orderRef,
                 new OrderStatus(TradeState.CLOSED, "closed by the merchant", null, p.tradeType(), null, null, null, null, null, null));
@@ -226,25 +226,6 @@ public class Payments {
     }
 
     private ExchangeRecorder recorder(long paymentId) {
-        return (exchange, outcome) -> ledger.event(paymentId, exchange, outcome);
-    }
-
-    /** Why a company call gave nothing usable, recording the calls Fault Tolerance did not send. */
-    private String reason(long paymentId, String operation, RuntimeException failure) {
-        if (failure instanceof CircuitBreakerOpenException || failure instanceof BulkheadException) {
-            String reason = failure instanceof CircuitBreakerOpenException
-                    ? "the company's circuit breaker is open after repeated failures; not called"
-                    : "too many calls to the company in progress; not called";
-            ledger.notSent(paymentId, operation, reason);
-            return reason;
-        }
-        if (failure instanceof org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException) {
-            return "the company did not answer in time";
-        }
-        if (failure instanceof CompanyException) {
-            return failure.getMessage();
-        }
-        LOG.log(Level.SEVERE, "Unexpected failure calling a payment company", failure);
-        return "unexpected failure calling the company";
+        return CompanyFailures.recorder(ledger, paymentId);
     }
 }

@@ -1,5 +1,6 @@
 package org.cbec.payment.company;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -25,4 +26,19 @@ public interface PaymentCompany {
      * {@code timeStamp} or {@code nonceStr} is generated.
      */
     Invocation invocation(CompanyAccount account, PaymentType type, String payMessage, String timeStamp, String nonceStr);
+
+    /** Declares a paid (sub-)order to customs, ADD or MODIFY. */
+    CustomsRecord declare(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder);
+
+    /** Sends a declaration to customs again; the company allows it from SUCCESS or EXCEPT only. */
+    CustomsRecord redeclare(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder);
+
+    /** The company's current reports on the declarations of an order at one customs office. Idempotent. */
+    List<CustomsRecord> queryCustoms(CompanyAccount account, String orderNo, String customs, ExchangeRecorder recorder);
+
+    /** Whether the company re-verifies payer identity data (PostCustomsIdentification). */
+    boolean verifiesIdentity();
+
+    /** Uploads the payer's identity for re-verification; only where {@link #verifiesIdentity()}. */
+    CustomsRecord uploadIdentity(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder);
 }

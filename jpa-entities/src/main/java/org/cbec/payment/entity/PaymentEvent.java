@@ -45,7 +45,7 @@ public class PaymentEvent {
     @Column(name = "payment_id", nullable = false)
     private Long paymentId;
 
-    @Column(nullable = false, length = 16)
+    @Column(nullable = false, length = 32)
     private String operation;
 
     @Column(nullable = false, length = 16)

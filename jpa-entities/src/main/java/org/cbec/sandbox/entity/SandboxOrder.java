@@ -71,6 +71,10 @@ public class SandboxOrder {
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
 
+    /** SHA-256 of the payer's name and ID number, as the company learnt them when the payer paid. */
+    @Column(name = "payer_identity_hash", length = 64)
+    private String payerIdentityHash;
+
     protected SandboxOrder() {
     }
 
@@ -88,10 +92,15 @@ public class SandboxOrder {
         this.createdAt = createdAt;
     }
 
-    public void pay(String transactionId, OffsetDateTime at) {
+    public void pay(String transactionId, String payerIdentityHash, OffsetDateTime at) {
         this.state = State.SUCCESS;
         this.transactionId = transactionId;
+        this.payerIdentityHash = payerIdentityHash;
         this.paidAt = at;
+    }
+
+    public String getPayerIdentityHash() {
+        return payerIdentityHash;
     }
 
     public void close() {

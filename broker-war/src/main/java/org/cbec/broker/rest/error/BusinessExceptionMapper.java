@@ -1,5 +1,7 @@
 package org.cbec.broker.rest.error;
 
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
@@ -7,21 +9,31 @@ import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.UpstreamFailureException;
 
 /**
- * Business refusals: invalid requests 422 (spec 7 for payments), unknown 404, conflicts 409, and a
+ * Business refusals: invalid requests 422 (spec 7 for payments; a resource may declare another
+ * {@link ValidationStatus}), unknown 404, conflicts 409, and a
  * failed company 500 with the spec's message and {@code errors} saying what failed.
  */
 @Provider
 public class BusinessExceptionMapper implements ExceptionMapper<BusinessException> {
 
+    @Context
+    ResourceInfo resource;
+
     @Override
     public Response toResponse(BusinessException e) {
         int status = switch (e.kind()) {
-            case INVALID_REQUEST -> 422;
+            case INVALID_REQUEST -> invalidRequestStatus();
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
             case UPSTREAM_FAILURE -> 500;
         };
         String errors = e instanceof UpstreamFailureException upstream ? upstream.errors() : null;
         return Envelope.response(status, new Envelope(status, e.getMessage(), e.field(), errors));
+    }
+
+    private int invalidRequestStatus() {
+        Class<?> type = resource == null ? null : resource.getResourceClass();
+        ValidationStatus declared = type == null ? null : type.getAnnotation(ValidationStatus.class);
+        return declared == null ? 422 : declared.value();
     }
 }

@@ -2,8 +2,10 @@ package org.cbec.payment.company.alphapay;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +13,16 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.CompanyRefusal;
 import org.cbec.payment.company.CompanyUnavailable;
+import org.cbec.customs.entity.DeclarationState;
 import org.cbec.payment.company.CreatedOrder;
+import org.cbec.payment.company.CustomsDeclaration;
+import org.cbec.payment.company.CustomsRecord;
 import org.cbec.payment.company.ExchangeRecorder;
 import org.cbec.payment.company.HttpCall;
 import org.cbec.payment.company.HttpExchange;
@@ -41,6 +47,7 @@ import org.eclipse.microprofile.faulttolerance.Retry;
 public class AlphapayCompany implements PaymentCompany {
 
     public static final String METHOD = "alphapay";
+    static final String CUSTOMS_PATH = "/v3/global/customs/orders";
 
     @Inject
     AlphapayTransport transport;
@@ -119,6 +126,93 @@ public class AlphapayCompany implements PaymentCompany {
                 ? AlphapaySigning.appInvocation(account.appId(), account.companyMerchantId(), prepayId, account.merchantKey(), timestamp, nonce)
                 : AlphapaySigning.jsapiInvocation(account.appId(), prepayId, account.merchantKey(), timestamp, nonce);
         return new Invocation(String.valueOf(timestamp), nonce, Json.of(params));
+    }
+
+    @Override
+    public CustomsRecord declare(CompanyAccount account, CustomsDeclaration d, ExchangeRecorder recorder) {
+        JsonObjectBuilder body = customsBody(account, d).add("action_type", d.actionType());
+        Json.putIfPresent(body, "fee_type", d.feeType());
+        putIfPresent(body, "order_fee", d.orderFee());
+        putIfPresent(body, "transport_fee", d.transportFee());
+        putIfPresent(body, "product_fee", d.productFee());
+        putIfPresent(body, "duty", d.duty());
+        if (d.certId() != null) {
+            body.add("cert_type", d.certType()).add("cert_id", AlphapaySensitive.encrypt(account.companyKey(), d.certId()));
+        }
+        if (d.certName() != null) {
+            body.add("name", AlphapaySensitive.encrypt(account.companyKey(), d.certName()));
+        }
+        return customsRecord(send(account, "customs-declare", "POST", CUSTOMS_PATH, body.build().toString(), recorder).body());
+    }
+
+    @Override
+    public CustomsRecord redeclare(CompanyAccount account, CustomsDeclaration d, ExchangeRecorder recorder) {
+        JsonObjectBuilder body = customsBody(account, d);
+        Json.putIfPresent(body, "sub_order_id", d.subOrderId());
+        return customsRecord(send(account, "customs-redeclare", "PUT", CUSTOMS_PATH, body.build().toString(), recorder).body());
+    }
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public List<CustomsRecord> queryCustoms(CompanyAccount account, String orderNo, String customs, ExchangeRecorder recorder) {
+        String path = CUSTOMS_PATH + "?mchid=" + encode(account.companyMerchantId()) + "&order_type=out_trade_no&order_no="
+                + encode(orderNo) + "&customs=" + encode(customs);
+        JsonObject answer = Json.object(send(account, "customs-query", "GET", path, "", recorder).body());
+        JsonArray data = answer.containsKey("data") && answer.get("data") instanceof JsonArray a ? a : JsonValue.EMPTY_JSON_ARRAY;
+        return data.stream().map(v -> customsRecord(v.asJsonObject(), v.toString())).toList();
+    }
+
+    @Override
+    public boolean verifiesIdentity() {
+        return true;
+    }
+
+    @Override
+    public CustomsRecord uploadIdentity(CompanyAccount account, CustomsDeclaration d, ExchangeRecorder recorder) {
+        JsonObjectBuilder body = customsBody(account, d)
+                .add("certificate_type", d.certType())
+                .add("certificate_id", AlphapaySensitive.encrypt(account.companyKey(), d.certId()))
+                .add("certificate_name", AlphapaySensitive.encrypt(account.companyKey(), d.certName()));
+        return customsRecord(send(account, "identity-upload", "POST", CUSTOMS_PATH + "/verify-certificate",
+                body.build().toString(), recorder).body());
+    }
+
+    private static JsonObjectBuilder customsBody(CompanyAccount account, CustomsDeclaration d) {
+        JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder()
+                .add("appid", account.appId())
+                .add("mchid", account.companyMerchantId())
+                .add("out_trade_no", d.orderNo())
+                .add("transaction_id", d.transactionId())
+                .add("customs", d.customs());
+        Json.putIfPresent(body, "merchant_customs_no", d.mchCustomsNo());
+        Json.putIfPresent(body, "sub_order_no", d.subOrderNo());
+        return body;
+    }
+
+    private static CustomsRecord customsRecord(String raw) {
+        return customsRecord(Json.object(raw), raw);
+    }
+
+    private static CustomsRecord customsRecord(JsonObject o, String raw) {
+        String modified = Json.string(o, "modify_time");
+        return new CustomsRecord(declarationState(Json.string(o, "state")), Json.string(o, "sub_order_no"),
+                Json.string(o, "sub_order_id"), Json.string(o, "explanation"), modified == null ? null : OffsetDateTime.parse(modified),
+                Json.string(o, "cert_check_result"), Json.string(o, "verify_department"),
+                Json.string(o, "verify_department_trade_id"), Json.string(o, "result_code"), raw);
+    }
+
+    static DeclarationState declarationState(String state) {
+        try {
+            return state == null ? DeclarationState.UNDECLARED : DeclarationState.valueOf(state);
+        } catch (IllegalArgumentException unknown) {
+            return DeclarationState.EXCEPT;
+        }
+    }
+
+    private static void putIfPresent(JsonObjectBuilder body, String name, Long value) {
+        if (value != null) {
+            body.add(name, value);
+        }
     }
 
     /** Signs and sends; a verified 4xx answer {@code {code, message}} is the company's refusal. */

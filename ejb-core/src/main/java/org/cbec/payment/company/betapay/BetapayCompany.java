@@ -2,8 +2,10 @@ package org.cbec.payment.company.betapay;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -12,13 +14,17 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.CompanyRefusal;
 import org.cbec.payment.company.CompanyUnavailable;
+import org.cbec.customs.entity.DeclarationState;
 import org.cbec.payment.company.CreatedOrder;
+import org.cbec.payment.company.CustomsDeclaration;
+import org.cbec.payment.company.CustomsRecord;
 import org.cbec.payment.company.ExchangeRecorder;
 import org.cbec.payment.company.HttpCall;
 import org.cbec.payment.company.HttpExchange;
@@ -30,6 +36,7 @@ import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.identity.ResidentId;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
@@ -126,9 +133,101 @@ public class BetapayCompany implements PaymentCompany {
         return new Invocation(String.valueOf(now.getEpochSecond()), nonce, Json.of(params));
     }
 
+    @Override
+    public CustomsRecord declare(CompanyAccount account, CustomsDeclaration d, ExchangeRecorder recorder) {
+        JsonObjectBuilder biz = customsBiz(d)
+                .add("action_type", d.actionType())
+                .add("is_split", d.subOrderNo() != null ? "T" : "F");
+        Json.putIfPresent(biz, "fee_type", d.feeType());
+        putYuan(biz, "amount", d.orderFee());
+        putYuan(biz, "transport_amount", d.transportFee());
+        putYuan(biz, "product_amount", d.productFee());
+        putYuan(biz, "duty_amount", d.duty());
+        JsonObject common = biz.build();
+        JsonObjectBuilder redacted = jakarta.json.Json.createObjectBuilder(common);
+        biz = jakarta.json.Json.createObjectBuilder(common);
+        if (d.certId() != null) {
+            biz.add("buyer_cert_type", d.certType()).add("buyer_cert_no", d.certId());
+            redacted.add("buyer_cert_type", d.certType()).add("buyer_cert_no", ResidentId.mask(d.certId()));
+        }
+        if (d.certName() != null) {
+            biz.add("buyer_name", d.certName());
+            redacted.add("buyer_name", "*");
+        }
+        return customsRecord(call(account, "customs-declare", "betapay.trade.customs.declare", biz.build().toString(),
+                redacted.build().toString(), null, recorder));
+    }
+
+    @Override
+    public CustomsRecord redeclare(CompanyAccount account, CustomsDeclaration d, ExchangeRecorder recorder) {
+        JsonObjectBuilder biz = customsBiz(d);
+        Json.putIfPresent(biz, "customs_trade_no", d.subOrderId());
+        return customsRecord(call(account, "customs-redeclare", "betapay.trade.customs.redeclare", biz.build().toString(), null, recorder));
+    }
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public List<CustomsRecord> queryCustoms(CompanyAccount account, String orderNo, String customs, ExchangeRecorder recorder) {
+        String biz = jakarta.json.Json.createObjectBuilder().add("out_trade_no", orderNo).add("customs_place", customs).build().toString();
+        JsonObject node = call(account, "customs-query", "betapay.trade.customs.query", biz, null, recorder);
+        JsonArray records = node.get("records") instanceof JsonArray a ? a : JsonValue.EMPTY_JSON_ARRAY;
+        return records.stream().map(v -> customsRecord(v.asJsonObject())).toList();
+    }
+
+    @Override
+    public boolean verifiesIdentity() {
+        return false;
+    }
+
+    @Override
+    public CustomsRecord uploadIdentity(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("betapay does not re-verify payer identity");
+    }
+
+    private static JsonObjectBuilder customsBiz(CustomsDeclaration d) {
+        JsonObjectBuilder biz = jakarta.json.Json.createObjectBuilder()
+                .add("out_request_no", d.subOrderNo() != null ? d.subOrderNo() : d.orderNo())
+                .add("out_trade_no", d.orderNo())
+                .add("trade_no", d.transactionId())
+                .add("customs_place", d.customs());
+        Json.putIfPresent(biz, "merchant_customs_code", d.mchCustomsNo());
+        return biz;
+    }
+
+    private static CustomsRecord customsRecord(JsonObject o) {
+        String modified = Json.string(o, "last_modified_time");
+        String requestNo = Json.string(o, "out_request_no");
+        return new CustomsRecord(declarationState(Json.string(o, "status")),
+                requestNo != null && requestNo.equals(Json.string(o, "out_trade_no")) ? null : requestNo,
+                Json.string(o, "customs_trade_no"), Json.string(o, "memo"),
+                modified == null ? null : LocalDateTime.parse(modified, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime(),
+                Json.string(o, "identity_check"), Json.string(o, "verify_department"), Json.string(o, "verify_department_trade_id"),
+                Json.string(o, "customs_result_code"), o.toString());
+    }
+
+    static DeclarationState declarationState(String status) {
+        try {
+            return status == null ? DeclarationState.UNDECLARED : DeclarationState.valueOf(status);
+        } catch (IllegalArgumentException unknown) {
+            return DeclarationState.EXCEPT;
+        }
+    }
+
+    private static void putYuan(JsonObjectBuilder biz, String name, Long fen) {
+        if (fen != null) {
+            biz.add(name, BetapaySigning.yuan(fen));
+        }
+    }
+
     /** Signs and posts one gateway call; returns the verified response node or throws the refusal. */
     private JsonObject call(CompanyAccount account, String operation, String method, String bizContent, String notifyUrl,
             ExchangeRecorder recorder) {
+        return call(account, operation, method, bizContent, bizContent, notifyUrl, recorder);
+    }
+
+    /** {@code redactedBiz} is what is stored of the business content: personal data masked. */
+    private JsonObject call(CompanyAccount account, String operation, String method, String bizContent, String redactedBiz,
+            String notifyUrl, ExchangeRecorder recorder) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("app_id", account.appId());
         params.put("method", method);
@@ -142,6 +241,7 @@ public class BetapayCompany implements PaymentCompany {
         }
         params.put("biz_content", bizContent);
         Map<String, String> redacted = new LinkedHashMap<>(params);
+        redacted.put("biz_content", redactedBiz);
         params.put("sign", BetapaySigning.sign(params, account.merchantKey()));
         HttpCall call = new HttpCall(operation, "POST", gateway, Map.of("Accept", "application/json"),
                 BetapaySigning.formEncode(params), "application/x-www-form-urlencoded", "POST " + gateway + "\n" + Json.of(redacted));

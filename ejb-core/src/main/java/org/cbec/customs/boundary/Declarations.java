@@ -1,0 +1,234 @@
+package org.cbec.customs.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.logging.Logger;
+import org.cbec.payment.boundary.CompanyAccounts;
+import org.cbec.payment.boundary.CompanyFailures;
+import org.cbec.payment.boundary.PaymentLedger;
+import org.cbec.payment.boundary.PaymentRules;
+import org.cbec.payment.boundary.PaymentView;
+import org.cbec.payment.company.Companies;
+import org.cbec.payment.company.CompanyRefusal;
+import org.cbec.payment.company.CustomsDeclaration;
+import org.cbec.payment.company.CustomsRecord;
+import org.cbec.payment.company.ExchangeRecorder;
+import org.cbec.payment.company.PaymentCompany;
+import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.UpstreamFailureException;
+import org.cbec.platform.identity.ResidentId;
+
+/**
+ * Declare, redeclare, query and identity upload (spec 4.5 to 4.8). Like payments, no transaction
+ * spans a company call: the declaration row exists before the company is asked and its report is
+ * stored as it comes; every exchange is an event of the payment. A refused request writes nothing.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Declarations {
+
+    private static final Logger LOG = Logger.getLogger(Declarations.class.getName());
+    public static final String DECLARING = "failure while declaring the payment";
+    public static final String REDECLARING = "failure while redeclaring the payment";
+
+    @Inject
+    Companies companies;
+
+    @EJB
+    CompanyAccounts accounts;
+
+    @EJB
+    PaymentLedger payments;
+
+    @EJB
+    DeclarationLedger ledger;
+
+    public DeclarationView declare(String merchant, DeclareCustoms c) {
+        CustomsRules.Checked k = CustomsRules.checkDeclare(c);
+        PaymentView paid = paidPayment(merchant, c.paymentMethod(), c.orderNo(), c.transactionId());
+        long paidFen = paidFen(paid);
+        if (c.orderFee() != null && c.orderFee() > paidFen) {
+            throw new InvalidRequestException("orderFee", "orderFee must not exceed the paid amount (" + paidFen + " fen)");
+        }
+        var existing = ledger.find(merchant, c.orderNo(), k.subOrderNo(), k.customs());
+        boolean declared = existing.isPresent() && !existing.get().state().equals("UNDECLARED");
+        if (k.actionType().equals("ADD") && declared) {
+            throw new InvalidRequestException("actionType", "this order is already declared at " + k.customs() + "; send MODIFY to change it");
+        }
+        if (k.actionType().equals("MODIFY") && !declared) {
+            throw new InvalidRequestException("actionType", "nothing is declared at " + k.customs() + " to modify; send ADD");
+        }
+        if (k.subOrderNo() != null
+                && ledger.declaredByOtherSubOrders(merchant, c.orderNo(), k.subOrderNo(), k.customs()) + c.orderFee() > paidFen) {
+            throw new InvalidRequestException("orderFee", "the sub-orders would add up to more than the paid amount (" + paidFen + " fen)");
+        }
+        long paymentId = payments.idOf(merchant, paid.paymentMethod(), paid.orderRef());
+        try {
+            ledger.open(merchant, paymentId, paid.paymentMethod(), c.orderNo(), k.subOrderNo(), k.customs(), c.transactionId());
+        } catch (EJBException concurrentOpen) {
+            // another request opened the same declaration a moment ago: the row exists, carry on
+        }
+        CustomsDeclaration declaration = new CustomsDeclaration(c.orderNo(), c.transactionId(), k.subOrderNo(), null, k.customs(),
+                c.mchCustomsNo(), k.actionType(), k.certType(), c.certId(), c.name(), c.duty(), k.feeType(), c.orderFee(),
+                c.transportFee(), c.productFee());
+        PaymentCompany company = companies.of(paid.paymentMethod());
+        try {
+            CustomsRecord r = company.declare(accounts.account(merchant, paid.paymentMethod()), declaration, recorder(paymentId));
+            DeclarationView view = ledger.declared(merchant, c, k, r);
+            LOG.info(() -> "Payment declared: " + merchant + " " + c.orderNo() + "/" + k.subOrderNo() + " at " + k.customs() + " "
+                    + k.actionType() + " -> " + r.state());
+            return view;
+        } catch (CompanyRefusal refusal) {
+            throw new InvalidRequestException(null, "the company refused the declaration: " + refusal.getMessage());
+        } catch (RuntimeException failure) {
+            String reason = CompanyFailures.reason(payments, paymentId, "customs-declare", failure);
+            ledger.notSubmitted(merchant, c.orderNo(), k.subOrderNo(), k.customs(), reason);
+            throw new UpstreamFailureException(DECLARING, reason);
+        }
+    }
+
+    public DeclarationView redeclare(String merchant, RedeclareCustoms r) {
+        String customs = CustomsRules.checkRedeclare(r);
+        DeclarationView stored = ledger.find(merchant, r.orderNo(), r.subOrderNo(), customs).orElseThrow(() ->
+                new InvalidRequestException("orderNo", "no declaration of " + r.orderNo() + " at " + customs + " to redeclare"));
+        if (r.transactionId() != null && !r.transactionId().equals(stored.transactionId())) {
+            throw new InvalidRequestException("transactionId", "transactionId is not the one of the declared payment");
+        }
+        if (r.paymentMethod() != null && !r.paymentMethod().equals(stored.paymentMethod())) {
+            throw new InvalidRequestException("paymentMethod", "the order was declared through " + stored.paymentMethod());
+        }
+        long paymentId = payments.idOf(merchant, stored.paymentMethod(), r.orderNo());
+        PaymentCompany company = companies.of(stored.paymentMethod());
+        var account = accounts.account(merchant, stored.paymentMethod());
+        try {
+            refresh(company, account, merchant, r.orderNo(), customs, paymentId);
+        } catch (CompanyRefusal refusal) {
+            throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
+        } catch (RuntimeException failure) {
+            throw new UpstreamFailureException(REDECLARING, CompanyFailures.reason(payments, paymentId, "customs-query", failure));
+        }
+        DeclarationView current = ledger.find(merchant, r.orderNo(), r.subOrderNo(), customs).orElseThrow();
+        if (!current.state().equals("SUCCESS") && !current.state().equals("EXCEPT")) {
+            throw new InvalidRequestException("orderNo", "a declaration in state " + current.state()
+                    + " cannot be redeclared; the companies allow it from SUCCESS or EXCEPT");
+        }
+        CustomsDeclaration declaration = new CustomsDeclaration(r.orderNo(), stored.transactionId(), r.subOrderNo(),
+                r.subOrderId() != null ? r.subOrderId() : current.subOrderId(), customs, r.mchCustomsNo(), null, null, null, null,
+                null, null, null, null, null);
+        try {
+            CustomsRecord report = company.redeclare(account, declaration, recorder(paymentId));
+            DeclarationView view = ledger.reported(merchant, r.orderNo(), r.subOrderNo(), customs, report).orElseThrow();
+            LOG.info(() -> "Payment redeclared: " + merchant + " " + r.orderNo() + "/" + r.subOrderNo() + " at " + customs);
+            return view;
+        } catch (CompanyRefusal refusal) {
+            throw new InvalidRequestException("orderNo", "the company refused to redeclare: " + refusal.getMessage());
+        } catch (RuntimeException failure) {
+            throw new UpstreamFailureException(REDECLARING, CompanyFailures.reason(payments, paymentId, "customs-redeclare", failure));
+        }
+    }
+
+    /** The declarations of an order at a customs office, refreshed from the company. */
+    public List<DeclarationView> query(String merchant, String customs, String orderNo, String transactionId, String subOrderNo,
+            String subOrderId, String paymentMethod) {
+        String office = CustomsRules.customs(customs);
+        CustomsRules.orderNo("order_no", orderNo);
+        if (paymentMethod != null) {
+            PaymentRules.requireMethod("payment_method", paymentMethod);
+        }
+        PaymentView payment = payment(merchant, paymentMethod, orderNo, "order_no");
+        if (transactionId != null && !transactionId.equals(payment.transactionId())) {
+            throw new InvalidRequestException("transaction_id", "transaction_id is not the one of this order's payment");
+        }
+        long paymentId = payments.idOf(merchant, payment.paymentMethod(), orderNo);
+        try {
+            refresh(companies.of(payment.paymentMethod()), accounts.account(merchant, payment.paymentMethod()), merchant, orderNo,
+                    office, paymentId);
+        } catch (CompanyRefusal refusal) {
+            throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
+        } catch (RuntimeException failure) {
+            throw new UpstreamFailureException(DECLARING, CompanyFailures.reason(payments, paymentId, "customs-query", failure));
+        }
+        return ledger.ofOrder(merchant, orderNo, office).stream()
+                .filter(d -> subOrderNo == null || subOrderNo.equals(d.subOrderNo()))
+                .filter(d -> subOrderId == null || subOrderId.equals(d.subOrderId()))
+                .toList();
+    }
+
+    /** Uploads the payer's identity for re-verification; only companies that offer it (alphapay). */
+    public DeclarationView uploadIdentity(String merchant, IdentityUpload u) {
+        String customs = CustomsRules.checkIdentity(u);
+        PaymentView paid = paidPayment(merchant, u.paymentMethod(), u.orderNo(), u.transactionId());
+        PaymentCompany company = companies.of(paid.paymentMethod());
+        if (!company.verifiesIdentity()) {
+            throw new InvalidRequestException("paymentMethod", paid.paymentMethod()
+                    + " does not re-verify payer identity; identity upload is supported by alphapay only");
+        }
+        long paymentId = payments.idOf(merchant, paid.paymentMethod(), paid.orderRef());
+        CustomsDeclaration declaration = new CustomsDeclaration(u.orderNo(), u.transactionId(), u.subOrderNo(), null, customs,
+                u.mchCustomsNo(), null, "IDCARD", u.certId(), u.certName(), null, null, null, null, null);
+        try {
+            CustomsRecord r = company.uploadIdentity(accounts.account(merchant, paid.paymentMethod()), declaration, recorder(paymentId));
+            LOG.info(() -> "Payer identity uploaded: " + merchant + " " + u.orderNo() + " " + ResidentId.mask(u.certId()));
+            return ledger.reported(merchant, u.orderNo(), u.subOrderNo(), customs, r).orElseGet(() -> new DeclarationView(
+                    paid.paymentMethod(), u.orderNo(), u.subOrderNo(), r.subOrderId(), customs, u.mchCustomsNo(), u.transactionId(),
+                    r.state().name(), r.explanation(), r.modifyTime(), null, null, null, null, null, "IDCARD", r.certCheckResult(),
+                    r.verifyDepartment(), r.verifyDepartmentTradeId(), r.customsMessage(), r.resultCode()));
+        } catch (CompanyRefusal refusal) {
+            throw new InvalidRequestException(null, "the company refused the identity upload: " + refusal.getMessage());
+        } catch (RuntimeException failure) {
+            throw new UpstreamFailureException(DECLARING, CompanyFailures.reason(payments, paymentId, "identity-upload", failure));
+        }
+    }
+
+    private void refresh(PaymentCompany company, org.cbec.payment.company.CompanyAccount account, String merchant, String orderNo,
+            String customs, long paymentId) {
+        for (CustomsRecord record : company.queryCustoms(account, orderNo, customs, recorder(paymentId))) {
+            ledger.reported(merchant, orderNo, record.subOrderNo(), customs, record);
+        }
+    }
+
+    /** The merchant's payment of this order in state SUCCESS, with this transaction id. */
+    private PaymentView paidPayment(String merchant, String paymentMethod, String orderNo, String transactionId) {
+        PaymentView p = payment(merchant, paymentMethod, orderNo, "orderNo");
+        if (!TradeState.SUCCESS.name().equals(p.tradeState())) {
+            throw new InvalidRequestException("orderNo", "payment " + orderNo + " is not paid (" + p.tradeState() + "); only paid orders are declared");
+        }
+        if (!transactionId.equals(p.transactionId())) {
+            throw new InvalidRequestException("transactionId", "transactionId is not the one of payment " + orderNo);
+        }
+        return p;
+    }
+
+    private PaymentView payment(String merchant, String paymentMethod, String orderNo, String field) {
+        List<PaymentView> found = (paymentMethod != null ? List.of(paymentMethod) : List.copyOf(PaymentRules.METHODS)).stream()
+                .map(m -> payments.find(merchant, m, orderNo)).flatMap(java.util.Optional::stream).toList();
+        if (found.isEmpty()) {
+            throw new InvalidRequestException(field, "no payment " + orderNo + " of this merchant");
+        }
+        if (found.size() > 1) {
+            throw new InvalidRequestException("paymentMethod", "order " + orderNo + " was paid through both companies; give paymentMethod");
+        }
+        return found.get(0);
+    }
+
+    /** The paid amount in CNY fen: what the payer paid in CNY, or the amount of a CNY payment. */
+    private static long paidFen(PaymentView p) {
+        if ("CNY".equals(p.payerCurrency()) && p.payerTotal() != null) {
+            return p.payerTotal();
+        }
+        if ("CNY".equals(p.currency())) {
+            return p.actualAmount();
+        }
+        throw new InvalidRequestException("orderNo", "the CNY amount paid for " + p.orderRef() + " is not known yet; query the payment first");
+    }
+
+    private ExchangeRecorder recorder(long paymentId) {
+        return CompanyFailures.recorder(payments, paymentId);
+    }
+}

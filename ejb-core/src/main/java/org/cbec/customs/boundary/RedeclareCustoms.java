@@ -1,0 +1,6 @@
+package org.cbec.customs.boundary;
+
+/** Body of PutCustomsPayment (spec 4.6). */
+public record RedeclareCustoms(String customs, String mchCustomsNo, String orderNo, String transactionId, String subOrderNo,
+        String subOrderId, String paymentMethod) {
+}
