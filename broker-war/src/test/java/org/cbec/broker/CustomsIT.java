@@ -47,6 +47,7 @@ class CustomsIT {
 
     private static final String KEY = System.getenv("DEMO_API_KEY");
     private static final String PAYER = "张三";
+    /** Ends in X, so the upper-case rule is exercised too. */
     private static final String PAYER_ID = withCheck("11010519491231002");
     private static final String OTHER_ID = withCheck("44030619850315123");
 
@@ -209,8 +210,9 @@ class CustomsIT {
         cases.put("\"certType\":\"PASSPORT\"", "certType");
         cases.put("\"certId\":\"" + PAYER_ID.substring(0, 17) + (PAYER_ID.charAt(17) == '0' ? '1' : '0') + "\"", "certId");
         cases.put("\"certId\":\"11010519490231002X\"", "certId");
-        cases.put("\"certId\":\"" + withCheck("11010519491231002").toLowerCase() + "x\"", "certId");
+        cases.put("\"certId\":\"" + PAYER_ID.toLowerCase() + "\"", "certId");
         cases.put("\"certId\":\"1101051949123100\"", "certId");
+        cases.put("\"certId\":\"" + withCheck("99010519491231002") + "\"", "certId");
         cases.put("\"name\":\"Zhang San\"", "name");
         cases.put("\"name\":\"·张三\"", "name");
         cases.put("\"duty\":-1", "duty");
