@@ -1,0 +1,92 @@
+package org.cbec.checkout.rest.cart;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
+import org.cbec.cart.boundary.CartCreated;
+import org.cbec.cart.boundary.Carts;
+import org.cbec.cart.boundary.DeclarationReport;
+import org.cbec.cart.boundary.PaymentReport;
+import org.cbec.checkout.rest.error.ApiResponse;
+import org.cbec.platform.error.InvalidRequestException;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+
+/**
+ * Carts from shop platforms and enterprise merchants, the payment URL, and the payment and
+ * declaration outcomes. Cart bodies are read as JSON objects so that the rules can name any field
+ * that fails by its path.
+ */
+@Path("")
+@RequestScoped
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = "x-ca-key")
+public class CartsResource {
+
+    /** Body of the payment URL update (spec 4.3). */
+    public record PaymentUrl(String paymentUrl) {
+    }
+
+    @Inject
+    Carts carts;
+
+    @POST
+    @Path("carts/{platform}/{merchantId}")
+    @Operation(summary = "New cart from a shop platform (shape 1 with items, or shape 2 with products)")
+    public ApiResponse platformCart(@PathParam("platform") String platform, @PathParam("merchantId") String merchantId,
+            JsonObject body) {
+        return created(carts.createPlatformCart(platform, merchantId, required(body)));
+    }
+
+    @POST
+    @Path("carts/enterprise/{enterpriseId}/merchants/{merchantId}")
+    @Operation(summary = "New enterprise cart")
+    public ApiResponse enterpriseCart(@PathParam("enterpriseId") String enterpriseId, @PathParam("merchantId") String merchantId,
+            JsonObject body) {
+        return created(carts.createEnterpriseCart(enterpriseId, merchantId, required(body)));
+    }
+
+    @PUT
+    @Path("carts/{cartId}/enterprise/{enterpriseId}")
+    @Operation(summary = "Sets the URL where the buyer pays")
+    public ApiResponse paymentUrl(@PathParam("cartId") String cartId, @PathParam("enterpriseId") String enterpriseId, PaymentUrl body) {
+        carts.setPaymentUrl(cartId, enterpriseId, body == null ? null : body.paymentUrl());
+        return new ApiResponse(200, "cart updated", Map.of("cartId", cartId));
+    }
+
+    @POST
+    @Path("payment/complete/enterprise/{enterpriseId}")
+    @Operation(summary = "Receives the payment outcome of a cart; a second report is 409")
+    public ApiResponse paymentComplete(@PathParam("enterpriseId") String enterpriseId, PaymentReport body) {
+        carts.paymentReported(enterpriseId, body);
+        return new ApiResponse(200, "received", Map.of("cartId", body.cartId()));
+    }
+
+    @POST
+    @Path("declarations/enterprise/{enterpriseId}")
+    @Operation(summary = "Receives the customs declaration outcome of a paid cart; a second report is 409")
+    public ApiResponse declaration(@PathParam("enterpriseId") String enterpriseId, DeclarationReport body) {
+        carts.declarationReported(enterpriseId, body);
+        return new ApiResponse(200, "received", Map.of("cartId", body.cartId()));
+    }
+
+    private static JsonObject required(JsonObject body) {
+        if (body == null) {
+            throw new InvalidRequestException(null, "a JSON object body is required");
+        }
+        return body;
+    }
+
+    private static ApiResponse created(CartCreated cart) {
+        return ApiResponse.ok(Map.of("cartId", cart.cartId(), "exchangeRate", cart.exchangeRate()));
+    }
+}

@@ -1,0 +1,317 @@
+package org.cbec.cart.control;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Currency;
+import java.util.Set;
+import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.identity.ChinaContact;
+import org.cbec.platform.identity.CjkNames;
+import org.cbec.platform.identity.ResidentId;
+
+/**
+ * The checks of spec 2.2 to 2.5 on a cart as received. Refusals name the failing field by its
+ * path in the request body ({@code cart.items[2].quantity}); identity numbers never appear in them.
+ */
+public final class CartRules {
+
+    public static final Set<String> PLATFORMS = Set.of("platform_a", "platform_b", "platform_c", "platform_d", "platform_e", "platform_f");
+    /** Cross-border e-commerce rules: at most 5,000 RMB per order before shipping, tax and discount. */
+    public static final long CAP_FEN = 500_000;
+    private static final int MAX_LINES = 500;
+
+    private CartRules() {
+    }
+
+    /** A platform cart's currency and total in its smallest unit. */
+    public record PlatformTotals(String currency, long totalMinor) {
+    }
+
+    /** An enterprise cart's currency, wallet and totals in the currency's smallest unit. */
+    public record EnterpriseTotals(String currency, String paymentType, long beforeShippingTaxAndDiscountMinor, long totalToPayMinor) {
+    }
+
+    public static String platform(String platform) {
+        if (!PLATFORMS.contains(platform)) {
+            throw new InvalidRequestException("platform", "platform must be one of platform_a … platform_f");
+        }
+        return platform;
+    }
+
+    /** Shape 1 (items, cart.js convention: integer minor units) or shape 2 (products, decimal units). */
+    public static PlatformTotals checkPlatformCart(JsonObject body) {
+        url(body, "merchantSiteUrl", "", true);
+        if (body.containsKey("subdomain") && body.get("subdomain").getValueType() != JsonValue.ValueType.TRUE
+                && body.get("subdomain").getValueType() != JsonValue.ValueType.FALSE) {
+            throw new InvalidRequestException("subdomain", "subdomain must be true or false");
+        }
+        JsonObject cart = object(body, "cart", "");
+        boolean items = cart.containsKey("items");
+        boolean products = cart.containsKey("products");
+        if (items == products) {
+            throw new InvalidRequestException("cart", "cart must have either items (shape 1) or products (shape 2)");
+        }
+        return items ? shapeOne(cart) : shapeTwo(cart);
+    }
+
+    private static PlatformTotals shapeOne(JsonObject cart) {
+        String currency = currency(cart, "currency", "cart.", null);
+        JsonArray items = array(cart, "items", "cart.");
+        long count = 0;
+        long total = 0;
+        for (int i = 0; i < items.size(); i++) {
+            String at = "cart.items[" + i + "].";
+            JsonObject item = element(items, i, "cart.items");
+            integer(item, "id", at, true, 0);
+            long quantity = integer(item, "quantity", at, true, 1);
+            long price = integer(item, "price", at, true, 0);
+            integer(item, "variant_id", at, false, 0);
+            integer(item, "grams", at, false, 0);
+            text(item, "title", at, false, 500);
+            text(item, "sku", at, false, 100);
+            url(item, "image", at, false);
+            count = Math.addExact(count, quantity);
+            total = Math.addExact(total, Math.multiplyExact(price, quantity));
+        }
+        if (integer(cart, "item_count", "cart.", true, 1) != count) {
+            throw new InvalidRequestException("cart.item_count", "item_count must be the sum of the items' quantities (" + count + ")");
+        }
+        if (integer(cart, "total_price", "cart.", true, 0) != total) {
+            throw new InvalidRequestException("cart.total_price", "total_price must be the sum of price × quantity (" + total + ")");
+        }
+        integer(cart, "total_weight", "cart.", false, 0);
+        return new PlatformTotals(currency, total);
+    }
+
+    private static PlatformTotals shapeTwo(JsonObject cart) {
+        text(cart, "userId", "cart.", true, 64);
+        JsonArray products = array(cart, "products", "cart.");
+        String currency = null;
+        BigDecimal total = BigDecimal.ZERO;
+        for (int i = 0; i < products.size(); i++) {
+            String at = "cart.products[" + i + "].";
+            JsonObject product = element(products, i, "cart.products");
+            text(product, "productId", at, true, 64);
+            long quantity = integer(product, "quantity", at, true, 1);
+            BigDecimal price = decimal(product, "price", at, true);
+            String lineCurrency = currency(product, "currency", at, null);
+            if (currency != null && !currency.equals(lineCurrency)) {
+                throw new InvalidRequestException(at + "currency", "all products of a cart must be in one currency");
+            }
+            currency = lineCurrency;
+            decimal(product, "grossWeight", at, false);
+            BigDecimal taxRate = decimal(product, "taxRate", at, false);
+            if (taxRate != null && taxRate.compareTo(BigDecimal.ONE) > 0) {
+                throw new InvalidRequestException(at + "taxRate", "taxRate is a fraction between 0 and 1");
+            }
+            text(product, "skuNumber", at, false, 64);
+            text(product, "barcode", at, false, 64);
+            total = total.add(price.multiply(BigDecimal.valueOf(quantity)));
+        }
+        return new PlatformTotals(currency, Money.toMinorUnits(total));
+    }
+
+    /** Spec 2.4 and 2.5; {@code rateGbpCny} converts a GBP cart for the 5,000 RMB cap. */
+    public static EnterpriseTotals checkEnterpriseCart(JsonObject body, BigDecimal rateGbpCny) {
+        url(body, "cancelUrl", "", true);
+        JsonObject cart = object(body, "cart", "");
+        JsonObject user = object(cart, "user", "cart.");
+        text(user, "platformUserId", "cart.user.", true, 64);
+        JsonObject payer = object(user, "payer", "cart.user.");
+        String nationalId = text(payer, "nationalId", "cart.user.payer.", true, 18);
+        ResidentId.problem(nationalId).ifPresent(p -> {
+            throw new InvalidRequestException("cart.user.payer.nationalId", "nationalId " + p);
+        });
+        name(payer, "name", "cart.user.payer.");
+        mobile(payer, "phoneNumber", "cart.user.payer.");
+        JsonObject address = object(user, "shippingAddress", "cart.user.");
+        JsonObject receiver = object(address, "receiver", "cart.user.shippingAddress.");
+        name(receiver, "name", "cart.user.shippingAddress.receiver.");
+        mobile(receiver, "phoneNumber", "cart.user.shippingAddress.receiver.");
+        String street = text(address, "streetAddress", "cart.user.shippingAddress.", true, 200);
+        if (!CjkNames.isAddressText(street)) {
+            throw new InvalidRequestException("cart.user.shippingAddress.streetAddress",
+                    "streetAddress must be written in Chinese characters, letters and digits");
+        }
+        for (String part : new String[] {"district", "province", "city", "country"}) {
+            name(address, part, "cart.user.shippingAddress.");
+        }
+        String postcode = text(address, "postcode", "cart.user.shippingAddress.", true, 6);
+        if (!ChinaContact.isPostcode(postcode)) {
+            throw new InvalidRequestException("cart.user.shippingAddress.postcode", "postcode must be 6 digits");
+        }
+        String paymentType = text(cart, "paymentType", "cart.", true, 16);
+        if (!paymentType.equals("alphapay") && !paymentType.equals("betapay")) {
+            throw new InvalidRequestException("cart.paymentType", "paymentType must be alphapay or betapay");
+        }
+        String currency = currency(cart, "currency", "cart.", Set.of("CNY", "GBP"));
+        JsonArray products = array(cart, "products", "cart.");
+        BigDecimal before = BigDecimal.ZERO;
+        BigDecimal productDiscounts = BigDecimal.ZERO;
+        for (int i = 0; i < products.size(); i++) {
+            String at = "cart.products[" + i + "].";
+            JsonObject product = element(products, i, "cart.products");
+            text(product, "productId", at, true, 64);
+            text(product, "skuNumber", at, false, 64);
+            text(product, "barcode", at, false, 64);
+            long quantity = integer(product, "quantity", at, true, 1);
+            BigDecimal price = decimal(product, "priceBeforeTax", at, true);
+            BigDecimal discount = decimal(product, "discount", at, false);
+            BigDecimal taxRate = decimal(product, "taxRate", at, false);
+            if (taxRate != null && taxRate.compareTo(BigDecimal.ONE) > 0) {
+                throw new InvalidRequestException(at + "taxRate", "taxRate is a fraction between 0 and 1");
+            }
+            url(product, "imageUrl", at, false);
+            before = before.add(price.multiply(BigDecimal.valueOf(quantity)));
+            productDiscounts = productDiscounts.add(discount == null ? BigDecimal.ZERO : discount);
+        }
+        long beforeMinor = Money.toMinorUnits(before);
+        if (Money.toMinorUnits(decimal(cart, "totalPriceBeforeShippingTaxAndDiscount", "cart.", true)) != beforeMinor) {
+            throw new InvalidRequestException("cart.totalPriceBeforeShippingTaxAndDiscount",
+                    "totalPriceBeforeShippingTaxAndDiscount must be the sum of priceBeforeTax × quantity (" + Money.units(beforeMinor) + ")");
+        }
+        long toPay = beforeMinor - Money.toMinorUnits(productDiscounts) - minor(cart, "discount") + minor(cart, "tax") + minor(cart, "shipping");
+        if (toPay < 0 || Money.toMinorUnits(decimal(cart, "totalToPay", "cart.", true)) != toPay) {
+            throw new InvalidRequestException("cart.totalToPay", "totalToPay must be the products' total − product discounts − discount"
+                    + " + tax + shipping (" + (toPay < 0 ? "negative" : Money.units(toPay)) + ")");
+        }
+        long beforeCny = currency.equals("CNY") ? beforeMinor : Money.convert(beforeMinor, rateGbpCny, RoundingMode.HALF_UP);
+        if (beforeCny > CAP_FEN) {
+            throw new InvalidRequestException("cart.totalPriceBeforeShippingTaxAndDiscount",
+                    "cross-border orders are limited to 5,000 RMB before shipping, tax and discount (this cart: "
+                            + Money.units(beforeCny) + " RMB at the locked rate)");
+        }
+        return new EnterpriseTotals(currency, paymentType, beforeMinor, toPay);
+    }
+
+    /** An absolute http(s) URL of at most 2,048 characters. */
+    public static String url(String field, String value) {
+        try {
+            URI uri = new URI(value);
+            if (!uri.isAbsolute() || uri.getHost() == null || value.length() > 2048
+                    || !("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))) {
+                throw new URISyntaxException(value, "not absolute http(s)");
+            }
+            return value;
+        } catch (URISyntaxException | NullPointerException e) {
+            throw new InvalidRequestException(field, field + " must be an absolute http or https URL");
+        }
+    }
+
+    // ---- field readers that name the field when it is missing or of the wrong type ----------------
+
+    private static JsonObject object(JsonObject o, String name, String at) {
+        JsonValue v = o.get(name);
+        if (!(v instanceof JsonObject object)) {
+            throw new InvalidRequestException(at + name, at + name + (v == null ? " is required" : " must be an object"));
+        }
+        return object;
+    }
+
+    private static JsonObject element(JsonArray array, int i, String at) {
+        if (!(array.get(i) instanceof JsonObject object)) {
+            throw new InvalidRequestException(at + "[" + i + "]", at + "[" + i + "] must be an object");
+        }
+        return object;
+    }
+
+    private static JsonArray array(JsonObject o, String name, String at) {
+        JsonValue v = o.get(name);
+        if (!(v instanceof JsonArray array) || array.isEmpty() || array.size() > MAX_LINES) {
+            throw new InvalidRequestException(at + name, at + name + " must be a list of 1 to " + MAX_LINES + " entries");
+        }
+        return array;
+    }
+
+    private static String text(JsonObject o, String name, String at, boolean required, int max) {
+        JsonValue v = o.get(name);
+        if (v == null || v == JsonValue.NULL) {
+            if (required) {
+                throw new InvalidRequestException(at + name, at + name + " is required");
+            }
+            return null;
+        }
+        if (!(v instanceof JsonString s) || s.getString().isBlank() || s.getString().length() > max) {
+            throw new InvalidRequestException(at + name, at + name + " must be text of 1 to " + max + " characters");
+        }
+        return s.getString();
+    }
+
+    private static void url(JsonObject o, String name, String at, boolean required) {
+        String value = text(o, name, at, required, 2048);
+        if (value != null) {
+            url(at + name, value);
+        }
+    }
+
+    private static long integer(JsonObject o, String name, String at, boolean required, long min) {
+        JsonValue v = o.get(name);
+        if (v == null || v == JsonValue.NULL) {
+            if (required) {
+                throw new InvalidRequestException(at + name, at + name + " is required");
+            }
+            return min;
+        }
+        try {
+            if (v instanceof JsonNumber n && n.isIntegral() && n.longValueExact() >= min && n.longValueExact() <= 1_000_000_000_000L) {
+                return n.longValueExact();
+            }
+        } catch (ArithmeticException tooLarge) {
+            // refused below
+        }
+        throw new InvalidRequestException(at + name, at + name + " must be a whole number of at least " + min);
+    }
+
+    private static BigDecimal decimal(JsonObject o, String name, String at, boolean required) {
+        JsonValue v = o.get(name);
+        if (v == null || v == JsonValue.NULL) {
+            if (required) {
+                throw new InvalidRequestException(at + name, at + name + " is required");
+            }
+            return null;
+        }
+        if (v instanceof JsonNumber n && n.bigDecimalValue().signum() >= 0 && n.bigDecimalValue().compareTo(new BigDecimal("1e10")) < 0) {
+            return n.bigDecimalValue();
+        }
+        throw new InvalidRequestException(at + name, at + name + " must be a number, not negative");
+    }
+
+    private static long minor(JsonObject o, String name) {
+        BigDecimal value = decimal(o, name, "cart.", false);
+        return value == null ? 0 : Money.toMinorUnits(value);
+    }
+
+    private static String currency(JsonObject o, String name, String at, Set<String> allowed) {
+        String code = text(o, name, at, true, 3);
+        boolean iso;
+        try {
+            iso = code.matches("[A-Z]{3}") && Currency.getInstance(code) != null;
+        } catch (IllegalArgumentException e) {
+            iso = false;
+        }
+        if (!iso || allowed != null && !allowed.contains(code)) {
+            throw new InvalidRequestException(at + name, at + name + (allowed == null ? " must be an ISO 4217 currency code"
+                    : " must be one of " + String.join(", ", allowed.stream().sorted().toList())));
+        }
+        return code;
+    }
+
+    private static void name(JsonObject o, String name, String at) {
+        if (!CjkNames.isName(text(o, name, at, true, 64))) {
+            throw new InvalidRequestException(at + name, at + name + " must be written in Chinese characters (a middle dot is allowed)");
+        }
+    }
+
+    private static void mobile(JsonObject o, String name, String at) {
+        if (!ChinaContact.isMobile(text(o, name, at, true, 20))) {
+            throw new InvalidRequestException(at + name, at + name + " must be a mainland mobile number (optionally +86)");
+        }
+    }
+}
