@@ -81,14 +81,20 @@ class BrokerIT {
 
     @Test
     void migrationsAreAppliedToTheEmbeddedH2Database() throws Exception {
-        assertEquals("3", migrator.schemaVersion());
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             assertEquals("H2", c.getMetaData().getDatabaseProductName());
             assertTrue(c.getMetaData().getURL().endsWith("/it-data/db/cbec"), c.getMetaData().getURL());
-            ResultSet rs = s.executeQuery(
-                    "SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" = TRUE AND \"version\" IN ('1', '2', '3')");
-            rs.next();
-            assertEquals(3, rs.getInt(1));
+            ResultSet rs = s.executeQuery("SELECT \"version\", \"success\" FROM \"flyway_schema_history\""
+                    + " WHERE \"version\" IS NOT NULL ORDER BY \"installed_rank\"");
+            String newest = null;
+            int applied = 0;
+            while (rs.next()) {
+                assertTrue(rs.getBoolean(2), "migration " + rs.getString(1) + " succeeded");
+                newest = rs.getString(1);
+                applied++;
+            }
+            assertTrue(applied >= 4, "V1 to V4 at least: " + applied);
+            assertEquals(newest, migrator.schemaVersion(), "the migrator reports the newest applied version");
         }
     }
 
