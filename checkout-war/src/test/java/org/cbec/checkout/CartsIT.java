@@ -246,6 +246,55 @@ class CartsIT {
         }
     }
 
+    // ---- ready for payment: the redirect and the shipping form's API -------------------------------
+
+    @Test
+    void readyForPaymentRedirectsToAShippingFormThatSendsTheBuyerToPay() throws Exception {
+        String cart = newEnterpriseCart();
+        URI pay = at(base, "carts/" + cart + "/enterprise/demo-enterprise/pay");
+        assertEquals(409, Http.get(pay, "x-ca-key", KEY).status(), "no payment URL yet");
+        assertEquals(200, setPaymentUrl(cart).status());
+        Reply redirect = Http.get(pay, "x-ca-key", KEY);
+        assertEquals(301, redirect.status(), redirect::toString);
+        assertEquals("no-store", redirect.header("Cache-Control"));
+        URI form = URI.create(redirect.header("Location"));
+        assertTrue(form.getPath().endsWith("/checkout/shipping-form/" + cart), form.toString());
+        assertTrue(form.getQuery().startsWith("token="), form.toString());
+
+        Reply page = Http.get(form);
+        assertEquals(200, page.status());
+        assertTrue(page.header("Content-Type").startsWith("text/html"));
+        assertTrue(page.body().contains("确认收货信息") && page.body().contains("Confirm shipping details"));
+        assertFalse(page.body().matches("(?s).*<(script|link)[^>]+(src|href)=\"https?://.*"), "no third-party CDN");
+
+        URI data = URI.create(form.toString().replace("/" + cart + "?", "/" + cart + "/data?"));
+        Reply shown = Http.get(data);
+        assertEquals(200, shown.status(), shown::toString);
+        JsonObject d = shown.json().getJsonObject("data");
+        assertEquals(ResidentId.mask(ID), d.getJsonObject("payer").getString("nationalId"));
+        assertFalse(shown.body().contains(ID), "the identity number is shown masked only");
+        assertEquals(new BigDecimal("201.00"), d.getJsonNumber("totalToPay").bigDecimalValue());
+        assertTrue(d.getJsonNumber("totalToPayCny").bigDecimalValue().signum() > 0);
+        assertEquals("建国路88号", d.getJsonObject("shippingAddress").getString("streetAddress"));
+
+        URI confirm = URI.create(form.toString().replace("/" + cart + "?", "/" + cart + "/confirm?"));
+        String address = "{\"receiver\":{\"name\":\"李四\",\"phoneNumber\":\"13912345678\"},\"streetAddress\":\"建国路99号\","
+                + "\"district\":\"朝阳区\",\"province\":\"北京市\",\"city\":\"北京市\",\"country\":\"中国\",\"postcode\":\"100020\"}";
+        Reply badName = postJson(confirm, "{\"consent\":true,\"shippingAddress\":" + address.replace("李四", "Li Si") + "}");
+        assertEquals(400, badName.status(), badName::toString);
+        assertEquals("shippingAddress.receiver.name", badName.json().getJsonObject("data").getString("field"));
+        Reply noConsent = postJson(confirm, "{\"shippingAddress\":" + address + "}");
+        assertEquals("consent", noConsent.json().getJsonObject("data").getString("field"));
+        Reply confirmed = postJson(confirm, "{\"consent\":true,\"shippingAddress\":" + address + "}");
+        assertEquals(200, confirmed.status(), confirmed::toString);
+        assertEquals("https://pay.example/c/" + cart, confirmed.json().getJsonObject("data").getString("paymentUrl"));
+        assertTrue(text("SELECT confirmed_address FROM cart WHERE cart_id = ?", cart).contains("建国路99号"));
+
+        assertEquals(404, Http.get(URI.create(data.toString().replace("token=", "token=1"))).status(), "a forged token opens nothing");
+        String other = newEnterpriseCart();
+        assertEquals(404, Http.get(URI.create(data.toString().replace(cart, other))).status(), "a token opens its own cart only");
+    }
+
     // ---- access ----------------------------------------------------------------------------------
 
     @Test

@@ -2,12 +2,16 @@ package org.cbec.cart.boundary;
 
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.math.RoundingMode;
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
@@ -15,12 +19,14 @@ import java.util.HexFormat;
 import java.util.logging.Logger;
 import org.cbec.access.control.SubjectNames;
 import org.cbec.cart.control.CartRules;
+import org.cbec.cart.control.FormTokens;
 import org.cbec.cart.control.Money;
 import org.cbec.cart.entity.Cart;
 import org.cbec.cart.entity.CartStatus;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.platform.identity.ResidentId;
 
 /**
  * Creates carts and records what is reported about them, in the order the lifecycle allows:
@@ -39,6 +45,9 @@ public class Carts {
 
     @EJB
     ExchangeRates rates;
+
+    @jakarta.inject.Inject
+    FormSecret formSecret;
 
     public CartCreated createPlatformCart(String platform, String merchantId, JsonObject body) {
         CartRules.platform(platform);
@@ -133,6 +142,88 @@ public class Carts {
         }
         cart.declared(d.status(), d.payTransactionId(), now());
         LOG.info(() -> "Cart declared: " + d.cartId() + " " + d.status());
+    }
+
+    /**
+     * The cart is ready for payment: the link to its shipping form, valid for the configured time.
+     * Needs a payment URL (409 otherwise) and a cart not yet paid (409).
+     */
+    public String readyForPayment(String cartId, String enterpriseId) {
+        Cart cart = lockedCart(cartId, enterpriseId);
+        switch (cart.getStatus()) {
+            case CREATED -> throw new ConflictException("paymentUrl", "the cart has no payment URL yet");
+            case PAYMENT_URL_SET -> { }
+            default -> throw new ConflictException("cartId", "the cart's payment was already reported");
+        }
+        LOG.info(() -> "Cart ready for payment: " + cartId);
+        return FormTokens.issue(cartId, Instant.now().plus(formSecret.ttl()), formSecret.key());
+    }
+
+    /**
+     * What the shipping form shows: the lines, the totals in the cart currency and in CNY at the
+     * locked rate, the payer (identity number masked) and the shipping address to confirm. An
+     * unknown cart and a bad or expired token look the same: 404.
+     */
+    public JsonObject shippingForm(String cartId, String token) {
+        Cart cart = formCart(cartId, token);
+        JsonObject body = Json.createReader(new java.io.StringReader(cart.getCartJson())).readObject();
+        JsonObject c = body.getJsonObject("cart");
+        JsonObject user = c.getJsonObject("user");
+        JsonObject payer = user.getJsonObject("payer");
+        JsonObjectBuilder masked = Json.createObjectBuilder(payer).add("nationalId", ResidentId.mask(payer.getString("nationalId")));
+        JsonObject address = cart.getConfirmedAddress() != null
+                ? Json.createReader(new java.io.StringReader(cart.getConfirmedAddress())).readObject()
+                : user.getJsonObject("shippingAddress");
+        return Json.createObjectBuilder()
+                .add("cartId", cart.getCartId())
+                .add("currency", cart.getCurrency())
+                .add("products", c.getJsonArray("products"))
+                .add("totalPriceBeforeShippingTaxAndDiscount", c.get("totalPriceBeforeShippingTaxAndDiscount"))
+                .add("discount", c.getOrDefault("discount", JsonValue.NULL))
+                .add("tax", c.getOrDefault("tax", JsonValue.NULL))
+                .add("shipping", c.getOrDefault("shipping", JsonValue.NULL))
+                .add("totalToPay", Money.units(cart.getTotalMinor()))
+                .add("totalToPayCny", Money.units(cart.getTotalCnyFen()))
+                .add("exchangeRate", cart.getExchangeRate())
+                .add("rateDate", cart.getRateDate().toString())
+                .add("payer", masked)
+                .add("shippingAddress", address)
+                .add("cancelUrl", cart.getCancelUrl())
+                .build();
+    }
+
+    /**
+     * The buyer confirms the shipping address (checked like the API's) and consents to the customs
+     * declaration; the answer is where to pay.
+     */
+    public String confirmShipping(String cartId, String token, JsonObject body) {
+        Cart cart = formCart(cartId, token);
+        if (body == null) {
+            throw new InvalidRequestException(null, "a confirmation body is required");
+        }
+        if (!body.containsKey("shippingAddress") || body.get("shippingAddress").getValueType() != JsonValue.ValueType.OBJECT) {
+            throw new InvalidRequestException("shippingAddress", "shippingAddress is required");
+        }
+        JsonObject address = body.getJsonObject("shippingAddress");
+        CartRules.checkShippingAddress(address, "shippingAddress.");
+        if (body.get("consent") != JsonValue.TRUE) {
+            throw new InvalidRequestException("consent", "consent to the customs declaration is required");
+        }
+        if (cart.getStatus() != CartStatus.PAYMENT_URL_SET) {
+            throw new ConflictException("cartId", "the cart's payment was already reported");
+        }
+        cart.shippingConfirmed(address.toString(), now());
+        LOG.info(() -> "Cart shipping confirmed by the buyer: " + cartId);
+        return cart.getPaymentUrl();
+    }
+
+    private Cart formCart(String cartId, String token) {
+        if (!FormTokens.valid(cartId, token, Instant.now(), formSecret.key())) {
+            throw new UnknownResourceException("no such shipping form, or the link has expired");
+        }
+        return em.createNamedQuery(Cart.BY_CART_ID, Cart.class).setParameter("cartId", cartId)
+                .setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultStream().findFirst()
+                .orElseThrow(() -> new UnknownResourceException("no such shipping form, or the link has expired"));
     }
 
     /** The enterprise's cart, locked for this transaction; another enterprise's cart does not exist for it. */

@@ -131,22 +131,7 @@ public final class CartRules {
         });
         name(payer, "name", "cart.user.payer.");
         mobile(payer, "phoneNumber", "cart.user.payer.");
-        JsonObject address = object(user, "shippingAddress", "cart.user.");
-        JsonObject receiver = object(address, "receiver", "cart.user.shippingAddress.");
-        name(receiver, "name", "cart.user.shippingAddress.receiver.");
-        mobile(receiver, "phoneNumber", "cart.user.shippingAddress.receiver.");
-        String street = text(address, "streetAddress", "cart.user.shippingAddress.", true, 200);
-        if (!CjkNames.isAddressText(street)) {
-            throw new InvalidRequestException("cart.user.shippingAddress.streetAddress",
-                    "streetAddress must be written in Chinese characters, letters and digits");
-        }
-        for (String part : new String[] {"district", "province", "city", "country"}) {
-            name(address, part, "cart.user.shippingAddress.");
-        }
-        String postcode = text(address, "postcode", "cart.user.shippingAddress.", true, 6);
-        if (!ChinaContact.isPostcode(postcode)) {
-            throw new InvalidRequestException("cart.user.shippingAddress.postcode", "postcode must be 6 digits");
-        }
+        checkShippingAddress(object(user, "shippingAddress", "cart.user."), "cart.user.shippingAddress.");
         String paymentType = text(cart, "paymentType", "cart.", true, 16);
         if (!paymentType.equals("alphapay") && !paymentType.equals("betapay")) {
             throw new InvalidRequestException("cart.paymentType", "paymentType must be alphapay or betapay");
@@ -189,6 +174,29 @@ public final class CartRules {
                             + Money.units(beforeCny) + " RMB at the locked rate)");
         }
         return new EnterpriseTotals(currency, paymentType, beforeMinor, toPay);
+    }
+
+    /**
+     * Spec 2.5's shipping address: the receiver's name and mobile, the street (CJK, letters,
+     * digits), district, province, city and country in CJK characters, a 6-digit postcode. The
+     * shipping form checks the buyer's corrections with the same rules; {@code at} prefixes the
+     * field names.
+     */
+    public static void checkShippingAddress(JsonObject address, String at) {
+        JsonObject receiver = object(address, "receiver", at);
+        name(receiver, "name", at + "receiver.");
+        mobile(receiver, "phoneNumber", at + "receiver.");
+        String street = text(address, "streetAddress", at, true, 200);
+        if (!CjkNames.isAddressText(street)) {
+            throw new InvalidRequestException(at + "streetAddress", "streetAddress must be written in Chinese characters, letters and digits");
+        }
+        for (String part : new String[] {"district", "province", "city", "country"}) {
+            name(address, part, at);
+        }
+        String postcode = text(address, "postcode", at, true, 6);
+        if (!ChinaContact.isPostcode(postcode)) {
+            throw new InvalidRequestException(at + "postcode", "postcode must be 6 digits");
+        }
     }
 
     /** An absolute http(s) URL of at most 2,048 characters. */

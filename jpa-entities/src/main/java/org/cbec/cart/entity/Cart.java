@@ -112,6 +112,13 @@ public class Cart {
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
 
+    /** The shipping address as the buyer confirmed it on the form (JSON), with the consent time. */
+    @Column(name = "confirmed_address", length = 4000)
+    private String confirmedAddress;
+
+    @Column(name = "confirmed_at")
+    private OffsetDateTime confirmedAt;
+
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
@@ -158,6 +165,21 @@ public class Cart {
         this.initialRequest = initialRequest;
         this.initialResponse = initialResponse;
         this.updatedAt = at;
+    }
+
+    /** The buyer confirmed the shipping address and consented to the customs declaration. */
+    public void shippingConfirmed(String addressJson, OffsetDateTime at) {
+        this.confirmedAddress = addressJson;
+        this.confirmedAt = at;
+        this.updatedAt = at;
+    }
+
+    public String getConfirmedAddress() {
+        return confirmedAddress;
+    }
+
+    public OffsetDateTime getConfirmedAt() {
+        return confirmedAt;
     }
 
     public void declared(String declarationStatus, String payTransactionId, OffsetDateTime at) {

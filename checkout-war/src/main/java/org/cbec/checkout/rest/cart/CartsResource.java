@@ -4,12 +4,17 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
 import java.util.Map;
 import org.cbec.cart.boundary.CartCreated;
 import org.cbec.cart.boundary.Carts;
@@ -61,6 +66,15 @@ public class CartsResource {
     public ApiResponse paymentUrl(@PathParam("cartId") String cartId, @PathParam("enterpriseId") String enterpriseId, PaymentUrl body) {
         carts.setPaymentUrl(cartId, enterpriseId, body == null ? null : body.paymentUrl());
         return new ApiResponse(200, "cart updated", Map.of("cartId", cartId));
+    }
+
+    @GET
+    @Path("carts/{cartId}/enterprise/{enterpriseId}/pay")
+    @Operation(summary = "The cart is ready for payment: 301 to its shipping form (a link that expires)")
+    public Response pay(@PathParam("cartId") String cartId, @PathParam("enterpriseId") String enterpriseId, @Context UriInfo uri) {
+        String token = carts.readyForPayment(cartId, enterpriseId);
+        URI form = uri.getBaseUriBuilder().path("shipping-form").path(cartId).queryParam("token", token).build();
+        return Response.status(Response.Status.MOVED_PERMANENTLY).location(form).header("Cache-Control", "no-store").build();
     }
 
     @POST
