@@ -54,7 +54,7 @@ class CartsIT {
 
     private static final String KEY = System.getenv("DEMO_CA_KEY");
     private static final String ADMIN = basic("admin", System.getenv("ADMIN_PASSWORD"));
-    private static final String ID = "11010519491231002X";
+    static final String ID = "11010519491231002X";
 
     @Deployment
     static WebArchive deployment() {
@@ -309,12 +309,14 @@ class CartsIT {
         assertEquals(404, notTheirs.status(), notTheirs::toString);
         assertEquals(404, postJson(at(base, "payment/complete/enterprise/" + other), paymentBody(cart, "success"), "x-ca-key", otherKey).status());
         assertEquals(404, postJson(at(base, "declarations/enterprise/" + other), declarationBody(cart), "x-ca-key", otherKey).status());
+        assertEquals(404, Http.get(at(base, "carts/" + cart + "/enterprise/" + other + "/pay"), "x-ca-key", otherKey).status());
         for (String[] key : new String[][] {{}, {"x-ca-key", "cck_wrong"}, {"x-ca-key", otherKey}}) {
             assertNotAuthenticated(postJson(at(base, "carts/platform_a/demo"), platformBody(shapeOne(1, 100, 0, 0)), key));
             assertNotAuthenticated(postJson(at(base, "carts/enterprise/demo-enterprise/merchants/m1"), enterprise("CNY", "1.00", 1, "0", "0", "0"), key));
             assertNotAuthenticated(send("PUT", at(base, "carts/" + cart + "/enterprise/demo-enterprise"), "{}", withJson(key)));
             assertNotAuthenticated(postJson(at(base, "payment/complete/enterprise/demo-enterprise"), paymentBody(cart, "success"), key));
             assertNotAuthenticated(postJson(at(base, "declarations/enterprise/demo-enterprise"), declarationBody(cart), key));
+            assertNotAuthenticated(Http.get(at(base, "carts/" + cart + "/enterprise/demo-enterprise/pay"), key));
         }
         assertEquals("CREATED", text("SELECT status FROM cart WHERE cart_id = ?", cart), "nothing changed");
     }
@@ -385,12 +387,17 @@ class CartsIT {
     }
 
     /** An enterprise cart of two equal lines; totals computed as the spec defines them. */
-    private static String enterprise(String currency, String price, int quantity, String discount, String tax, String shipping) {
+    static String enterprise(String currency, String price, int quantity, String discount, String tax, String shipping) {
+        return enterprise(currency, price, quantity, discount, tax, shipping, "https://shop.example/cancel");
+    }
+
+    static String enterprise(String currency, String price, int quantity, String discount, String tax, String shipping,
+            String cancelUrl) {
         BigDecimal before = new BigDecimal(price).multiply(BigDecimal.valueOf(quantity));
         BigDecimal toPay = before.subtract(new BigDecimal("2.00").min(before)).subtract(new BigDecimal(discount))
                 .add(new BigDecimal(tax)).add(new BigDecimal(shipping));
         String productDiscount = before.compareTo(new BigDecimal("2.00")) >= 0 ? "2.00" : before.toPlainString();
-        return "{\"cancelUrl\":\"https://shop.example/cancel\",\"cart\":{"
+        return "{\"cancelUrl\":\"" + cancelUrl + "\",\"cart\":{"
                 + "\"user\":{\"platformUserId\":\"pu-1\",\"payer\":{\"nationalId\":\"" + ID + "\",\"name\":\"张三\",\"phoneNumber\":\"+8613812345678\"},"
                 + "\"shippingAddress\":{\"receiver\":{\"name\":\"李四\",\"phoneNumber\":\"13912345678\"},\"streetAddress\":\"建国路88号\","
                 + "\"district\":\"朝阳区\",\"province\":\"北京市\",\"city\":\"北京市\",\"country\":\"中国\",\"postcode\":\"100020\"}},"
