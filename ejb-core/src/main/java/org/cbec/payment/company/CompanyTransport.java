@@ -62,7 +62,7 @@ public abstract class CompanyTransport {
             response = call.body() == null ? request.method(call.method())
                     : request.method(call.method(), Entity.entity(call.body(), call.contentType()));
         } catch (ProcessingException e) {
-            String reason = e.getCause() instanceof SocketTimeoutException ? "timed out" : "no answer (" + rootName(e) + ")";
+            String reason = e.getCause() instanceof SocketTimeoutException ? "timed out" : "gave no answer (" + rootName(e) + ")";
             recorder.record(new Exchange(call.operation(), call.redacted(), null, null, millisSince(start), reason),
                     ExchangeRecorder.Outcome.FAILED);
             throw new CompanyUnavailable("the company " + reason);

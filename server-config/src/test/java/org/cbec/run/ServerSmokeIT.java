@@ -1,0 +1,175 @@
+package org.cbec.run;
+
+import static org.cbec.testing.Http.basic;
+import static org.cbec.testing.Http.get;
+import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Http.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.cbec.testing.Http.Reply;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The data-center path, for real: server-config/deploy-server fetches Payara Server Full, creates
+ * and starts a domain, configures it for a private PostgreSQL and deploys the EAR; black-box calls
+ * then go through both WARs of the EAR, and a second run of the script changes nothing.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ServerSmokeIT {
+
+    private static final int PORT_BASE = 14800;
+    private static final URI BASE = URI.create("http://localhost:" + (PORT_BASE + 80) + "/");
+    private static final String ADMIN_PASSWORD = "smoke-admin-" + UUID.randomUUID();
+    private static final Path PAYARA = Path.of("target", "payara6").toAbsolutePath();
+    private static final Path POSTGRES = Path.of("target", "smoke-postgres").toAbsolutePath();
+    private static final Map<String, String> env = new HashMap<>();
+
+    @BeforeAll
+    static void deploy() throws Exception {
+        for (String line : run(List.of("postgres", "start", POSTGRES.toString(), "55497"), Map.of())) {
+            String[] kv = line.split("=", 2);
+            if (kv.length == 2 && kv[0].startsWith("DB_")) {
+                env.put(kv[0], kv[1]);
+            }
+        }
+        env.put("PAYARA_HOME", PAYARA.toString());
+        env.put("PORT_BASE", String.valueOf(PORT_BASE));
+        env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
+        env.put("SANDBOX_ENABLED", "true");
+        run(List.of("deploy-server"), env);
+    }
+
+    @AfterAll
+    static void undeploy() throws Exception {
+        if (PAYARA.resolve("bin/asadmin").toFile().exists()) {
+            run(List.of(PAYARA.resolve("bin/asadmin").toString(), "stop-domain", "cbec"), Map.of());
+        }
+        run(List.of("postgres", "stop", POSTGRES.toString()), Map.of());
+    }
+
+    @Test
+    @Order(1)
+    void theEarServesBothServicesOnPostgreSql() {
+        Reply ready = get(BASE.resolve("health/ready"));
+        assertEquals(200, ready.status(), ready::toString);
+        assertTrue(ready.body().contains("PostgreSQL"), ready.body());
+        assertEquals(401, get(BASE.resolve("broker/v1/merchant/demo")).json().getInt("code"));
+        assertEquals(401, get(BASE.resolve("checkout/merchants/demo")).json().getInt("code"));
+    }
+
+    @Test
+    @Order(2)
+    void aPaymentIsCreatedPaidAndQueriedThroughTheSandboxAndACartIsCreated() {
+        String merchant = "smoke-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(merchant);
+        String ref = "smoke" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Reply created = postJson(BASE.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":1234,\"currency\":\"CNY\"}", "app-api-key", key);
+        assertEquals(200, created.status(), created::toString);
+        assertTrue(created.json().getString("payMessage").startsWith("alphapay://"));
+        assertEquals(200, send("POST", BASE.resolve("broker/sandbox/alphapay/" + merchant + "/payments/" + ref + "/pay"), null,
+                "app-api-key", key).status());
+        JsonObject queried = get(BASE.resolve("broker/v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=alphapay"),
+                "app-api-key", key).json();
+        assertEquals("SUCCESS", queried.getString("tradeState"), queried::toString);
+
+        String platformMerchant = "smoke-pm-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(BASE.resolve("checkout/admin/platform-merchants"), "{\"merchantId\":\"" + platformMerchant + "\"}",
+                "Authorization", admin()).status());
+        String caKey = postJson(BASE.resolve("checkout/admin/keys"), "{\"platformMerchants\":[\"" + platformMerchant + "\"]}",
+                "Authorization", admin()).json().getJsonObject("data").getString("key");
+        Reply cart = postJson(BASE.resolve("checkout/carts/platform_c/" + platformMerchant), "{\"merchantSiteUrl\":\"https://shop.example\","
+                + "\"cart\":{\"userId\":\"u1\",\"products\":[{\"productId\":\"p1\",\"quantity\":2,\"price\":9.99,\"currency\":\"GBP\"}]}}",
+                "x-ca-key", caKey);
+        assertEquals(200, cart.status(), cart::toString);
+        assertTrue(cart.json().getJsonObject("data").getString("cartId").startsWith("ct_"));
+    }
+
+    @Test
+    @Order(3)
+    void faultToleranceIsActiveInTheEarTheCircuitOpens() {
+        String merchant = "smoke-ft-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(merchant);
+        assertEquals(200, send("PUT", BASE.resolve("broker/sandbox/betapay/" + merchant + "/faults"), "{\"mode\":\"ERROR\",\"status\":503}",
+                "Content-Type", "application/json", "app-api-key", key).status());
+        boolean opened = false;
+        try {
+            for (int i = 0; i < 8 && !opened; i++) {
+                Reply r = postJson(BASE.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\","
+                        + "\"orderRef\":\"ft" + i + UUID.randomUUID().toString().replace("-", "").substring(0, 10) + "\",\"actualAmount\":1,"
+                        + "\"currency\":\"CNY\"}", "app-api-key", key);
+                assertEquals(500, r.status(), r::toString);
+                opened = r.json().getString("errors").contains("circuit breaker is open");
+            }
+        } finally {
+            send("DELETE", BASE.resolve("broker/sandbox/betapay/" + merchant + "/faults"), null, "app-api-key", key);
+        }
+        assertTrue(opened, "the circuit breaker opened in the EAR deployment");
+    }
+
+    @Test
+    @Order(4)
+    void runningTheScriptAgainChangesNothing() throws Exception {
+        run(List.of("deploy-server"), env);
+        String asadmin = PAYARA.resolve("bin/asadmin").toString();
+        String port = String.valueOf(PORT_BASE + 48);
+        assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-connection-pools"), Map.of()), "cbec-pool"));
+        assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-resources"), Map.of()), "jdbc/cbec"));
+        assertEquals(1, run(List.of(asadmin, "--port", port, "list-applications"), Map.of()).stream().filter(l -> l.startsWith("cbec ")).count());
+        assertEquals(200, get(BASE.resolve("health/ready")).status());
+    }
+
+    /** A broker merchant with sandbox accounts at both companies, and its key. */
+    private static String merchantWithAccounts(String merchant) {
+        assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+        for (String method : List.of("alphapay", "betapay")) {
+            Reply account = send("POST", BASE.resolve("broker/sandbox/" + method + "/accounts"), null, "Authorization", admin());
+            assertEquals(201, account.status(), account::toString);
+            assertEquals(200, send("PUT", BASE.resolve("broker/admin/merchants/" + merchant + "/companies/" + method), account.body(),
+                    "Content-Type", "application/json", "Authorization", admin()).status());
+        }
+        return postJson(BASE.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
+                .json().getString("key");
+    }
+
+    private static long count(List<String> lines, String name) {
+        return lines.stream().filter(l -> l.trim().equals(name)).count();
+    }
+
+    private static String admin() {
+        return basic("admin", ADMIN_PASSWORD);
+    }
+
+    /** Runs a script of this module (or a command), returns its output; it must succeed. */
+    private static List<String> run(List<String> command, Map<String, String> environment) throws Exception {
+        List<String> full = new ArrayList<>(command);
+        File script = new File(command.get(0));
+        if (!script.isAbsolute()) {
+            full.set(0, new File(command.get(0)).getAbsolutePath());
+        }
+        ProcessBuilder builder = new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
+        List<String> out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertTrue(process.waitFor(10, TimeUnit.MINUTES), command + " timed out");
+        assertEquals(0, process.exitValue(), command + " failed: " + out);
+        return out;
+    }
+}
