@@ -23,6 +23,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.Statement;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
@@ -33,6 +34,11 @@ import org.cbec.access.boundary.Parties;
 import org.cbec.access.control.KeyMaterial;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
+import org.cbec.payment.boundary.CreatePayment;
+import org.cbec.payment.boundary.PaymentLedger;
+import org.cbec.payment.boundary.PaymentView;
+import org.cbec.payment.company.OrderStatus;
+import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.schema.SchemaMigrator;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
@@ -77,6 +83,9 @@ class BrokerIT {
     @Inject
     Parties parties;
 
+    @Inject
+    PaymentLedger ledger;
+
     // ---- inside the server -------------------------------------------------------------------
 
     @Test
@@ -98,6 +107,25 @@ class BrokerIT {
             assertTrue(applied >= 4, "V1 to V4 at least: " + applied);
             assertEquals(newest, migrator.schemaVersion(), "the migrator reports the newest applied version");
         }
+    }
+
+    @Test
+    void moneyZonedTimestampsAndChineseTextRoundTripUnchanged() {
+        String ref = "rt" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        String request = "{\"description\":\"测试·订单 — ünïcödé 𠀀\"}";
+        CreatePayment create = new CreatePayment("alphapay", "NATIVE", ref, 999_999_999L, 1_000_000_000L, null, null, null, "GBP",
+                null, "测试·订单", null, null, null, null, null, null, null, null, null, null, null, null);
+        ledger.open("demo", create, request);
+        OffsetDateTime paidAt = OffsetDateTime.parse("2026-11-21T23:59:59.123456+08:00");
+        ledger.observed("demo", "alphapay", ref, new OrderStatus(TradeState.SUCCESS, "支付成功 · 已到账", "4200000000001", "NATIVE",
+                "OTHERS", 1_000_000_000L, "GBP", 9_172_854_000L, "CNY", paidAt));
+        PaymentView stored = ledger.find("demo", "alphapay", ref).orElseThrow();
+        assertEquals(999_999_999L, stored.actualAmount());
+        assertEquals(1_000_000_000L, stored.total());
+        assertEquals(9_172_854_000L, stored.payerTotal());
+        assertTrue(paidAt.isEqual(stored.paidAt()), paidAt + " stored as " + stored.paidAt());
+        assertEquals("支付成功 · 已到账", stored.tradeStateDesc());
+        assertEquals(request, ledger.requestJson("demo", "alphapay", ref));
     }
 
     @Test

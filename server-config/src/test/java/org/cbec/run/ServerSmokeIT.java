@@ -133,6 +133,10 @@ class ServerSmokeIT {
         assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-connection-pools"), Map.of()), "cbec-pool"));
         assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-resources"), Map.of()), "jdbc/cbec"));
         assertEquals(1, run(List.of(asadmin, "--port", port, "list-applications"), Map.of()).stream().filter(l -> l.startsWith("cbec ")).count());
+        assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jvm-options"), Map.of()), "-Xmx1g"));
+        assertEquals(0, count(run(List.of(asadmin, "--port", port, "list-jvm-options"), Map.of()), "-Xmx512m"));
+        assertTrue(run(List.of(asadmin, "--port", port, "get", "configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-thread-pool-size"),
+                Map.of()).stream().anyMatch(l -> l.endsWith("=64")));
         assertEquals(200, get(BASE.resolve("health/ready")).status());
     }
 
