@@ -11,6 +11,7 @@ import jakarta.json.JsonObject;
 import java.io.File;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -126,6 +127,45 @@ class ServerSmokeIT {
 
     @Test
     @Order(4)
+    void theAdminApisTakeTheUsersOfTheFileRealmsAdminGroup() throws Exception {
+        String asadmin = PAYARA.resolve("bin/asadmin").toString();
+        String port = String.valueOf(PORT_BASE + 48);
+        // No configured password on the Server: the realm is what lets "admin" in (the tests above).
+        assertEquals(List.of("admin"), run(List.of(asadmin, "--port", port, "list-file-users", "--authrealmname", "file"), Map.of())
+                .stream().filter(l -> !l.startsWith("Command ")).toList());
+        Process property = new ProcessBuilder(asadmin, "--port", port, "get-config-property", "--propertyName=admin.password",
+                "--source=domain").redirectErrorStream(true).start();
+        property.getInputStream().readAllBytes();
+        assertEquals(1, property.waitFor(), "admin.password is not set on the Server");
+
+        String opsPassword = "ops-" + UUID.randomUUID();
+        String clerkPassword = "clerk-" + UUID.randomUUID();
+        fileUser("create-file-user", "ops", "admin", opsPassword);
+        fileUser("create-file-user", "clerk", "staff", clerkPassword);
+        String ops = basic("ops", opsPassword);
+        String clerk = basic("clerk", clerkPassword);
+        String merchant = "realm-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", ops).status());
+        assertEquals(201, postJson(BASE.resolve("checkout/admin/enterprises"), "{\"enterpriseId\":\"" + merchant + "\",\"name\":\"R\"}",
+                "Authorization", ops).status());
+
+        for (String refused : List.of(clerk, basic("ops", clerkPassword), basic("admin", ADMIN_PASSWORD + "x"), basic("nobody", opsPassword))) {
+            for (String path : List.of("broker/admin/merchants", "checkout/admin/platform-merchants")) {
+                Reply r = postJson(BASE.resolve(path), "{\"name\":\"x\",\"merchantId\":\"x\"}", "Authorization", refused);
+                assertEquals(401, r.status(), r::toString);
+                assertEquals(401, r.json().getInt("code"), r::toString);
+                assertTrue(r.header("WWW-Authenticate").startsWith("Basic"), r::toString);
+            }
+        }
+        // Taken out of the group in the realm, ops is refused from the next request on.
+        fileUser("update-file-user", "ops", "staff", opsPassword);
+        assertEquals(401, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"x2\"}", "Authorization", ops).status());
+        run(List.of(asadmin, "--port", port, "delete-file-user", "--authrealmname", "file", "ops"), Map.of());
+        run(List.of(asadmin, "--port", port, "delete-file-user", "--authrealmname", "file", "clerk"), Map.of());
+    }
+
+    @Test
+    @Order(5)
     void runningTheScriptAgainChangesNothing() throws Exception {
         run(List.of("deploy-server"), env);
         String asadmin = PAYARA.resolve("bin/asadmin").toString();
@@ -133,6 +173,9 @@ class ServerSmokeIT {
         assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-connection-pools"), Map.of()), "cbec-pool"));
         assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-resources"), Map.of()), "jdbc/cbec"));
         assertEquals(1, run(List.of(asadmin, "--port", port, "list-applications"), Map.of()).stream().filter(l -> l.startsWith("cbec ")).count());
+        assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-file-users", "--authrealmname", "file"), Map.of()), "admin"));
+        assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"again-" + UUID.randomUUID().toString().substring(0, 8)
+                + "\"}", "Authorization", admin()).status(), "the realm's admin still gets in after the second run");
         assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jvm-options"), Map.of()), "-Xmx1g"));
         assertEquals(0, count(run(List.of(asadmin, "--port", port, "list-jvm-options"), Map.of()), "-Xmx512m"));
         assertTrue(run(List.of(asadmin, "--port", port, "get", "configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-thread-pool-size"),
@@ -151,6 +194,18 @@ class ServerSmokeIT {
         }
         return postJson(BASE.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
                 .json().getString("key");
+    }
+
+    /** Creates or updates a user of the file realm, in one group. */
+    private static void fileUser(String command, String user, String group, String password) throws Exception {
+        Path file = Files.createTempFile("cbec-user", ".txt");
+        try {
+            Files.writeString(file, "AS_ADMIN_USERPASSWORD=" + password + "\n");
+            run(List.of(PAYARA.resolve("bin/asadmin").toString(), "--port", String.valueOf(PORT_BASE + 48), "--passwordfile", file.toString(),
+                    command, "--authrealmname", "file", "--groups", group, user), Map.of());
+        } finally {
+            Files.delete(file);
+        }
     }
 
     private static long count(List<String> lines, String name) {

@@ -2,15 +2,24 @@ package org.cbec.access.boundary;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
 import org.cbec.access.control.BasicCredentials;
 import org.cbec.access.control.KeyMaterial;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The administrator of both services: user {@code admin}, password from the configuration
- * property {@code admin.password} (environment variable {@code ADMIN_PASSWORD}). Without a password
- * the admin API refuses everyone.
+ * Who may use the admin APIs of both services. Two sources, tried in this order:
+ * <ol>
+ * <li>the user {@code admin} with the password of the configuration property {@code admin.password}
+ * (environment variable {@code ADMIN_PASSWORD}): the embedded run on Payara Micro;</li>
+ * <li>any user of the container's realm (the {@code file} realm of Payara Server) who is in the group
+ * {@code admin}, mapped to the role {@code admin} by each WAR's {@code payara-web.xml}: the data-center
+ * deployment, where {@code server-config/deploy-server} creates that user and the operators manage
+ * the group from the admin console.</li>
+ * </ol>
+ * With neither, the admin APIs refuse everyone.
  */
 @ApplicationScoped
 public class AdminCredentials {
@@ -24,18 +33,50 @@ public class AdminCredentials {
     @ConfigProperty(name = "admin.password")
     Optional<String> password;
 
+    /** Whether the configured password is set (the realm may still have administrators). */
     public boolean enabled() {
         return password.filter(p -> !p.isEmpty()).isPresent();
     }
 
-    /** Whether an {@code Authorization} header carries the administrator's Basic credentials. */
-    public boolean verify(String authorizationHeader) {
+    /**
+     * Whether the request's Basic credentials are the configured administrator's, or those of a realm
+     * user in the group {@code admin}. The realm login lasts for this check only.
+     */
+    public boolean verify(HttpServletRequest request) {
+        Optional<BasicCredentials> credentials = BasicCredentials.parse(request.getHeader("Authorization"));
+        if (credentials.isEmpty()) {
+            return false;
+        }
+        BasicCredentials c = credentials.get();
+        return configured(c) || inRealmAdminGroup(request, c);
+    }
+
+    private boolean configured(BasicCredentials c) {
         if (!enabled()) {
             return false;
         }
-        return BasicCredentials.parse(authorizationHeader)
-                .map(c -> KeyMaterial.sameHash(KeyMaterial.hash(USER), KeyMaterial.hash(c.user()))
-                        & KeyMaterial.sameHash(KeyMaterial.hash(password.get()), KeyMaterial.hash(c.password())))
-                .orElse(false);
+        return KeyMaterial.sameHash(KeyMaterial.hash(USER), KeyMaterial.hash(c.user()))
+                & KeyMaterial.sameHash(KeyMaterial.hash(password.get()), KeyMaterial.hash(c.password()));
+    }
+
+    private static boolean inRealmAdminGroup(HttpServletRequest request, BasicCredentials c) {
+        if (c.user().isEmpty() || c.password().isEmpty()) {
+            return false;
+        }
+        try {
+            request.login(c.user(), c.password());
+        } catch (ServletException refused) {
+            // Unknown user or wrong password: the message names neither the password nor why.
+            return false;
+        }
+        try {
+            return request.isUserInRole(ROLE);
+        } finally {
+            try {
+                request.logout();
+            } catch (ServletException ignored) {
+                // nothing was kept for the next request
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@ package org.cbec.broker.rest.access;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -36,6 +37,9 @@ public class AccessFilter implements ContainerRequestFilter {
     @Inject
     ApiKeys apiKeys;
 
+    @Context
+    HttpServletRequest servletRequest;
+
     @Inject
     AdminCredentials admin;
 
@@ -44,7 +48,7 @@ public class AccessFilter implements ContainerRequestFilter {
         switch (Endpoints.of(resource.getResourceMethod(), resource.getResourceClass())) {
             case OPEN -> { }
             case ADMIN -> {
-                if (!admin.verify(request.getHeaderString(HttpHeaders.AUTHORIZATION))) {
+                if (!admin.verify(servletRequest)) {
                     request.abortWith(Envelope.builder(401, Envelope.of(401, "Not Authenticated"))
                             .header(HttpHeaders.WWW_AUTHENTICATE, AdminCredentials.CHALLENGE).build());
                 }
