@@ -356,6 +356,33 @@ class PaymentsIT {
                 + " WHERE p.order_ref = ? AND e.duration_ms >= 400", ref) == 1, "the exchange took the injected latency");
     }
 
+    @Test
+    void everyAnswerReportsTheBrokersOwnTimeApartFromTheCompanys() throws Exception {
+        String ref = ref();
+        assertEquals(200, fault("alphapay", "{\"mode\":\"SLOW\",\"latencyMs\":300,\"orderRef\":\"" + ref + "\",\"count\":1}").status());
+        Reply slow = create("alphapay", "NATIVE", ref, 100, "CNY");
+        assertEquals(200, slow.status(), slow::toString);
+        double[] slowTiming = serverTiming(slow);
+        assertTrue(slowTiming[1] >= 300, "the company's 300 ms are company time: " + slow.header("Server-Timing"));
+        assertTrue(slowTiming[0] > 0 && slowTiming[0] < 300, "the broker's own time excludes them: " + slow.header("Server-Timing"));
+
+        Reply ping = get(at(base, "ping"));
+        assertEquals(200, ping.status(), ping::toString);
+        assertEquals("pong", ping.json().getString("message"));
+        assertEquals(0.0, serverTiming(ping)[1], "no company in a ping: " + ping.header("Server-Timing"));
+        Reply refused = get(api("payment/demo?order_ref=" + ref + "&payment_method=alphapay"));
+        assertEquals(401, refused.status());
+        assertEquals(0.0, serverTiming(refused)[1], "no company call for a refused request");
+    }
+
+    /** {broker, company} milliseconds of a {@code Server-Timing: broker;dur=…, company;dur=…} header. */
+    private static double[] serverTiming(Reply reply) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("broker;dur=([0-9.]+), company;dur=([0-9.]+)")
+                .matcher(String.valueOf(reply.header("Server-Timing")));
+        assertTrue(m.matches(), "Server-Timing: " + reply.header("Server-Timing"));
+        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
+    }
+
     // ---- company accounts ---------------------------------------------------------------------------
 
     @Test

@@ -55,6 +55,14 @@ public abstract class CompanyTransport {
      */
     public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
         long start = System.nanoTime();
+        try {
+            return send(call, verified, recorder, start);
+        } finally {
+            CompanyClock.add(System.nanoTime() - start);
+        }
+    }
+
+    private HttpExchange send(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder, long start) {
         Response response;
         try {
             Invocation.Builder request = client.target(call.url()).request();

@@ -1,0 +1,2 @@
+/** Where a broker request's time goes ({@code Server-Timing}), and the benchmark's ping. */
+package org.cbec.broker.rest.timing;
