@@ -291,6 +291,38 @@ class CustomsIT {
 
     // ---- helpers -------------------------------------------------------------------------------
 
+    @Test
+    void everyCustomsOperationRefusesAMissingWrongOrAnotherMerchantsKey() {
+        String other = "cm-" + UUID.randomUUID().toString().substring(0, 8);
+        String admin = Http.basic("admin", System.getenv("ADMIN_PASSWORD"));
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + other + "\"}", "Authorization", admin).status());
+        String otherKey = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + other + "\"]}", "Authorization", admin).json().getString("key");
+        Paid p = paid("alphapay", 500);
+        assertEquals(200, declare(p, "\"duty\":10").status());
+        long version = count("SELECT version FROM declaration WHERE order_no = ?", p.orderNo());
+        String body = "{\"orderNo\":\"" + p.orderNo() + "\",\"transactionId\":\"" + p.transactionId() + "\",\"paymentMethod\":\"alphapay\","
+                + "\"mchCustomsNo\":\"C9\",\"certId\":\"" + PAYER_ID + "\",\"certName\":\"" + PAYER + "\"}";
+        for (String[] key : new String[][] {{}, {"app-api-key", "cbk_wrong"}, {"app-api-key", otherKey}}) {
+            List<Reply> replies = List.of(
+                    postJson(customsUri(), body, key),
+                    get(at(base, "v1/customs/payment/demo?order_no=" + p.orderNo() + "&payment_method=alphapay"), key),
+                    send("PUT", customsUri(), body, withJson(key)),
+                    postJson(at(base, "v1/customs/identification/demo"), body, key));
+            for (Reply r : replies) {
+                org.cbec.testing.ApiAssertions.assertNotAuthenticated(r);
+                assertFalse(r.body().contains(PAYER_ID), "no identity number in a refusal");
+            }
+        }
+        assertEquals(version, count("SELECT version FROM declaration WHERE order_no = ?", p.orderNo()), "nothing changed");
+    }
+
+    private static String[] withJson(String[] key) {
+        String[] headers = java.util.Arrays.copyOf(key, key.length + 2);
+        headers[key.length] = "Content-Type";
+        headers[key.length + 1] = "application/json";
+        return headers;
+    }
+
     private Paid paid(String method, long amount) {
         String ref = ref();
         assertEquals(200, createPayment(method, ref, amount).status());

@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -78,6 +79,104 @@ class RunScriptIT {
                 "the database password is not logged");
     }
 
+    @Test
+    void everyPaymentAnsweredBeforeAKill9IsThereAfterTheRestart() throws Exception {
+        deleteRecursively(dataDir);
+        int port = freePort();
+        URI base = URI.create("http://localhost:" + port + "/");
+        // The reconciliation takes over creates the killed server left half-done after 10 s, not 60 s.
+        database.put("RECONCILIATION_STALE_CREATING_MS", "10000");
+        database.put("RECONCILIATION_INTERVAL_MS", "2000");
+        Path firstLog = start(port, "run-it-crash-1.log");
+        awaitReady(base, firstLog);
+
+        Map<String, String> answered = new java.util.concurrent.ConcurrentHashMap<>();
+        Set<String> sent = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.ExecutorService load = java.util.concurrent.Executors.newFixedThreadPool(8);
+        String prefix = "crash" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+        for (int t = 0; t < 8; t++) {
+            int thread = t;
+            load.submit(() -> {
+                for (int n = 0; !killed.get(); n++) {
+                    String ref = prefix + "t" + thread + "n" + n;
+                    String method = n % 2 == 0 ? "alphapay" : "betapay";
+                    sent.add(method + " " + ref);
+                    try {
+                        Reply r = create(base, method, ref);
+                        if (r.status() == 200 && !killed.get()) {
+                            answered.put(method + " " + ref, r.json().getString("payMessage"));
+                        }
+                    } catch (AssertionError | RuntimeException connectionLost) {
+                        return;
+                    }
+                }
+            });
+        }
+        Instant until = Instant.now().plusSeconds(30);
+        while (answered.size() < 100 && Instant.now().isBefore(until)) {
+            Thread.sleep(50);
+        }
+        assertTrue(answered.size() >= 20, "creates were answered under load: " + answered.size());
+        new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
+        assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
+        killed.set(true);
+        load.shutdown();
+        assertTrue(load.awaitTermination(90, TimeUnit.SECONDS));
+        Map<String, String> answeredBeforeTheKill = Map.copyOf(answered);
+
+        Path secondLog = start(port, "run-it-crash-2.log");
+        awaitReady(base, secondLog);
+        for (Map.Entry<String, String> e : answeredBeforeTheKill.entrySet()) {
+            String[] methodAndRef = e.getKey().split(" ");
+            Reply q = get(base.resolve("broker/v1/payment/demo?order_ref=" + methodAndRef[1] + "&payment_method=" + methodAndRef[0]),
+                    "app-api-key", DEMO_API_KEY);
+            assertEquals(200, q.status(), () -> e.getKey() + " answered 200 before the kill: " + q);
+            assertEquals("NOTPAY", q.json().getString("tradeState"), q::toString);
+            // The merchant's identical create returns the stored payment: the same company reference.
+            Reply again = create(base, methodAndRef[0], methodAndRef[1]);
+            assertEquals(200, again.status(), again::toString);
+            assertEquals(e.getValue(), again.json().getString("payMessage"), "the company reference survived for " + e.getKey());
+        }
+        // The creates in flight at the kill: each is either unknown to the broker (its row was never
+        // committed) or, once the reconciliation took it over, a payment with its company reference.
+        Instant settle = Instant.now().plusSeconds(90);
+        Set<String> unsettled = new java.util.HashSet<>(sent);
+        unsettled.removeAll(answeredBeforeTheKill.keySet());
+        int inFlight = unsettled.size();
+        while (!unsettled.isEmpty() && Instant.now().isBefore(settle)) {
+            unsettled.removeIf(k -> {
+                String[] methodAndRef = k.split(" ");
+                Reply q = get(base.resolve("broker/v1/payment/demo?order_ref=" + methodAndRef[1] + "&payment_method=" + methodAndRef[0]),
+                        "app-api-key", DEMO_API_KEY);
+                return q.status() == 404 || q.status() == 200 && "NOTPAY".equals(q.json().getString("tradeState"));
+            });
+            Thread.sleep(1000);
+        }
+        assertEquals(Set.of(), unsettled, "every create in flight at the kill (" + inFlight + ") was settled by the reconciliation");
+        for (String k : sent) {
+            String[] methodAndRef = k.split(" ");
+            Reply q = get(base.resolve("broker/v1/payment/demo?order_ref=" + methodAndRef[1] + "&payment_method=" + methodAndRef[0]),
+                    "app-api-key", DEMO_API_KEY);
+            if (q.status() == 200) {
+                Reply again = create(base, methodAndRef[0], methodAndRef[1]);
+                assertTrue(again.status() == 200 && again.json().getString("payMessage").startsWith(methodAndRef[0]),
+                        () -> k + " has its company reference: " + again);
+            }
+        }
+        interrupt(server);
+        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+        for (Path log : new Path[] {firstLog, secondLog}) {
+            assertEquals(List.of(), org.cbec.testing.LogSecrets.findings(log, List.of(ADMIN_PASSWORD, DEMO_API_KEY, DEMO_CA_KEY)));
+        }
+    }
+
+    private static Reply create(URI base, String method, String ref) {
+        return postJson(base.resolve("broker/v1/payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":" + (100 + ref.length()) + ",\"currency\":\"CNY\"}",
+                "app-api-key", DEMO_API_KEY);
+    }
+
     /** Writes through both admin APIs, restarts, reads it back; returns the first schema log line. */
     private String restartScenario(String name) throws Exception {
         deleteRecursively(dataDir);
@@ -130,6 +229,7 @@ class RunScriptIT {
             for (String secret : new String[] {key, caKey, ADMIN_PASSWORD, DEMO_API_KEY, DEMO_CA_KEY, "PRIVATE KEY"}) {
                 assertFalse(text.contains(secret), "a secret is in " + log.getFileName());
             }
+            assertEquals(List.of(), org.cbec.testing.LogSecrets.findings(text, log.getFileName().toString(), List.of()));
         }
         // Both WARs start against one database: the first migrates, every later start finds it current.
         List<String> first = schemaLines(firstLog);

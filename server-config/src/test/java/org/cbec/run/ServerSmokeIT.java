@@ -181,6 +181,9 @@ class ServerSmokeIT {
         assertTrue(run(List.of(asadmin, "--port", port, "get", "configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-thread-pool-size"),
                 Map.of()).stream().anyMatch(l -> l.endsWith("=64")));
         assertEquals(200, get(BASE.resolve("health/ready")).status());
+        Path log = PAYARA.resolve("glassfish/domains/cbec/logs/server.log");
+        assertEquals(List.of(), org.cbec.testing.LogSecrets.findings(log, List.of(ADMIN_PASSWORD, env.get("DB_PASSWORD"))),
+                "no key, password, private key or identity number in the Server's log");
     }
 
     /** A broker merchant with sandbox accounts at both companies, and its key. */

@@ -8,6 +8,8 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.cbec.payment.company.CreatedOrder;
 import org.cbec.payment.company.Exchange;
@@ -61,6 +63,37 @@ public class PaymentLedger {
             return false;
         }
         p.retryCreate(now());
+        return true;
+    }
+
+    /**
+     * Payments whose outcome nobody is resolving: UNKNOWN since before {@code unknownBefore}, and
+     * CREATING since before {@code creatingBefore} (the broker stopped while the company was asked),
+     * oldest first.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<PaymentView> unresolved(OffsetDateTime unknownBefore, OffsetDateTime creatingBefore, int limit) {
+        List<PaymentView> found = new ArrayList<>();
+        for (Object[] stateAndBefore : new Object[][] {{TradeState.CREATING, creatingBefore}, {TradeState.UNKNOWN, unknownBefore}}) {
+            em.createNamedQuery(Payment.OPEN_SINCE, Payment.class)
+                    .setParameter("states", List.of(stateAndBefore[0])).setParameter("before", stateAndBefore[1])
+                    .setMaxResults(limit - found.size()).getResultStream().map(PaymentLedger::view).forEach(found::add);
+        }
+        return found;
+    }
+
+    /**
+     * A create left CREATING since before {@code before}: its owner is gone (the broker stopped while
+     * the company was asked), so its outcome is now UNKNOWN. False if it moved on meanwhile.
+     */
+    public boolean abandoned(String merchant, String paymentMethod, String orderRef, OffsetDateTime before, String reason) {
+        Payment p = byOrder(merchant, paymentMethod, orderRef).orElseThrow();
+        em.lock(p, LockModeType.PESSIMISTIC_WRITE);
+        em.refresh(p);
+        if (p.getTradeState() != TradeState.CREATING || !p.getUpdatedAt().isBefore(before)) {
+            return false;
+        }
+        p.outcomeUnknown(reason, now());
         return true;
     }
 

@@ -10,6 +10,7 @@ import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
@@ -141,7 +142,9 @@ public class Payments {
         PaymentRules.requireMethod("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentView p = stored(merchant, paymentMethod, orderRef);
-        if (TradeState.REFUSED.name().equals(p.tradeState())) {
+        if (TradeState.REFUSED.name().equals(p.tradeState()) || TradeState.CREATING.name().equals(p.tradeState())) {
+            // Refused: final. Creating: the create's owner is still talking to the company, or the
+            // broker stopped meanwhile, and then the reconciliation takes the payment over.
             return p;
         }
         PaymentCompany company = companies.of(paymentMethod);
@@ -176,6 +179,30 @@ public class Payments {
         }
         LOG.fine(() -> "Payment queried: " + merchant + " " + paymentMethod + " " + orderRef + " " + status.state());
         return observed;
+    }
+
+    /**
+     * Resolves a payment whose create has no known outcome, with no client involved (the scheduled
+     * {@link Reconciliation}). A create left CREATING since before {@code creatingBefore} lost its
+     * owner (the broker stopped while asking the company) and becomes UNKNOWN first. Then the company
+     * is asked: if it has the order, the payment takes the company's state and payment reference; if
+     * it has not, the stored create request is sent again, exactly as an identical create from the
+     * merchant would send it. Throws like a query when the company cannot be reached; the payment
+     * then stays UNKNOWN for the next run.
+     */
+    public PaymentView reconcile(String merchant, String paymentMethod, String orderRef, OffsetDateTime creatingBefore) {
+        ledger.abandoned(merchant, paymentMethod, orderRef, creatingBefore, "the broker stopped before the company answered");
+        PaymentView p = stored(merchant, paymentMethod, orderRef);
+        if (!TradeState.UNKNOWN.name().equals(p.tradeState())) {
+            return p; // resolved meanwhile, or a create (an identical one from the merchant) is in progress
+        }
+        p = query(merchant, paymentMethod, orderRef);
+        if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.takeOver(merchant, paymentMethod, orderRef)) {
+            CreatePayment original = JSONB.fromJson(ledger.requestJson(merchant, paymentMethod, orderRef), CreatePayment.class);
+            PaymentType type = PaymentType.valueOf(p.paymentType());
+            return sendCreate(companies.of(paymentMethod), accounts.account(merchant, paymentMethod), original, type);
+        }
+        return p;
     }
 
     /** Closes the order at the company; the company's rules decide (a paid order is not closed). */

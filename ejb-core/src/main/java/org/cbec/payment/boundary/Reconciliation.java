@@ -1,0 +1,148 @@
+package org.cbec.payment.boundary;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.lease.Leases;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Resolves payments left without a known outcome (a company that timed out, failed or answered
+ * with a bad signature; a broker that stopped while asking), without waiting for a client to query
+ * them: an EJB timer re-queries the company and, if the company never got the order, sends the
+ * stored create again ({@link Payments#reconcile}).
+ * <p>
+ * One node runs it at a time: every node has the timer, but a run first takes the database lease
+ * {@value #JOB} ({@link Leases}); the holder renews it each run and the others skip theirs until it
+ * expires (three intervals after the holder's last run). A non-persistent timer, so nothing about it
+ * is kept per node. A payment becomes a candidate once it has been UNKNOWN for
+ * {@code reconciliation.min-age-ms}, so that the merchant's own retry comes first, or CREATING for
+ * {@code reconciliation.stale-creating-ms}, far beyond the longest company call.
+ */
+@Singleton
+@Startup
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Reconciliation {
+
+    public static final String JOB = "payment-reconciliation";
+    private static final Logger LOG = Logger.getLogger(Reconciliation.class.getName());
+    private static final int BATCH = 100;
+
+    @Inject
+    @ConfigProperty(name = "reconciliation.enabled", defaultValue = "true")
+    boolean enabled;
+
+    @Inject
+    @ConfigProperty(name = "reconciliation.interval-ms", defaultValue = "10000")
+    long intervalMs;
+
+    @Inject
+    @ConfigProperty(name = "reconciliation.min-age-ms", defaultValue = "5000")
+    long minAgeMs;
+
+    @Inject
+    @ConfigProperty(name = "reconciliation.stale-creating-ms", defaultValue = "60000")
+    long staleCreatingMs;
+
+    @Resource
+    TimerService timers;
+
+    @EJB
+    Leases leases;
+
+    @EJB
+    PaymentLedger ledger;
+
+    @EJB
+    Payments payments;
+
+    /** This node (and, on Payara Micro where each WAR has its own copy, this application). */
+    private final String holder = hostName() + "/" + UUID.randomUUID();
+    private final AtomicBoolean running = new AtomicBoolean();
+
+    @PostConstruct
+    void schedule() {
+        if (!enabled) {
+            LOG.info("Payment reconciliation is switched off (reconciliation.enabled=false)");
+            return;
+        }
+        timers.createIntervalTimer(intervalMs, intervalMs, new TimerConfig(JOB, false));
+        LOG.info(() -> "Payment reconciliation every " + intervalMs + " ms, as " + holder + " when it holds the lease");
+    }
+
+    @PreDestroy
+    void stop() {
+        try {
+            leases.release(JOB, holder);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Reconciliation lease not released; it expires by itself", e);
+        }
+    }
+
+    @Timeout
+    void run() {
+        if (!running.compareAndSet(false, true)) {
+            return; // the previous run is still going
+        }
+        try {
+            if (!leases.take(JOB, holder, Duration.ofMillis(intervalMs * 3))) {
+                return;
+            }
+            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+            OffsetDateTime creatingBefore = now.minusNanos(staleCreatingMs * 1_000_000);
+            List<PaymentView> unresolved = ledger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH);
+            for (PaymentView p : unresolved) {
+                reconcile(p, creatingBefore);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Payment reconciliation run failed; the next run tries again", e);
+        } finally {
+            running.set(false);
+        }
+    }
+
+    private void reconcile(PaymentView p, OffsetDateTime creatingBefore) {
+        try {
+            PaymentView after = payments.reconcile(p.merchant(), p.paymentMethod(), p.orderRef(), creatingBefore);
+            LOG.info(() -> "Reconciled payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + ": "
+                    + p.tradeState() + " -> " + after.tradeState());
+        } catch (BusinessException stillUnknown) {
+            LOG.info(() -> "Payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef()
+                    + " not resolved yet: " + stillUnknown.getMessage());
+        }
+    }
+
+    /** Who holds the lease as seen by this node; for logs and tests. */
+    public String holder() {
+        return holder;
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "node";
+        }
+    }
+}

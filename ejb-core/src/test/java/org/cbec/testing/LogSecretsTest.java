@@ -1,0 +1,34 @@
+package org.cbec.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LogSecretsTest {
+
+    private static final String KEY = "cbk_" + "Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg";
+
+    @Test
+    void findsKeysPasswordsPrivateKeysAndIdentityNumbersWithoutRepeatingThem() {
+        String log = "INFO Payment created\nFINE key " + KEY + " used\n-----BEGIN PRIVATE KEY-----\n"
+                + "declared for 11010519491231002X today\nadmin password s3cret-admin\n";
+        List<String> found = LogSecrets.findings(log, "server.log", List.of("s3cret-admin"));
+        assertEquals(4, found.size(), found::toString);
+        assertTrue(found.stream().anyMatch(f -> f.startsWith("an API key")));
+        assertTrue(found.stream().anyMatch(f -> f.startsWith("a private key")));
+        assertTrue(found.stream().anyMatch(f -> f.startsWith("a resident identity number")));
+        assertTrue(found.stream().anyMatch(f -> f.startsWith("known secret")));
+        assertFalse(found.toString().contains(KEY) || found.toString().contains("11010519491231002X") || found.toString().contains("s3cret"),
+                "findings never repeat the secret");
+    }
+
+    @Test
+    void aCleanLogHasNoFindings() {
+        String log = "key key_0a1b2c3d4e5f60718293 revoked; masked 110***********2X; [timeMillis: 1795300059700]"
+                + " order 20261121223001123456789 cbk_wrong 110105194912310021x9";
+        assertEquals(List.of(), LogSecrets.findings(log, "server.log", List.of("not-in-the-log")));
+    }
+}

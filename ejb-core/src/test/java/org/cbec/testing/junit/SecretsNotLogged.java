@@ -1,0 +1,47 @@
+package org.cbec.testing.junit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.cbec.testing.LogSecrets;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * After every test class of an in-container suite, reads the whole Payara Micro log written so far
+ * (system property {@code cbec.server.log}, set by the WAR modules' failsafe configuration) and
+ * fails if a key, password, private key or resident identity number is in it. Registered for every
+ * test class by JUnit's extension autodetection (failsafe's configuration); without the property
+ * (unit tests, other modules) it does nothing. The last class checks the log of the whole suite.
+ */
+public class SecretsNotLogged implements AfterAllCallback {
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        String log = System.getProperty("cbec.server.log");
+        if (log == null || log.isBlank()) {
+            return;
+        }
+        Path path = Path.of(log).toAbsolutePath();
+        List<String> known = Stream.of("ADMIN_PASSWORD", "DEMO_API_KEY", "DEMO_CA_KEY").map(System::getenv).toList();
+        List<String> findings = new ArrayList<>();
+        List<Path> files;
+        // Micro's file handler writes <name>.0, <name>.1, ... (and a .lck while it runs).
+        try (Stream<Path> logs = Files.list(path.getParent())) {
+            files = logs.filter(p -> p.getFileName().toString().startsWith(path.getFileName().toString())
+                    && !p.getFileName().toString().endsWith(".lck")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        assertFalse(files.isEmpty(), "the server log " + path + " exists");
+        files.forEach(p -> findings.addAll(LogSecrets.findings(p, known)));
+        assertEquals(List.of(), findings, "secrets in the server log after " + context.getDisplayName());
+    }
+}
