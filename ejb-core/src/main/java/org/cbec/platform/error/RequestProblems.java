@@ -33,10 +33,15 @@ public final class RequestProblems {
         };
     }
 
-    /** Whether the failure comes from reading the request body as JSON. */
+    /**
+     * Whether the failure comes from reading the request body as JSON, or from decoding it in the
+     * charset its {@code Content-Type} names (an unknown charset, in a body read as text, used to
+     * escape as a 500).
+     */
     public static boolean isUnreadableBody(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof JsonbException || t instanceof JsonException || t instanceof ProcessingException) {
+            if (t instanceof JsonbException || t instanceof JsonException || t instanceof ProcessingException
+                    || t instanceof java.nio.charset.IllegalCharsetNameException || t instanceof java.nio.charset.UnsupportedCharsetException) {
                 return true;
             }
         }

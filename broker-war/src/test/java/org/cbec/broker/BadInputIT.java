@@ -1,0 +1,240 @@
+package org.cbec.broker;
+
+import static org.cbec.testing.ApiAssertions.at;
+import static org.cbec.testing.Http.basic;
+import static org.cbec.testing.Http.get;
+import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Http.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.annotation.Resource;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.cbec.platform.identity.ResidentId;
+import org.cbec.testing.Http;
+import org.cbec.testing.Http.Reply;
+import org.cbec.testing.Malformed;
+import org.cbec.testing.Malformed.Endpoint;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Bad input to every broker endpoint: at least 50 malformed requests each (see {@link Malformed}),
+ * sent with the right credentials so that validation, not the 401, answers, plus a few without.
+ * Every answer is a 4xx with the envelope and no stack trace or secret, and nothing stored for
+ * the merchant of this test changes. The merchant is this test's own, with a paid and declared
+ * payment that is not UNKNOWN, so the reconciliation timer leaves its rows alone.
+ */
+@ExtendWith(ArquillianExtension.class)
+class BadInputIT {
+
+    private static final String ADMIN = basic("admin", System.getenv("ADMIN_PASSWORD"));
+    private static final String DEMO_KEY = System.getenv("DEMO_API_KEY");
+    private static final String PAYER = "张三";
+    private static final String PAYER_ID = "11010519491231002" + ResidentId.checkCharacter("11010519491231002");
+    private static final int AMOUNT = 777;
+
+    @Deployment
+    static WebArchive deployment() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
+                .addPackage(Http.class.getPackage());
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Resource(lookup = "jdbc/cbec")
+    DataSource dataSource;
+
+    @Test
+    void everyEndpointRefusesMalformedRequestsWithTheEnvelopeAndChangesNothing() throws Exception {
+        String merchant = "bad-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", ADMIN).status());
+        String key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + merchant + "\"],\"label\":\"bad input\"}",
+                "Authorization", ADMIN).json().getString("key");
+        JsonObject account = send("POST", at(base, "sandbox/alphapay/accounts"), null, "Authorization", ADMIN).json();
+        Reply registered = send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), account.toString(),
+                "Content-Type", "application/json", "Authorization", ADMIN);
+        assertEquals(200, registered.status(), registered::toString);
+        String mch = account.getString("companyMerchantId");
+        String ref = "bad" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        String tx = paidAndDeclared(merchant, key, ref);
+
+        List<String> secrets = List.of(key, DEMO_KEY, System.getenv("ADMIN_PASSWORD"), PAYER_ID, PAYER_ID.substring(6, 14),
+                account.getString("merchantPrivateKey").split("\n")[2]);
+        Map<String, List<String>> before = fingerprint(merchant, mch);
+
+        Instant start = Instant.now();
+        Malformed.Sweep sweep = new Malformed.Sweep(URI.create(base.toString()), secrets);
+        for (Endpoint endpoint : endpoints(merchant, key, ref, tx, account)) {
+            sweep.run(endpoint);
+        }
+        System.out.println("BadInputIT (broker) sweep, " + Duration.between(start, Instant.now()).toSeconds() + " s:\n" + sweep.summary());
+
+        assertTrue(sweep.failures().isEmpty(), sweep.failures().size() + " bad answers:\n" + String.join("\n", sweep.failures()));
+        sweep.counts().forEach((endpoint, n) -> assertTrue(n >= 50, endpoint + ": only " + n + " cases"));
+        assertEquals(before, fingerprint(merchant, mch), "stored data changed");
+    }
+
+    /** Every operation of the broker, each described by a request it must refuse whatever field breaks. */
+    private List<Endpoint> endpoints(String m, String key, String ref, String tx, JsonObject account) {
+        String[] k = {"app-api-key", key};
+        List<Endpoint> all = new ArrayList<>();
+        // an existing orderRef with another amount: 422 orderRef once every field passes
+        all.add(keyed(Malformed.endpoint("POST", "v1/payment/{merchant}").path("merchant", m).auth(k).wrongMethods("PUT", "DELETE")
+                .json("{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\",\"orderRef\":\"" + ref + "\",\"actualAmount\":" + (AMOUNT + 1)
+                        + ",\"total\":" + (AMOUNT + 1) + ",\"subsidyAmount\":0,\"costPrice\":1,\"invoiceId\":\"inv-1\",\"currency\":\"CNY\","
+                        + "\"profitSharing\":false,\"products\":[{\"goodsName\":\"茶叶\",\"goodsCategory\":\"tea\",\"goodsUnitPrice\":" + (AMOUNT + 1)
+                        + ",\"goodsQuantity\":1,\"merchantProductId\":\"p1\",\"paymentProductId\":1}],\"description\":\"测试订单\","
+                        + "\"attach\":\"a\",\"timeExpire\":\"2030-01-01T00:00:00+08:00\",\"goodsTag\":\"g\",\"merchantPayerId\":\"u1\","
+                        + "\"notifyUrl\":\"https://shop.example/notify\",\"successUrl\":\"https://shop.example/ok\","
+                        + "\"cancelUrl\":\"https://shop.example/cancel\"}")
+                .badHeader("X-Real-Ip junk", "X-Real-Ip", "' OR 1=1 --").badHeader("X-Real-Ip huge", "X-Real-Ip", "1".repeat(4000))
+                .badHeader("Client-Id huge", "Client-Id", "c".repeat(4000))));
+        // an unknown order: 404 once the parameters pass
+        all.add(keyed(Malformed.endpoint("GET", "v1/payment/{merchant}").path("merchant", m).query("order_ref", "nosuchorder0001")
+                .query("payment_method", "alphapay").auth(k).wrongMethods("PUT", "DELETE")));
+        all.add(keyed(Malformed.endpoint("POST", "v1/payment/close/{merchant}/{order_ref}").path("merchant", m)
+                .path("order_ref", "nosuchorder0001").query("payment_method", "alphapay").auth(k).wrongMethods("GET", "PUT", "DELETE")));
+        // a payMessage no payment of the merchant has
+        all.add(keyed(Malformed.endpoint("POST", "v1/payment/invocation/{merchant}").path("merchant", m).auth(k)
+                .wrongMethods("GET", "PUT", "DELETE").json("{\"paymentMethod\":\"alphapay\",\"paymentType\":\"JSAPI\","
+                        + "\"payMessage\":\"prepay_nosuch_0001\",\"timeStamp\":\"1700000000\",\"nonceStr\":\"abc123\","
+                        + "\"notifyUrl\":\"https://shop.example/notify\"}")));
+        all.add(keyed(Malformed.endpoint("GET", "v1/customs/payment/{merchant}").path("merchant", m).query("customs", "GUANGZHOU_ZS")
+                .query("order_no", "nosuchorder0001").query("transaction_id", "4200000001").query("sub_order_no", "S1")
+                .query("sub_order_id", "1").query("payment_method", "alphapay").auth(k).wrongMethods("DELETE")));
+        // ADD of the order already declared: 400 actionType once every field passes
+        all.add(keyed(Malformed.endpoint("POST", "v1/customs/payment/{merchant}").path("merchant", m).auth(k).wrongMethods("DELETE")
+                .json("{\"orderNo\":\"" + ref + "\",\"transactionId\":\"" + tx + "\",\"customs\":\"GUANGZHOU_ZS\",\"paymentMethod\":\"alphapay\","
+                        + "\"mchCustomsNo\":\"C1\",\"certType\":\"IDCARD\",\"certId\":\"" + PAYER_ID + "\",\"name\":\"" + PAYER + "\",\"duty\":0,"
+                        + "\"actionType\":\"ADD\",\"feeType\":\"CNY\",\"orderFee\":" + AMOUNT + "}")));
+        all.add(keyed(Malformed.endpoint("PUT", "v1/customs/payment/{merchant}").path("merchant", m).auth(k).wrongMethods("DELETE")
+                .json("{\"customs\":\"GUANGZHOU_ZS\",\"mchCustomsNo\":\"C1\",\"orderNo\":\"nosuchorder0001\",\"transactionId\":\"4200000001\","
+                        + "\"subOrderNo\":\"S1\",\"subOrderId\":\"1\",\"paymentMethod\":\"alphapay\"}")));
+        all.add(keyed(Malformed.endpoint("POST", "v1/customs/identification/{merchant}").path("merchant", m).auth(k)
+                .wrongMethods("GET", "PUT", "DELETE").json("{\"orderNo\":\"nosuchorder0001\",\"transactionId\":\"4200000001\",\"subOrderNo\":\"S1\","
+                        + "\"customs\":\"GUANGZHOU_ZS\",\"paymentMethod\":\"alphapay\",\"mchCustomsNo\":\"C1\",\"certType\":\"IDCARD\","
+                        + "\"certId\":\"" + PAYER_ID + "\",\"certName\":\"" + PAYER + "\"}")));
+        all.add(keyed(Malformed.endpoint("GET", "v1/merchant/{merchant}").path("merchant", m).auth(k).wrongMethods("POST", "PUT", "DELETE")));
+
+        // the admin API: a name already registered, a key for a merchant nobody registered, a private key that is not one
+        all.add(admin(Malformed.endpoint("POST", "admin/merchants").json("{\"name\":\"" + m + "\"}").wrongMethods("GET", "PUT", "DELETE"), key));
+        all.add(admin(Malformed.endpoint("POST", "admin/keys").json("{\"merchants\":[\"nobody-registered-this\"],\"label\":\"bad input\"}")
+                .wrongMethods("GET", "PUT", "DELETE"), key));
+        JsonObject brokenAccount = Json.createObjectBuilder(account).add("merchantPrivateKey", "not a key").build();
+        all.add(admin(Malformed.endpoint("PUT", "admin/merchants/{merchant}/companies/{paymentMethod}").path("merchant", m)
+                .path("paymentMethod", "alphapay").json(brokenAccount.toString()).wrongMethods("GET", "POST", "DELETE"), key));
+        all.add(admin(Malformed.endpoint("DELETE", "admin/keys/{keyId}").path("keyId", "k_nosuchkey0001").wrongMethods("GET", "POST", "PUT"), key));
+
+        // the sandbox's helpers: an unknown company, an order the company does not have, a fault mode that does not exist
+        all.add(admin(Malformed.endpoint("POST", "sandbox/{paymentMethod}/accounts").path("paymentMethod", "cashpay")
+                .wrongMethods("GET", "PUT", "DELETE"), key));
+        all.add(keyed(Malformed.endpoint("POST", "sandbox/{paymentMethod}/{merchant}/payments/{orderRef}/pay").path("paymentMethod", "alphapay")
+                .path("merchant", m).path("orderRef", "nosuchorder0001").auth(k).wrongMethods("GET", "PUT", "DELETE")
+                .json("{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID + "\"}")));
+        all.add(keyed(Malformed.endpoint("PUT", "sandbox/{paymentMethod}/{merchant}/declarations/{orderRef}").path("paymentMethod", "alphapay")
+                .path("merchant", m).path("orderRef", "nosuchorder0001").auth(k).wrongMethods("GET", "POST", "DELETE")
+                .json("{\"state\":\"SUCCESS\",\"explanation\":\"ok\",\"subOrderNo\":\"S1\"}")));
+        all.add(keyed(Malformed.endpoint("PUT", "sandbox/{paymentMethod}/{merchant}/faults").path("paymentMethod", "alphapay")
+                .path("merchant", m).auth(k).wrongMethods("GET", "POST")
+                .json("{\"mode\":\"NO_SUCH_MODE\",\"status\":503,\"latencyMs\":0,\"orderRef\":\"nosuchorder0001\",\"count\":1}")));
+        all.add(keyed(Malformed.endpoint("DELETE", "sandbox/{paymentMethod}/{merchant}/faults").path("paymentMethod", "cashpay")
+                .path("merchant", m).auth(k).wrongMethods("GET", "POST")));
+        return all;
+    }
+
+    private static Endpoint keyed(Endpoint e) {
+        return e.badAuth("no key").badAuth("wrong key", "app-api-key", "cbk_wrong").badAuth("another merchant's key", "app-api-key", DEMO_KEY);
+    }
+
+    private static Endpoint admin(Endpoint e, String merchantKey) {
+        return e.auth("Authorization", ADMIN).badAuth("no credentials").badAuth("wrong password", "Authorization", basic("admin", "wrong"))
+                .badAuth("a merchant key", "app-api-key", merchantKey);
+    }
+
+    /** Creates, pays (as 张三) and declares a payment of the merchant; waits until customs report SUCCESS. */
+    private String paidAndDeclared(String merchant, String key, String ref) throws InterruptedException {
+        Reply created = postJson(at(base, "v1/payment/" + merchant), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\",\"orderRef\":\""
+                + ref + "\",\"actualAmount\":" + AMOUNT + ",\"currency\":\"CNY\",\"description\":\"测试订单\"}", "app-api-key", key);
+        assertEquals(200, created.status(), created::toString);
+        Reply paid = send("POST", at(base, "sandbox/alphapay/" + merchant + "/payments/" + ref + "/pay"),
+                "{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID + "\"}", "app-api-key", key);
+        assertEquals(200, paid.status(), paid::toString);
+        JsonObject q = get(at(base, "v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=alphapay"), "app-api-key", key).json();
+        assertEquals("SUCCESS", q.getString("tradeState"));
+        String tx = q.getString("transactionId");
+        Reply declared = postJson(at(base, "v1/customs/payment/" + merchant), "{\"orderNo\":\"" + ref + "\",\"transactionId\":\"" + tx
+                + "\",\"paymentMethod\":\"alphapay\",\"certId\":\"" + PAYER_ID + "\",\"name\":\"" + PAYER + "\",\"mchCustomsNo\":\"C1\"}",
+                "app-api-key", key);
+        assertEquals(200, declared.status(), declared::toString);
+        Instant deadline = Instant.now().plusSeconds(15);
+        String state = "";
+        while (!state.equals("SUCCESS") && Instant.now().isBefore(deadline)) {
+            Thread.sleep(500);
+            state = get(at(base, "v1/customs/payment/" + merchant + "?order_no=" + ref), "app-api-key", key).json()
+                    .getJsonArray("orders").getJsonObject(0).getString("state");
+        }
+        assertEquals("SUCCESS", state, "customs settled the declaration");
+        return tx;
+    }
+
+    /** Every column of every row this test's merchant owns, and of the tables any admin request could touch. */
+    private Map<String, List<String>> fingerprint(String merchant, String mch) throws Exception {
+        Map<String, List<String>> rows = new LinkedHashMap<>();
+        rows.put("payment", rows("SELECT * FROM payment WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("payment_event", rows("SELECT e.* FROM payment_event e JOIN payment p ON p.id = e.payment_id WHERE p.merchant = ?"
+                + " ORDER BY e.id", merchant));
+        rows.put("declaration", rows("SELECT * FROM declaration WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("company_credential", rows("SELECT * FROM company_credential ORDER BY id", null));
+        rows.put("sandbox_order", rows("SELECT * FROM sandbox_order WHERE company_merchant_id = ? ORDER BY id", mch));
+        rows.put("sandbox_declaration", rows("SELECT * FROM sandbox_declaration WHERE company_merchant_id = ? ORDER BY id", mch));
+        rows.put("sandbox_party", rows("SELECT * FROM sandbox_party ORDER BY id", null));
+        rows.put("merchant", rows("SELECT * FROM merchant ORDER BY id", null));
+        rows.put("api_key", rows("SELECT * FROM api_key ORDER BY id", null));
+        rows.put("api_key_grant", rows("SELECT * FROM api_key_grant ORDER BY id", null));
+        assertEquals(1, rows.get("payment").size());
+        assertEquals(1, rows.get("declaration").size());
+        return rows;
+    }
+
+    private List<String> rows(String sql, String param) throws Exception {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            if (param != null) {
+                s.setString(1, param);
+            }
+            ResultSet rs = s.executeQuery();
+            ResultSetMetaData meta = rs.getMetaData();
+            List<String> rows = new ArrayList<>();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    row.append(meta.getColumnName(i)).append('=').append(rs.getString(i)).append(' ');
+                }
+                rows.add(row.toString());
+            }
+            return rows;
+        }
+    }
+}

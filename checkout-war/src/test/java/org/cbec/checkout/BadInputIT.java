@@ -1,0 +1,231 @@
+package org.cbec.checkout;
+
+import static org.cbec.testing.ApiAssertions.at;
+import static org.cbec.testing.Http.basic;
+import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Http.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.annotation.Resource;
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.cbec.testing.Http;
+import org.cbec.testing.Http.Reply;
+import org.cbec.testing.Malformed;
+import org.cbec.testing.Malformed.Endpoint;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Bad input to every checkout endpoint: at least 50 malformed requests each (see {@link Malformed}),
+ * with the right key so that validation answers, plus a few without. Every answer is a 4xx with
+ * the envelope, no stack trace and no identity number, and nothing stored for this test's own
+ * enterprise and platform merchant changes.
+ */
+@ExtendWith(ArquillianExtension.class)
+class BadInputIT {
+
+    private static final String ADMIN = basic("admin", System.getenv("ADMIN_PASSWORD"));
+    private static final String DEMO_KEY = System.getenv("DEMO_CA_KEY");
+    private static final String ID = "11010519491231002X";
+
+    @Deployment
+    static WebArchive deployment() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/checkout.war"))
+                .addPackage(Http.class.getPackage());
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Resource(lookup = "jdbc/cbec")
+    DataSource dataSource;
+
+    @Test
+    void everyEndpointRefusesMalformedRequestsWithTheEnvelopeAndChangesNothing() throws Exception {
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        String enterprise = "bad-e-" + suffix;
+        String platformMerchant = "bad-pm-" + suffix;
+        assertEquals(201, postJson(at(base, "admin/enterprises"), "{\"enterpriseId\":\"" + enterprise + "\",\"name\":\"坏输入\"}",
+                "Authorization", ADMIN).status());
+        assertEquals(201, postJson(at(base, "admin/platform-merchants"), "{\"merchantId\":\"" + platformMerchant + "\"}",
+                "Authorization", ADMIN).status());
+        String key = postJson(at(base, "admin/keys"), "{\"enterprises\":[\"" + enterprise + "\"],\"platformMerchants\":[\""
+                + platformMerchant + "\"],\"label\":\"bad input\"}", "Authorization", ADMIN).json().getJsonObject("data").getString("key");
+
+        // a cart paid after its shipping form link was issued, and a cart paid and declared
+        String paid = newCart(enterprise, key);
+        assertEquals(200, setPaymentUrl(enterprise, key, paid).status());
+        Reply redirect = Http.get(at(base, "carts/" + paid + "/enterprise/" + enterprise + "/pay"), "x-ca-key", key);
+        assertEquals(301, redirect.status(), redirect::toString);
+        String token = URI.create(redirect.header("Location")).getQuery().substring("token=".length());
+        assertEquals(200, postJson(at(base, "payment/complete/enterprise/" + enterprise), paymentBody(paid), "x-ca-key", key).status());
+        String declared = newCart(enterprise, key);
+        assertEquals(200, setPaymentUrl(enterprise, key, declared).status());
+        assertEquals(200, postJson(at(base, "payment/complete/enterprise/" + enterprise), paymentBody(declared), "x-ca-key", key).status());
+        assertEquals(200, postJson(at(base, "declarations/enterprise/" + enterprise), declarationBody(declared), "x-ca-key", key).status());
+        assertEquals(200, postJson(at(base, "carts/platform_a/" + platformMerchant), platformCart(2001 - 1), "x-ca-key", key).status());
+
+        List<String> secrets = List.of(key, DEMO_KEY, System.getenv("ADMIN_PASSWORD"), ID, ID.substring(6, 14));
+        Map<String, List<String>> before = fingerprint(enterprise, platformMerchant);
+
+        Instant start = Instant.now();
+        Malformed.Sweep sweep = new Malformed.Sweep(URI.create(base.toString()), secrets);
+        for (Endpoint endpoint : endpoints(enterprise, platformMerchant, key, paid, declared, token)) {
+            sweep.run(endpoint);
+        }
+        System.out.println("BadInputIT (checkout) sweep, " + Duration.between(start, Instant.now()).toSeconds() + " s:\n" + sweep.summary());
+
+        assertTrue(sweep.failures().isEmpty(), sweep.failures().size() + " bad answers:\n" + String.join("\n", sweep.failures()));
+        sweep.counts().forEach((endpoint, n) -> assertTrue(n >= 50, endpoint + ": only " + n + " cases"));
+        assertEquals(before, fingerprint(enterprise, platformMerchant), "stored data changed");
+    }
+
+    /** Every operation of the checkout, each described by a request it must refuse whatever field breaks. */
+    private List<Endpoint> endpoints(String e, String pm, String key, String paid, String declared, String token) {
+        String[] k = {"x-ca-key", key};
+        List<Endpoint> all = new ArrayList<>();
+        // total_price one more than the lines add up to: 400 cart.total_price once every other field passes
+        all.add(keyed(Malformed.endpoint("POST", "carts/{platform}/{merchantId}").path("platform", "platform_a").path("merchantId", pm)
+                .auth(k).wrongMethods("GET", "PUT", "DELETE").json(platformCart(2001))));
+        // totalToPay one fen off
+        all.add(keyed(Malformed.endpoint("POST", "carts/enterprise/{enterpriseId}/merchants/{merchantId}").path("enterpriseId", e)
+                .path("merchantId", "m1").auth(k).wrongMethods("GET", "PUT", "DELETE")
+                .json(enterpriseCart("CNY", "100.00", 2, "10.00", "5.00", "8.00").replace("\"totalToPay\":201.00", "\"totalToPay\":201.01"))));
+        // a cart already paid: the payment URL is final (409), its payment already reported (409), its form's confirmation too late (409)
+        all.add(keyed(Malformed.endpoint("PUT", "carts/{cartId}/enterprise/{enterpriseId}").path("cartId", paid).path("enterpriseId", e)
+                .auth(k).wrongMethods("GET", "POST", "DELETE").json("{\"paymentUrl\":\"https://pay.example/c/" + paid + "\"}")));
+        all.add(keyed(Malformed.endpoint("GET", "carts/{cartId}/enterprise/{enterpriseId}/pay").path("cartId", paid).path("enterpriseId", e)
+                .auth(k).wrongMethods("POST", "PUT", "DELETE")));
+        all.add(keyed(Malformed.endpoint("POST", "payment/complete/enterprise/{enterpriseId}").path("enterpriseId", e).auth(k)
+                .wrongMethods("GET", "PUT", "DELETE").json(paymentBody(paid).replace("}", ",\"failReason\":\"none\"}"))));
+        all.add(keyed(Malformed.endpoint("POST", "declarations/enterprise/{enterpriseId}").path("enterpriseId", e).auth(k)
+                .wrongMethods("GET", "PUT", "DELETE").json(declarationBody(declared))));
+        // the buyer's form: a token that is not one (404); the confirmation of a cart already paid (409)
+        all.add(Malformed.endpoint("GET", "shipping-form/{cartId}/data").path("cartId", paid).query("token", "1." + "0".repeat(64))
+                .wrongMethods("POST", "PUT", "DELETE"));
+        all.add(Malformed.endpoint("POST", "shipping-form/{cartId}/confirm").path("cartId", paid).query("token", token)
+                .wrongMethods("GET", "PUT", "DELETE").json("{\"consent\":true,\"shippingAddress\":{\"receiver\":{\"name\":\"李四\","
+                        + "\"phoneNumber\":\"13912345678\"},\"streetAddress\":\"建国路99号\",\"district\":\"朝阳区\",\"province\":\"北京市\","
+                        + "\"city\":\"北京市\",\"country\":\"中国\",\"postcode\":\"100020\"}}"));
+        all.add(keyed(Malformed.endpoint("GET", "enterprises/{enterpriseId}").path("enterpriseId", e).auth(k)
+                .wrongMethods("POST", "PUT", "DELETE").badHeader("unknown gateway stage", "x-ca-stage", "PROD")));
+        all.add(keyed(Malformed.endpoint("GET", "merchants/{merchantId}").path("merchantId", pm).auth(k)
+                .wrongMethods("POST", "PUT", "DELETE").badHeader("unknown gateway stage", "x-ca-stage", "' OR 1=1 --")));
+        // the admin API: ids already registered, a key for an enterprise nobody registered, a key id that does not exist
+        all.add(admin(Malformed.endpoint("POST", "admin/enterprises").json("{\"enterpriseId\":\"" + e + "\",\"name\":\"坏输入\"}")
+                .wrongMethods("GET", "PUT", "DELETE"), key));
+        all.add(admin(Malformed.endpoint("POST", "admin/platform-merchants").json("{\"merchantId\":\"" + pm + "\"}")
+                .wrongMethods("GET", "PUT", "DELETE"), key));
+        all.add(admin(Malformed.endpoint("POST", "admin/keys").json("{\"enterprises\":[\"nobody-registered-this\"],"
+                + "\"platformMerchants\":[\"nobody-registered-either\"],\"label\":\"bad input\"}").wrongMethods("GET", "PUT", "DELETE"), key));
+        all.add(admin(Malformed.endpoint("DELETE", "admin/keys/{keyId}").path("keyId", "k_nosuchkey0001").wrongMethods("GET", "POST", "PUT"),
+                key));
+        return all;
+    }
+
+    private static Endpoint keyed(Endpoint e) {
+        return e.badAuth("no key").badAuth("wrong key", "x-ca-key", "cck_wrong").badAuth("another party's key", "x-ca-key", DEMO_KEY);
+    }
+
+    private static Endpoint admin(Endpoint e, String partyKey) {
+        return e.auth("Authorization", ADMIN).badAuth("no credentials").badAuth("wrong password", "Authorization", basic("admin", "wrong"))
+                .badAuth("a party's key", "x-ca-key", partyKey);
+    }
+
+    private String newCart(String enterprise, String key) {
+        Reply created = postJson(at(base, "carts/enterprise/" + enterprise + "/merchants/m1"),
+                enterpriseCart("CNY", "100.00", 2, "10.00", "5.00", "8.00"), "x-ca-key", key);
+        assertEquals(200, created.status(), created::toString);
+        return created.json().getJsonObject("data").getString("cartId");
+    }
+
+    private Reply setPaymentUrl(String enterprise, String key, String cart) {
+        return send("PUT", at(base, "carts/" + cart + "/enterprise/" + enterprise), "{\"paymentUrl\":\"https://pay.example/c/" + cart + "\"}",
+                "Content-Type", "application/json", "x-ca-key", key);
+    }
+
+    private static String paymentBody(String cart) {
+        return "{\"cartId\":\"" + cart + "\",\"enterpriseOrderId\":\"eo-1\",\"initialRequest\":\"https://pay.example/req\","
+                + "\"initialResponse\":\"https://pay.example/resp\",\"paymentPayId\":\"pay-1\",\"paidAt\":\"2026-11-20T10:15:30+08:00\","
+                + "\"status\":\"success\"}";
+    }
+
+    private static String declarationBody(String cart) {
+        return "{\"cartId\":\"" + cart + "\",\"status\":\"SUBMITTED\",\"payTransactionId\":\"4200000001\"}";
+    }
+
+    /** An enterprise cart of two equal lines, the totals computed as the spec defines them (2.00 of product discount). */
+    private static String enterpriseCart(String currency, String price, int quantity, String discount, String tax, String shipping) {
+        java.math.BigDecimal before = new java.math.BigDecimal(price).multiply(java.math.BigDecimal.valueOf(quantity));
+        java.math.BigDecimal toPay = before.subtract(new java.math.BigDecimal("2.00")).subtract(new java.math.BigDecimal(discount))
+                .add(new java.math.BigDecimal(tax)).add(new java.math.BigDecimal(shipping));
+        return "{\"cancelUrl\":\"https://shop.example/cancel\",\"cart\":{"
+                + "\"user\":{\"platformUserId\":\"pu-1\",\"payer\":{\"nationalId\":\"" + ID + "\",\"name\":\"张三\",\"phoneNumber\":\"+8613812345678\"},"
+                + "\"shippingAddress\":{\"receiver\":{\"name\":\"李四\",\"phoneNumber\":\"13912345678\"},\"streetAddress\":\"建国路88号\","
+                + "\"district\":\"朝阳区\",\"province\":\"北京市\",\"city\":\"北京市\",\"country\":\"中国\",\"postcode\":\"100020\"}},"
+                + "\"paymentType\":\"alphapay\",\"products\":[{\"productId\":\"p1\",\"skuNumber\":\"S1\",\"barcode\":\"690\",\"quantity\":" + quantity
+                + ",\"priceBeforeTax\":" + price + ",\"discount\":2.00,\"taxRate\":0.091,\"imageUrl\":\"https://shop.example/p1.png\"}],"
+                + "\"totalPriceBeforeShippingTaxAndDiscount\":" + before.setScale(2).toPlainString() + ",\"currency\":\"" + currency + "\","
+                + "\"tax\":" + tax + ",\"shipping\":" + shipping + ",\"discount\":" + discount + ",\"totalToPay\":" + toPay.setScale(2).toPlainString() + "}}";
+    }
+
+    /** Shape 1, one line of 2 × 1000 pence; {@code totalPrice} 2000 is right. */
+    private static String platformCart(long totalPrice) {
+        return "{\"merchantSiteUrl\":\"https://shop.example\",\"subdomain\":true,\"cart\":{\"currency\":\"GBP\",\"item_count\":2,"
+                + "\"total_price\":" + totalPrice + ",\"total_weight\":500,\"items\":[{\"id\":1,\"quantity\":2,\"variant_id\":11,"
+                + "\"title\":\"茶叶\",\"price\":1000,\"grams\":250,\"sku\":\"S1\",\"image\":\"https://shop.example/i.png\"}]}}";
+    }
+
+    /** Every column of every row this test's parties own, and of the tables any admin request could touch. */
+    private Map<String, List<String>> fingerprint(String enterprise, String platformMerchant) throws Exception {
+        Map<String, List<String>> rows = new LinkedHashMap<>();
+        rows.put("enterprise carts", rows("SELECT * FROM cart WHERE enterprise_id = ? ORDER BY id", enterprise));
+        rows.put("platform carts", rows("SELECT * FROM cart WHERE merchant_id = ? ORDER BY id", platformMerchant));
+        rows.put("enterprise", rows("SELECT * FROM enterprise ORDER BY id", null));
+        rows.put("platform_merchant", rows("SELECT * FROM platform_merchant ORDER BY id", null));
+        rows.put("api_key", rows("SELECT * FROM api_key ORDER BY id", null));
+        rows.put("api_key_grant", rows("SELECT * FROM api_key_grant ORDER BY id", null));
+        assertEquals(2, rows.get("enterprise carts").size());
+        assertEquals(1, rows.get("platform carts").size());
+        return rows;
+    }
+
+    private List<String> rows(String sql, String param) throws Exception {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            if (param != null) {
+                s.setString(1, param);
+            }
+            ResultSet rs = s.executeQuery();
+            ResultSetMetaData meta = rs.getMetaData();
+            List<String> rows = new ArrayList<>();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    row.append(meta.getColumnName(i)).append('=').append(rs.getString(i)).append(' ');
+                }
+                rows.add(row.toString());
+            }
+            return rows;
+        }
+    }
+}

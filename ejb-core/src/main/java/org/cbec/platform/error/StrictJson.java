@@ -1,0 +1,100 @@
+package org.cbec.platform.error;
+
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+import jakarta.json.bind.JsonbConfig;
+import jakarta.json.bind.JsonbException;
+import jakarta.json.bind.serializer.DeserializationContext;
+import jakarta.json.bind.serializer.JsonbDeserializer;
+import jakarta.json.stream.JsonParser;
+import java.lang.reflect.Type;
+
+/**
+ * JSON-B as both web modules read request bodies: a member declared as text, a whole number or a
+ * boolean takes only a JSON value of that type (or null). Yasson's defaults read {@code 1} and
+ * {@code true} as the text "1" and "true" and {@code "12"} as 12, so a body of the wrong types got
+ * through to the rules as if it were right: {@code {"name":1}} registered a merchant named "1".
+ * A refusal here is a {@link JsonbException}, which the web modules answer as an unreadable body.
+ */
+public final class StrictJson {
+
+    private StrictJson() {
+    }
+
+    /** A Jsonb with the default configuration except for the strict scalar types. */
+    public static Jsonb create() {
+        return JsonbBuilder.create(new JsonbConfig().withDeserializers(new Text(), new WholeNumber(), new SmallWholeNumber(), new Flag()));
+    }
+
+    private static JsonValue value(JsonParser parser) {
+        return parser.getValue();
+    }
+
+    private static JsonbException wrongType(String expected, JsonValue got) {
+        return new JsonbException("expected " + expected + ", got " + got.getValueType().name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** Text only from a JSON string. */
+    static final class Text implements JsonbDeserializer<String> {
+        @Override
+        public String deserialize(JsonParser parser, DeserializationContext ctx, Type rtType) {
+            JsonValue v = value(parser);
+            if (v instanceof JsonString s) {
+                return s.getString();
+            }
+            if (v == JsonValue.NULL) {
+                return null;
+            }
+            throw wrongType("text", v);
+        }
+    }
+
+    /** A Long only from a JSON number that is a whole number within range. */
+    static final class WholeNumber implements JsonbDeserializer<Long> {
+        @Override
+        public Long deserialize(JsonParser parser, DeserializationContext ctx, Type rtType) {
+            JsonValue v = value(parser);
+            if (v == JsonValue.NULL) {
+                return null;
+            }
+            if (v instanceof JsonNumber n) {
+                try {
+                    return n.bigDecimalValue().longValueExact();
+                } catch (ArithmeticException notWhole) {
+                    throw new JsonbException("expected a whole number within range, got " + (n.isIntegral() ? "a larger one" : "a fraction"));
+                }
+            }
+            throw wrongType("a whole number", v);
+        }
+    }
+
+    /** An Integer only from a JSON number that is a whole number within range. */
+    static final class SmallWholeNumber implements JsonbDeserializer<Integer> {
+        @Override
+        public Integer deserialize(JsonParser parser, DeserializationContext ctx, Type rtType) {
+            Long n = new WholeNumber().deserialize(parser, ctx, rtType);
+            if (n != null && (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE)) {
+                throw new JsonbException("expected a whole number within range, got a larger one");
+            }
+            return n == null ? null : n.intValue();
+        }
+    }
+
+    /** A Boolean only from JSON true or false. */
+    static final class Flag implements JsonbDeserializer<Boolean> {
+        @Override
+        public Boolean deserialize(JsonParser parser, DeserializationContext ctx, Type rtType) {
+            JsonValue v = value(parser);
+            if (v == JsonValue.TRUE || v == JsonValue.FALSE) {
+                return v == JsonValue.TRUE;
+            }
+            if (v == JsonValue.NULL) {
+                return null;
+            }
+            throw wrongType("true or false", v);
+        }
+    }
+}
