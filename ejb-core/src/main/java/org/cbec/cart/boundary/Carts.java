@@ -43,6 +43,10 @@ public class Carts {
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
+    /** The widths of the columns {@code cart.cart_json} and {@code cart.confirmed_address} (V4, V5). */
+    private static final int CART_JSON_CHARS = 60_000;
+    private static final int ADDRESS_JSON_CHARS = 4_000;
+
     @EJB
     ExchangeRates rates;
 
@@ -51,13 +55,20 @@ public class Carts {
 
     public CartCreated createPlatformCart(String platform, String merchantId, JsonObject body) {
         CartRules.platform(platform);
-        CartRules.PlatformTotals totals = CartRules.checkPlatformCart(body);
+        CartRules.requireStorable(body, "cart", CART_JSON_CHARS);
+        CartRules.PlatformTotals totals;
         ExchangeRates.Rate rate = rates.current();
-        Long totalCny = switch (totals.currency()) {
-            case "CNY" -> totals.totalMinor();
-            case "GBP" -> Money.convert(totals.totalMinor(), rate.rate(), RoundingMode.HALF_UP);
-            default -> null;
-        };
+        Long totalCny;
+        try {
+            totals = CartRules.checkPlatformCart(body);
+            totalCny = switch (totals.currency()) {
+                case "CNY" -> totals.totalMinor();
+                case "GBP" -> Money.convert(totals.totalMinor(), rate.rate(), RoundingMode.HALF_UP);
+                default -> null;
+            };
+        } catch (ArithmeticException tooLarge) {
+            throw new InvalidRequestException("cart", "the cart's amounts are too large to add up");
+        }
         Cart cart = new Cart(newCartId(), Cart.Kind.PLATFORM, platform, merchantId, null, totals.currency(), totals.totalMinor(),
                 totalCny, rate.rate(), rate.source(), rate.date(), body.toString(), null, now());
         em.persist(cart);
@@ -68,10 +79,17 @@ public class Carts {
 
     public CartCreated createEnterpriseCart(String enterpriseId, String merchantId, JsonObject body) {
         SubjectNames.require("merchantId", merchantId);
+        CartRules.requireStorable(body, "cart", CART_JSON_CHARS);
         ExchangeRates.Rate rate = rates.current();
-        CartRules.EnterpriseTotals totals = CartRules.checkEnterpriseCart(body, rate.rate());
-        long totalCny = totals.currency().equals("CNY") ? totals.totalToPayMinor()
-                : Money.convert(totals.totalToPayMinor(), rate.rate(), RoundingMode.HALF_UP);
+        CartRules.EnterpriseTotals totals;
+        long totalCny;
+        try {
+            totals = CartRules.checkEnterpriseCart(body, rate.rate());
+            totalCny = totals.currency().equals("CNY") ? totals.totalToPayMinor()
+                    : Money.convert(totals.totalToPayMinor(), rate.rate(), RoundingMode.HALF_UP);
+        } catch (ArithmeticException tooLarge) {
+            throw new InvalidRequestException("cart", "the cart's amounts are too large to add up");
+        }
         Cart cart = new Cart(newCartId(), Cart.Kind.ENTERPRISE, null, merchantId, enterpriseId, totals.currency(),
                 totals.totalToPayMinor(), totalCny, rate.rate(), rate.source(), rate.date(), body.toString(),
                 body.getString("cancelUrl"), now());
@@ -206,6 +224,7 @@ public class Carts {
         }
         JsonObject address = body.getJsonObject("shippingAddress");
         CartRules.checkShippingAddress(address, "shippingAddress.");
+        CartRules.requireStorable(address, "shippingAddress", ADDRESS_JSON_CHARS);
         if (body.get("consent") != JsonValue.TRUE) {
             throw new InvalidRequestException("consent", "consent to the customs declaration is required");
         }

@@ -1,0 +1,348 @@
+package org.cbec.run;
+
+import static org.cbec.testing.Http.basic;
+import static org.cbec.testing.Http.get;
+import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Http.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import java.io.File;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.cbec.testing.Http.Reply;
+import org.cbec.testing.LogSecrets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Two Payara Micro nodes of one cluster against one PostgreSQL, started by
+ * {@code server-config/cluster}: both serve every operation, duplicates split across them make one
+ * payment, and the payment reconciliation runs on one node at a time, moving to the other when
+ * that node stops.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterIT {
+
+    private static final Path DIR = Path.of("target", "cluster-it").toAbsolutePath();
+    private static final String ADMIN_PASSWORD = "cluster-it-admin-password";
+    private static final String KEY = "cluster-it-demo-broker-key-0123456789";
+    private static final String CA_KEY = "cluster-it-demo-checkout-key-0123456789";
+    private static final String PAYER = "张三";
+    private static final String PAYER_ID = "11010519491231002X";
+    private static final Pattern HOLDER = Pattern.compile("Payment reconciliation every \\d+ ms, as (\\S+) when it holds the lease");
+    private static final Map<String, String> env = new HashMap<>();
+    private static URI[] nodes;
+
+    @BeforeAll
+    static void start() throws Exception {
+        deleteRecursively(DIR);
+        env.put("NODE1_PORT", "18081");
+        env.put("NODE2_PORT", "18082");
+        env.put("CLUSTER_PG_PORT", "55498");
+        env.put("CLUSTER_NAME", "cbec-it-" + UUID.randomUUID().toString().substring(0, 8));
+        env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
+        env.put("DEMO_API_KEY", KEY);
+        env.put("DEMO_CA_KEY", CA_KEY);
+        env.put("RECONCILIATION_INTERVAL_MS", "2000");
+        Map<String, String> printed = new HashMap<>();
+        for (String line : cluster("start")) {
+            String[] kv = line.split("=", 2);
+            if (kv.length == 2) {
+                printed.put(kv[0], kv[1]);
+            }
+        }
+        nodes = new URI[] {URI.create(printed.get("NODE1_URL")), URI.create(printed.get("NODE2_URL"))};
+        env.putAll(printed);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        cluster("stop");
+        for (int i = 1; i <= 2; i++) {
+            assertEquals(List.of(), LogSecrets.findings(log(i), List.of(ADMIN_PASSWORD, KEY, CA_KEY, env.getOrDefault("DB_PASSWORD", ""))),
+                    "node " + i + "'s log holds no secret");
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theTwoNodesFormOneDataGrid() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            String log = Files.readString(log(i), StandardCharsets.UTF_8);
+            assertTrue(log.contains("DG Size: 2") || log.contains("Members {size:2"), "node " + i + " sees both members of the data grid");
+            assertTrue(get(nodes[i - 1].resolve("health/ready")).body().contains("PostgreSQL"));
+        }
+    }
+
+    @Test
+    @Order(2)
+    void bothNodesServeEveryOperation() {
+        for (int i = 0; i < 2; i++) {
+            URI a = nodes[i];
+            URI b = nodes[1 - i];
+            // broker admin and keys
+            String merchant = "cl-" + UUID.randomUUID().toString().substring(0, 8);
+            assertEquals(201, postJson(a.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+            Reply key = postJson(b.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin());
+            assertEquals(201, key.status(), key::toString);
+            assertEquals(200, get(a.resolve("broker/v1/merchant/" + merchant), "app-api-key", key.json().getString("key")).status());
+
+            // a payment: create, invoke, pay, query, close refused, declare, query the declaration
+            String ref = ref();
+            Reply created = create(a, "alphapay", "APP", ref);
+            assertEquals(200, created.status(), created::toString);
+            Reply invoked = postJson(b.resolve("broker/v1/payment/invocation/demo"), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"APP\","
+                    + "\"payMessage\":\"" + created.json().getString("payMessage") + "\"}", "app-api-key", KEY);
+            assertEquals(200, invoked.status(), invoked::toString);
+            assertEquals(200, send("POST", a.resolve("broker/sandbox/alphapay/demo/payments/" + ref + "/pay"),
+                    "{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID + "\"}", "app-api-key", KEY).status());
+            JsonObject paid = query(b, "alphapay", ref);
+            assertEquals("SUCCESS", paid.getString("tradeState"), paid::toString);
+            assertEquals(422, send("POST", a.resolve("broker/v1/payment/close/demo/" + ref + "?payment_method=alphapay"), null,
+                    "app-api-key", KEY).status(), "a paid payment is not closed");
+            Reply declared = postJson(b.resolve("broker/v1/customs/payment/demo"), "{\"orderNo\":\"" + ref + "\",\"transactionId\":\""
+                    + paid.getString("transactionId") + "\",\"paymentMethod\":\"alphapay\",\"duty\":100}", "app-api-key", KEY);
+            assertEquals(200, declared.status(), declared::toString);
+            Reply declaration = get(a.resolve("broker/v1/customs/payment/demo?order_no=" + ref + "&payment_method=alphapay"), "app-api-key", KEY);
+            assertEquals(200, declaration.status(), declaration::toString);
+
+            // another payment: created on one node, closed on the other
+            String other = ref();
+            assertEquals(200, create(b, "betapay", "NATIVE", other).status());
+            assertEquals(200, send("POST", a.resolve("broker/v1/payment/close/demo/" + other + "?payment_method=betapay"), null,
+                    "app-api-key", KEY).status());
+            assertEquals("CLOSED", query(b, "betapay", other).getString("tradeState"));
+
+            // checkout: a platform cart, and an enterprise cart through payment and declaration
+            Reply platformCart = postJson(a.resolve("checkout/carts/platform_c/demo"), "{\"merchantSiteUrl\":\"https://shop.example\","
+                    + "\"cart\":{\"userId\":\"u1\",\"products\":[{\"productId\":\"p1\",\"quantity\":2,\"price\":9.99,\"currency\":\"GBP\"}]}}",
+                    "x-ca-key", CA_KEY);
+            assertEquals(200, platformCart.status(), platformCart::toString);
+            Reply enterpriseCart = postJson(b.resolve("checkout/carts/enterprise/demo-enterprise/merchants/m1"), enterpriseCart(), "x-ca-key", CA_KEY);
+            assertEquals(200, enterpriseCart.status(), enterpriseCart::toString);
+            String cart = enterpriseCart.json().getJsonObject("data").getString("cartId");
+            assertEquals(200, send("PUT", a.resolve("checkout/carts/" + cart + "/enterprise/demo-enterprise"),
+                    "{\"paymentUrl\":\"https://pay.example/c/" + cart + "\"}", "Content-Type", "application/json", "x-ca-key", CA_KEY).status());
+            Reply pay = get(b.resolve("checkout/carts/" + cart + "/enterprise/demo-enterprise/pay"), "x-ca-key", CA_KEY);
+            assertEquals(301, pay.status(), pay::toString);
+            // The buyer's browser may reach either node: the form's link works on the other one too.
+            URI link = URI.create(pay.header("Location"));
+            Reply form = get(a.resolve(link.getRawPath().substring(1) + "/data?" + link.getRawQuery()));
+            assertEquals(200, form.status(), form::toString);
+            String paymentReport = "{\"cartId\":\"" + cart + "\",\"enterpriseOrderId\":\"eo-1\",\"initialRequest\":\"https://pay.example/req\","
+                    + "\"initialResponse\":\"https://pay.example/resp\",\"paymentPayId\":\"pay-1\",\"paidAt\":\"2026-11-20T10:15:30+08:00\","
+                    + "\"status\":\"success\"}";
+            assertEquals(200, postJson(a.resolve("checkout/payment/complete/enterprise/demo-enterprise"), paymentReport, "x-ca-key", CA_KEY).status());
+            assertEquals(409, postJson(b.resolve("checkout/payment/complete/enterprise/demo-enterprise"), paymentReport, "x-ca-key", CA_KEY).status(),
+                    "the other node knows the payment was reported");
+            assertEquals(200, postJson(b.resolve("checkout/declarations/enterprise/demo-enterprise"),
+                    "{\"cartId\":\"" + cart + "\",\"status\":\"SUBMITTED\",\"payTransactionId\":\"4200000001\"}", "x-ca-key", CA_KEY).status());
+        }
+    }
+
+    @Test
+    @Order(3)
+    void concurrentDuplicateCreatesSplitAcrossTheNodesMakeOnePayment() throws Exception {
+        String ref = ref();
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        Set<String> payMessages = new HashSet<>();
+        try {
+            List<Future<Reply>> replies = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                URI node = nodes[i % 2];
+                replies.add(pool.submit((Callable<Reply>) () -> create(node, "betapay", "NATIVE", ref)));
+            }
+            for (Future<Reply> f : replies) {
+                Reply r = f.get();
+                assertEquals(200, r.status(), r::toString);
+                payMessages.add(r.json().getString("payMessage"));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, payMessages.size(), "every caller on either node got the same payment");
+        assertEquals(1, count("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND order_ref = ?", ref));
+        assertEquals(1, count("SELECT COUNT(*) FROM sandbox_order WHERE order_ref = ?", ref), "one order at the company");
+        assertEquals(1, count("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
+                + " WHERE p.order_ref = ? AND e.operation = 'create'", ref), "the company was asked once");
+    }
+
+    @Test
+    @Order(4)
+    void theReconciliationRunsOnExactlyOneNodeAtATimeAndMovesWhenItStops() throws Exception {
+        Map<String, Integer> nodeOf = new HashMap<>();
+        for (int i = 1; i <= 2; i++) {
+            Matcher m = HOLDER.matcher(Files.readString(log(i), StandardCharsets.UTF_8));
+            while (m.find()) {
+                nodeOf.put(m.group(1), i);
+            }
+        }
+        assertEquals(4, nodeOf.size(), "each WAR on each node has the timer: " + nodeOf);
+
+        // The lease stays with one holder while both nodes run.
+        Set<String> holders = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            holders.add(leaseHolder());
+            Thread.sleep(300);
+        }
+        assertEquals(1, holders.size(), "one holder: " + holders);
+        int holderNode = nodeOf.get(holders.iterator().next());
+
+        // Payments left UNKNOWN on both nodes are all resolved by the holder's node, and only there.
+        List<String> refs = new ArrayList<>();
+        for (int n = 0; n < 2; n++) {
+            for (int i = 0; i < 2; i++) {
+                refs.add(unknownPayment(nodes[n]));
+            }
+        }
+        awaitResolved(refs);
+        for (String ref : refs) {
+            assertEquals(1, reconciledIn(holderNode, ref), ref + " reconciled by node " + holderNode);
+            assertEquals(0, reconciledIn(3 - holderNode, ref), ref + " not touched by the other node");
+        }
+
+        // The holder's node stops: the other takes the lease and resolves what is left from then on.
+        long pid = Long.parseLong(Files.readString(DIR.resolve("node" + holderNode + ".pid")).trim());
+        new ProcessBuilder("kill", "-INT", String.valueOf(pid)).inheritIO().start().waitFor();
+        ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(60, TimeUnit.SECONDS).join());
+        int survivor = 3 - holderNode;
+        String late = unknownPayment(nodes[survivor - 1]);
+        awaitResolved(List.of(late));
+        assertEquals(1, reconciledIn(survivor, late), "the surviving node took over the reconciliation");
+        assertEquals(survivor, nodeOf.get(leaseHolder()));
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    /** A payment the company failed to create (fault on that node's sandbox): UNKNOWN. */
+    private static String unknownPayment(URI node) {
+        String ref = ref();
+        assertEquals(200, send("PUT", node.resolve("broker/sandbox/betapay/demo/faults"),
+                "{\"mode\":\"ERROR\",\"status\":503,\"orderRef\":\"" + ref + "\",\"count\":1}", "Content-Type", "application/json",
+                "app-api-key", KEY).status());
+        Reply r = create(node, "betapay", "NATIVE", ref);
+        assertEquals(500, r.status(), r::toString);
+        assertEquals(1, count("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'UNKNOWN'", ref));
+        return ref;
+    }
+
+    private static void awaitResolved(List<String> refs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline
+                && refs.stream().anyMatch(r -> count("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'NOTPAY'", r) == 0)) {
+            Thread.sleep(500);
+        }
+        for (String r : refs) {
+            assertEquals(1, count("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'NOTPAY'", r), r + " resolved");
+        }
+    }
+
+    private static long reconciledIn(int node, String ref) throws Exception {
+        return Files.readAllLines(log(node), StandardCharsets.UTF_8).stream()
+                .filter(l -> l.contains("Reconciled payment demo betapay " + ref + ":")).count();
+    }
+
+    private static String leaseHolder() throws Exception {
+        try (Connection c = database(); PreparedStatement s = c.prepareStatement(
+                "SELECT holder FROM scheduler_lease WHERE name = 'payment-reconciliation'")) {
+            ResultSet rs = s.executeQuery();
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    private static long count(String sql, String param) {
+        try (Connection c = database(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, param);
+            ResultSet rs = s.executeQuery();
+            rs.next();
+            return rs.getLong(1);
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static Connection database() throws java.sql.SQLException {
+        return DriverManager.getConnection(env.get("DB_URL"), env.get("DB_USER"), env.get("DB_PASSWORD"));
+    }
+
+    private static Reply create(URI node, String method, String type, String ref) {
+        return postJson(node.resolve("broker/v1/payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"" + type
+                + "\",\"orderRef\":\"" + ref + "\",\"actualAmount\":1999,\"currency\":\"CNY\"}", "app-api-key", KEY);
+    }
+
+    private static JsonObject query(URI node, String method, String ref) {
+        Reply r = get(node.resolve("broker/v1/payment/demo?order_ref=" + ref + "&payment_method=" + method), "app-api-key", KEY);
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    private static String enterpriseCart() {
+        return "{\"cancelUrl\":\"https://shop.example/cancel\",\"cart\":{"
+                + "\"user\":{\"platformUserId\":\"pu-1\",\"payer\":{\"nationalId\":\"" + PAYER_ID + "\",\"name\":\"张三\","
+                + "\"phoneNumber\":\"+8613812345678\"},\"shippingAddress\":{\"receiver\":{\"name\":\"李四\",\"phoneNumber\":\"13912345678\"},"
+                + "\"streetAddress\":\"建国路88号\",\"district\":\"朝阳区\",\"province\":\"北京市\",\"city\":\"北京市\",\"country\":\"中国\","
+                + "\"postcode\":\"100020\"}},\"paymentType\":\"alphapay\",\"products\":[{\"productId\":\"p1\",\"skuNumber\":\"S1\","
+                + "\"barcode\":\"690\",\"quantity\":1,\"priceBeforeTax\":100.00,\"discount\":2.00,\"taxRate\":0.091}],"
+                + "\"totalPriceBeforeShippingTaxAndDiscount\":100.00,\"currency\":\"CNY\",\"tax\":5.00,\"shipping\":8.00,\"discount\":10.00,"
+                + "\"totalToPay\":101.00}}";
+    }
+
+    private static String ref() {
+        return "cl" + UUID.randomUUID().toString().replace("-", "").substring(0, 14);
+    }
+
+    private static String admin() {
+        return basic("admin", ADMIN_PASSWORD);
+    }
+
+    private static Path log(int node) {
+        return DIR.resolve("node" + node + ".log");
+    }
+
+    private static List<String> cluster(String command) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(new File("cluster").getAbsolutePath(), command, DIR.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().putAll(env);
+        builder.environment().remove("DB_URL");
+        Process process = builder.start();
+        List<String> out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertTrue(process.waitFor(12, TimeUnit.MINUTES), "cluster " + command + " timed out");
+        assertEquals(0, process.exitValue(), "cluster " + command + " failed: " + out);
+        return out;
+    }
+
+    private static void deleteRecursively(Path dir) throws java.io.IOException {
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+    }
+}
