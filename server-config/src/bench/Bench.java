@@ -120,7 +120,7 @@ public final class Bench {
         concurrency = Integer.parseInt(option("concurrency", "BENCH_CONCURRENCY", "16"));
         rounds = Integer.parseInt(option("rounds", "BENCH_ROUNDS", quick ? "2" : "5"));
         blockSeconds = Integer.parseInt(option("block-seconds", "BENCH_BLOCK_SECONDS", quick ? "2" : "5"));
-        warmupSeconds = Integer.parseInt(option("warmup-seconds", "BENCH_WARMUP_SECONDS", quick ? "8" : "20"));
+        warmupSeconds = Integer.parseInt(option("warmup-seconds", "BENCH_WARMUP_SECONDS", quick ? "8" : "60"));
         openSeconds = Integer.parseInt(option("open-seconds", "BENCH_OPEN_SECONDS", quick ? "4" : "15"));
         openLoad = Double.parseDouble(option("open-load", "BENCH_OPEN_LOAD", "0.5"));
         maxErrorRate = Double.parseDouble(option("max-error-rate", "BENCH_MAX_ERROR_RATE", "0.01"));
@@ -176,6 +176,7 @@ public final class Bench {
     private final Map<Kind, KindStats> stats = new EnumMap<>(Kind.class);
     private final Map<Kind, OpenRun> openRuns = new EnumMap<>(Kind.class);
     private final Tally warmupTally = new Tally();
+    private String calibration = "not measured";
 
     private int run() throws Exception {
         for (Kind k : Kind.values()) {
@@ -189,6 +190,8 @@ public final class Bench {
             seed(workers);
             log("warm-up: %d s of the mix at concurrency %d", warmupSeconds, concurrency);
             warmup(workers);
+            calibration = floor.calibrate(quick ? 500 : 1500);
+            log("one thread, in-process: %s", calibration);
             List<Kind> order = kinds();
             int block = 0;
             for (int r = 0; r < rounds; r++) {
@@ -197,8 +200,9 @@ public final class Bench {
                     Kind kind = order.get((i + r) % order.size());
                     Block b = closedBlock(workers, kind);
                     stats.get(kind).add(b);
-                    log("round %d/%d block %d/%d %-12s %8.1f req/s  errors %d", r + 1, rounds, ++block,
-                            rounds * order.size(), kind.label, b.rate(), b.tally.errors);
+                    log("round %d/%d block %d/%d %-12s %8.1f req/s  errors %d  server CPU %.2f ms/op  others %.0f%%", r + 1,
+                            rounds, ++block, rounds * order.size(), kind.label, b.rate(), b.tally.errors, b.serverCpuMsPerOp(),
+                            b.after.othersShareSince(b.before) * 100);
                 }
             }
             for (Kind kind : List.of(Kind.CREATE, Kind.QUERY)) {
@@ -255,21 +259,37 @@ public final class Bench {
         }
     }
 
+    /**
+     * The mix of every kind, in slices of at most 10 s, each logged with the server's CPU per
+     * request: Payara's JIT goes on compiling for a minute or more on two cores, and the slices show
+     * whether it had settled before the measured blocks.
+     */
     private void warmup(ExecutorService workers) throws Exception {
         Kind[] mix = {Kind.CREATE, Kind.QUERY, Kind.PING, Kind.CART, Kind.CREATE, Kind.QUERY, Kind.CART, Kind.FLOOR_CREATE};
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(warmupSeconds);
-        List<Future<?>> done = new ArrayList<>();
-        for (int t = 0; t < concurrency; t++) {
-            int offset = t;
-            done.add(workers.submit(() -> {
-                for (int i = offset; System.nanoTime() < deadline; i++) {
-                    execute(mix[i % mix.length], warmupTally);
-                }
-                return null;
-            }));
-        }
-        for (Future<?> f : done) {
-            f.get();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(warmupSeconds);
+        for (int slice = 1; System.nanoTime() < end; slice++) {
+            long deadline = Math.min(end, System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
+            Cpu before = Cpu.now(serverPid);
+            long start = System.nanoTime();
+            List<Future<Tally>> done = new ArrayList<>();
+            for (int t = 0; t < concurrency; t++) {
+                int offset = t;
+                done.add(workers.submit(() -> {
+                    Tally tally = new Tally();
+                    for (int i = offset; System.nanoTime() < deadline; i++) {
+                        execute(mix[i % mix.length], tally);
+                    }
+                    return tally;
+                }));
+            }
+            Tally all = new Tally();
+            for (Future<Tally> f : done) {
+                all.merge(f.get());
+            }
+            Block b = new Block(all, System.nanoTime() - start, before, Cpu.now(serverPid));
+            warmupTally.merge(all);
+            log("warm-up slice %d: %.1f req/s of the mix, server CPU %.2f ms/op, errors %d", slice, b.rate(),
+                    b.serverCpuMsPerOp(), all.errors);
         }
     }
 
@@ -452,6 +472,33 @@ public final class Bench {
             String answer = timestamp + "\n" + nonce + "\n" + (create ? CREATE_ANSWER : QUERY_ANSWER) + "\n";
             String answerSignature = sign(company.getPrivate(), answer);
             return ok & verify(company.getPublic(), answer, answerSignature);
+        }
+
+        /** The cost of one signature and of one verification on one thread, each timed for about {@code millis}. */
+        String calibrate(long millis) {
+            String message = "POST\n/broker/sandbox/alphapay/v3/pay/transactions/native\n1700000000\nnonce\n" + CREATE_BODY + "\n";
+            String signature = sign(merchant.getPrivate(), message);
+            java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+            long signs = 0;
+            long cpuStart = cpu.getCurrentThreadCpuTime();
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+            while (System.nanoTime() < end) {
+                sign(merchant.getPrivate(), message);
+                signs++;
+            }
+            double signMs = (cpu.getCurrentThreadCpuTime() - cpuStart) / 1e6 / signs;
+            long verifies = 0;
+            cpuStart = cpu.getCurrentThreadCpuTime();
+            end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+            while (System.nanoTime() < end) {
+                if (!verify(merchant.getPublic(), message, signature)) {
+                    throw new IllegalStateException("a signature of the floor does not verify");
+                }
+                verifies++;
+            }
+            double verifyMs = (cpu.getCurrentThreadCpuTime() - cpuStart) / 1e6 / verifies;
+            return String.format(Locale.ROOT, "SHA256withRSA RSA-2048 sign %.3f ms, verify %.3f ms of CPU (one thread);"
+                    + " a create or a query = 2 signs + 2 verifies = %.2f ms", signMs, verifyMs, 2 * signMs + 2 * verifyMs);
         }
 
         private static String sign(PrivateKey key, String message) {
@@ -794,6 +841,10 @@ public final class Bench {
         double rate() {
             return tally.ok / (elapsedNanos / 1e9);
         }
+
+        double serverCpuMsPerOp() {
+            return tally.ok == 0 ? Double.NaN : (after.serverTicks - before.serverTicks) * Cpu.MS_PER_TICK / tally.ok;
+        }
     }
 
     static final class KindStats {
@@ -1021,6 +1072,7 @@ public final class Bench {
         }
         f.line("(req/s over the blocks; p50/p99 client latency at saturation; CPU ms/op from /proc; 'others' = CPU of");
         f.line(" other processes on the machine during those blocks, as %% of all CPUs: high means a disturbed figure)");
+        f.line("crypto floor: %s", calibration);
         f.line("");
         f.line("%-44s %8s %10s  %s", "ratio (medians)", "value", "target", "");
         ratio(f, "create / floor-create", Kind.CREATE, Kind.FLOOR_CREATE, 0.6);
