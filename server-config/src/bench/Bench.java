@@ -1073,6 +1073,12 @@ public final class Bench {
         f.line("(req/s over the blocks; p50/p99 client latency at saturation; CPU ms/op from /proc; 'others' = CPU of");
         f.line(" other processes on the machine during those blocks, as %% of all CPUs: high means a disturbed figure)");
         f.line("crypto floor: %s", calibration);
+        double others = stats.values().stream().filter(st -> !st.blocks.isEmpty()).mapToDouble(KindStats::othersShare)
+                .average().orElse(0);
+        if (others > 0.10) {
+            f.line("WARNING: other processes used %.0f%% of the machine's CPU during the blocks (mean): the figures are"
+                    + " disturbed; run again on a quiet machine", others * 100);
+        }
         f.line("");
         f.line("%-44s %8s %10s  %s", "ratio (medians)", "value", "target", "");
         ratio(f, "create / floor-create", Kind.CREATE, Kind.FLOOR_CREATE, 0.6);
