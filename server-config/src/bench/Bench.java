@@ -1041,7 +1041,7 @@ public final class Bench {
 
     private static double errorRate(Tally t) {
         long n = t.ok + t.errors;
-        return n == 0 ? 1 : (double) t.errors / n;
+        return n == 0 ? 0 : (double) t.errors / n;
     }
 
     private String report(String loadBefore, String loadAfter) {
