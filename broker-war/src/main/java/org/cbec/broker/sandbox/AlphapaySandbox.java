@@ -13,6 +13,7 @@ import org.cbec.payment.company.Nonces;
 import org.cbec.payment.company.RsaSignatures;
 import org.cbec.payment.company.alphapay.AlphapaySensitive;
 import org.cbec.payment.company.alphapay.AlphapaySigning;
+import org.cbec.platform.json.Jsonp;
 import org.cbec.sandbox.entity.SandboxOrder;
 
 /** The company side of the alphapay protocol: verifies, keeps orders, answers signed. */
@@ -56,9 +57,9 @@ public class AlphapaySandbox {
             }
             String prepay = created.order().getPrepayId();
             String answer = switch (tradeType) {
-                case "NATIVE" -> jakarta.json.Json.createObjectBuilder().add("code_url", "alphapay://pay/bizpayurl?pr=" + prepay).build().toString();
-                case "H5" -> jakarta.json.Json.createObjectBuilder().add("h5_url", baseUrl + "/h5/" + prepay).build().toString();
-                default -> jakarta.json.Json.createObjectBuilder().add("prepay_id", prepay).build().toString();
+                case "NATIVE" -> Jsonp.object().add("code_url", "alphapay://pay/bizpayurl?pr=" + prepay).build().toString();
+                case "H5" -> Jsonp.object().add("h5_url", baseUrl + "/h5/" + prepay).build().toString();
+                default -> Jsonp.object().add("prepay_id", prepay).build().toString();
             };
             return new Answer(200, answer);
         });
@@ -125,11 +126,11 @@ public class AlphapaySandbox {
             return refused.get();
         }
         return faulted(mch, orderRef, () -> {
-            var data = jakarta.json.Json.createArrayBuilder();
+            var data = Jsonp.array();
             for (var d : books.declarations(METHOD, mch, orderRef, customs)) {
                 data.add(Json.object(record(d, null)));
             }
-            return new Answer(200, jakarta.json.Json.createObjectBuilder().add("data", data).build().toString());
+            return new Answer(200, Jsonp.object().add("data", data).build().toString());
         });
     }
 
@@ -157,7 +158,7 @@ public class AlphapaySandbox {
             if (outcome.declaration() != null) {
                 return new Answer(200, record(outcome.declaration(), o));
             }
-            return new Answer(200, jakarta.json.Json.createObjectBuilder().add("out_trade_no", orderRef).add("customs", customs)
+            return new Answer(200, Jsonp.object().add("out_trade_no", orderRef).add("customs", customs)
                     .add("state", "UNDECLARED").add("cert_check_result", outcome.refusal()).build().toString());
         });
     }
@@ -167,7 +168,7 @@ public class AlphapaySandbox {
     }
 
     private static String record(org.cbec.sandbox.entity.SandboxDeclaration d, JsonObject request) {
-        var r = jakarta.json.Json.createObjectBuilder()
+        var r = Jsonp.object()
                 .add("out_trade_no", d.getOrderRef())
                 .add("customs", d.getCustoms())
                 .add("state", d.getState())
@@ -187,8 +188,8 @@ public class AlphapaySandbox {
     }
 
     private String status(SandboxOrder o) {
-        var amount = jakarta.json.Json.createObjectBuilder().add("total", o.getAmount()).add("currency", o.getCurrency());
-        var status = jakarta.json.Json.createObjectBuilder()
+        var amount = Jsonp.object().add("total", o.getAmount()).add("currency", o.getCurrency());
+        var status = Jsonp.object()
                 .add("mchid", o.getCompanyMerchantId())
                 .add("out_trade_no", o.getOrderRef())
                 .add("trade_type", o.getTradeType())
@@ -251,6 +252,6 @@ public class AlphapaySandbox {
     }
 
     static String error(String code, String message) {
-        return jakarta.json.Json.createObjectBuilder().add("code", code).add("message", message).build().toString();
+        return Jsonp.object().add("code", code).add("message", message).build().toString();
     }
 }

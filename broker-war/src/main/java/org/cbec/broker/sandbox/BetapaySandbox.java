@@ -14,6 +14,7 @@ import java.util.Optional;
 import org.cbec.payment.company.Json;
 import org.cbec.payment.company.RsaSignatures;
 import org.cbec.payment.company.betapay.BetapaySigning;
+import org.cbec.platform.json.Jsonp;
 import org.cbec.sandbox.entity.SandboxOrder;
 
 /** The company side of the betapay gateway: verifies the RSA2 signature, keeps orders, signs answers. */
@@ -79,7 +80,7 @@ public class BetapaySandbox {
                 return answer.build().toString();
             }
             case "betapay.trade.customs.query": {
-                var records = jakarta.json.Json.createArrayBuilder();
+                var records = Jsonp.array();
                 books.declarations(METHOD, mch, orderRef, String.valueOf(Json.string(biz, "customs_place")))
                         .forEach(d -> records.add(customsRecord(d)));
                 return success().add("out_trade_no", orderRef).add("records", records).build().toString();
@@ -126,7 +127,7 @@ public class BetapaySandbox {
     }
 
     private static JsonObject customsRecord(org.cbec.sandbox.entity.SandboxDeclaration d) {
-        JsonObjectBuilder r = jakarta.json.Json.createObjectBuilder()
+        JsonObjectBuilder r = Jsonp.object()
                 .add("out_request_no", d.getSubOrderNo().isEmpty() ? d.getOrderRef() : d.getSubOrderNo())
                 .add("out_trade_no", d.getOrderRef())
                 .add("customs_trade_no", d.getSubOrderId())
@@ -173,11 +174,11 @@ public class BetapaySandbox {
     }
 
     private static JsonObjectBuilder success() {
-        return jakarta.json.Json.createObjectBuilder().add("code", "10000").add("msg", "Success");
+        return Jsonp.object().add("code", "10000").add("msg", "Success");
     }
 
     private static String node(String code, String msg, String subCode, String subMsg) {
-        return jakarta.json.Json.createObjectBuilder().add("code", code).add("msg", msg).add("sub_code", subCode)
+        return Jsonp.object().add("code", code).add("msg", msg).add("sub_code", subCode)
                 .add("sub_msg", subMsg).build().toString();
     }
 }

@@ -1,6 +1,8 @@
 package org.cbec.broker.sandbox;
 
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.security.KeyPair;
@@ -64,6 +66,7 @@ public class SandboxBooks {
                 Pem.pem(merchantKeys.getPrivate()), Pem.pem(companyPublicKey(method)));
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<PublicKey> merchantKey(String method, String companyMerchantId) {
         return party(method, companyMerchantId).map(p -> Pem.publicKey(p.getPublicKey()));
     }
@@ -84,6 +87,7 @@ public class SandboxBooks {
         return new Created(o, false);
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<SandboxOrder> order(String method, String mch, String orderRef) {
         return em.createNamedQuery(SandboxOrder.FIND, SandboxOrder.class)
                 .setParameter("paymentMethod", method).setParameter("companyMerchantId", mch).setParameter("orderRef", orderRef)
@@ -219,6 +223,7 @@ public class SandboxBooks {
         return true;
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long count(String method, String mch) {
         return em.createNamedQuery(SandboxOrder.COUNT, Long.class)
                 .setParameter("paymentMethod", method).setParameter("companyMerchantId", mch).getSingleResult();

@@ -2,6 +2,8 @@ package org.cbec.access.boundary;
 
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.OffsetDateTime;
@@ -16,6 +18,7 @@ import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
 
 /**
@@ -36,6 +39,7 @@ public class ApiKeys {
      * Whether the presented key is a live key of {@code service} granted for the subject. Unknown,
      * revoked, other-service and not-granted keys all answer false, indistinguishably.
      */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean authorizes(ApiService service, String presentedKey, GrantSubject type, String subject) {
         if (!KeyMaterial.plausible(presentedKey) || subject == null || type.service() != service) {
             return false;
@@ -54,9 +58,7 @@ public class ApiKeys {
             String field = service == ApiService.BROKER ? "merchants" : "enterprises";
             throw new InvalidRequestException(field, "a key must be granted for at least one party: give " + field);
         }
-        if (label != null && label.length() > 200) {
-            throw new InvalidRequestException("label", "label must be at most 200 characters");
-        }
+        FreeText.check("label", label, 200);
         List<Grant> distinct = List.copyOf(new LinkedHashSet<>(grants));
         for (Grant grant : distinct) {
             if (grant.type().service() != service) {

@@ -1,6 +1,8 @@
 package org.cbec.access.boundary;
 
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.OffsetDateTime;
@@ -14,6 +16,7 @@ import org.cbec.access.entity.Merchant;
 import org.cbec.access.entity.PlatformMerchant;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
 
 /** Registers and finds the parties that API keys are granted for. */
@@ -41,6 +44,7 @@ public class Parties {
         if (name == null || name.isBlank() || name.length() > 200) {
             throw new InvalidRequestException("name", "name is required, at most 200 characters");
         }
+        FreeText.check("name", name, 200);
         if (find(GrantSubject.ENTERPRISE, enterpriseId).isPresent()) {
             throw new ConflictException("enterpriseId", "enterprise " + enterpriseId + " is already registered");
         }
@@ -62,10 +66,12 @@ public class Parties {
     }
 
     /** The party, or 404: callers reach this only with a key granted for it. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Party get(GrantSubject type, String id) {
         return find(type, id).orElseThrow(() -> new UnknownResourceException("no such " + label(type) + ": " + id));
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<Party> find(GrantSubject type, String id) {
         if (!SubjectNames.valid(id)) {
             return Optional.empty();

@@ -2,7 +2,6 @@ package org.cbec.cart.boundary;
 
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -27,6 +26,8 @@ import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.identity.ResidentId;
+import org.cbec.platform.text.FreeText;
+import org.cbec.platform.json.Jsonp;
 
 /**
  * Creates carts and records what is reported about them, in the order the lifecycle allows:
@@ -130,9 +131,7 @@ public class Carts {
         if (!r.status().equals("success") && !r.status().equals("failed")) {
             throw new InvalidRequestException("status", "status must be success or failed");
         }
-        if (r.failReason() != null && r.failReason().length() > 512) {
-            throw new InvalidRequestException("failReason", "failReason must be at most 512 characters");
-        }
+        FreeText.check("failReason", r.failReason(), 512);
         Cart cart = lockedCart(r.cartId(), enterpriseId);
         switch (cart.getStatus()) {
             case PAID, PAYMENT_FAILED, DECLARED -> throw new ConflictException("cartId", "payment status already updated for this cart");
@@ -184,15 +183,15 @@ public class Carts {
      */
     public JsonObject shippingForm(String cartId, String token) {
         Cart cart = formCart(cartId, token);
-        JsonObject body = Json.createReader(new java.io.StringReader(cart.getCartJson())).readObject();
+        JsonObject body = Jsonp.reader(new java.io.StringReader(cart.getCartJson())).readObject();
         JsonObject c = body.getJsonObject("cart");
         JsonObject user = c.getJsonObject("user");
         JsonObject payer = user.getJsonObject("payer");
-        JsonObjectBuilder masked = Json.createObjectBuilder(payer).add("nationalId", ResidentId.mask(payer.getString("nationalId")));
+        JsonObjectBuilder masked = Jsonp.object(payer).add("nationalId", ResidentId.mask(payer.getString("nationalId")));
         JsonObject address = cart.getConfirmedAddress() != null
-                ? Json.createReader(new java.io.StringReader(cart.getConfirmedAddress())).readObject()
+                ? Jsonp.reader(new java.io.StringReader(cart.getConfirmedAddress())).readObject()
                 : user.getJsonObject("shippingAddress");
-        return Json.createObjectBuilder()
+        return Jsonp.object()
                 .add("cartId", cart.getCartId())
                 .add("currency", cart.getCurrency())
                 .add("products", c.getJsonArray("products"))
@@ -259,9 +258,7 @@ public class Carts {
         if (value == null || value.isBlank()) {
             throw new InvalidRequestException(field, field + " is required");
         }
-        if (value.length() > max) {
-            throw new InvalidRequestException(field, field + " must be at most " + max + " characters");
-        }
+        FreeText.check(field, value, max);
     }
 
     /** 128 random bits: a cart id cannot be guessed from another. */

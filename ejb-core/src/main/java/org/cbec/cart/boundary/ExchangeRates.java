@@ -79,6 +79,7 @@ public class ExchangeRates {
             EcbReferenceRates.DailyRates rates = EcbReferenceRates.parse(new ByteArrayInputStream(response.body()));
             BigDecimal rate = EcbReferenceRates.cross(rates, "GBP", "CNY");
             book.store(rate, "ECB", rates.date());
+            cached = null;
             LOG.info(() -> "GBP→CNY reference rate " + rate + " for " + rates.date() + " (ECB)");
             return true;
         } catch (java.io.IOException | IllegalArgumentException e) {
@@ -90,9 +91,27 @@ public class ExchangeRates {
         }
     }
 
-    /** The rate a cart created now locks. */
+    /**
+     * The rate a cart created now locks: the newest stored rate, read from the database at most
+     * once a minute (every cart used to read it; the store changes hourly at most), or the
+     * configured fallback before any fetch has succeeded. A successful fetch here is seen at once;
+     * one by another node within the minute.
+     */
     public Rate current() {
-        return book.latest().orElseGet(() -> new Rate(fallback.setScale(6, java.math.RoundingMode.HALF_EVEN), "CONFIG",
+        Cached c = cached;
+        long now = System.nanoTime();
+        if (c != null && now - c.readAt() < CACHE_NANOS) {
+            return c.rate();
+        }
+        Rate rate = book.latest().orElseGet(() -> new Rate(fallback.setScale(6, java.math.RoundingMode.HALF_EVEN), "CONFIG",
                 LocalDate.now(ZoneId.of("Asia/Shanghai"))));
+        cached = new Cached(rate, now);
+        return rate;
     }
+
+    private record Cached(Rate rate, long readAt) {
+    }
+
+    private static final long CACHE_NANOS = java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+    private volatile Cached cached;
 }

@@ -1,6 +1,8 @@
 package org.cbec.cart.boundary;
 
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.math.BigDecimal;
@@ -17,6 +19,7 @@ public class RateBook {
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<ExchangeRates.Rate> latest() {
         return em.createNamedQuery(ExchangeRate.LATEST, ExchangeRate.class)
                 .setParameter("base", "GBP").setParameter("quote", "CNY").setMaxResults(1)

@@ -12,6 +12,7 @@ import java.net.URISyntaxException;
 import java.util.Currency;
 import java.util.Set;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.text.FreeText;
 import org.cbec.platform.identity.ChinaContact;
 import org.cbec.platform.identity.CjkNames;
 import org.cbec.platform.identity.ResidentId;
@@ -253,8 +254,9 @@ public final class CartRules {
             }
             return null;
         }
-        if (!(v instanceof JsonString s) || s.getString().isBlank() || s.getString().length() > max) {
-            throw new InvalidRequestException(at + name, at + name + " must be text of 1 to " + max + " characters");
+        if (!(v instanceof JsonString s) || s.getString().isBlank() || s.getString().length() > max
+                || FreeText.hasControlCharacters(s.getString())) {
+            throw new InvalidRequestException(at + name, at + name + " must be text of 1 to " + max + " characters, without control characters");
         }
         return s.getString();
     }

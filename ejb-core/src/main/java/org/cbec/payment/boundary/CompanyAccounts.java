@@ -2,6 +2,8 @@ package org.cbec.payment.boundary;
 
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.OffsetDateTime;
@@ -13,6 +15,7 @@ import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.Pem;
 import org.cbec.payment.entity.CompanyCredential;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
 
 /** Each merchant's accounts at the companies. Private keys go in, never come out. */
@@ -58,6 +61,7 @@ public class CompanyAccounts {
     }
 
     /** The merchant's account at the company, or 422 naming {@code paymentMethod}. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public CompanyAccount account(String merchant, String paymentMethod) {
         CompanyCredential c = find(merchant, paymentMethod);
         if (c == null) {
@@ -67,6 +71,7 @@ public class CompanyAccounts {
                 Pem.privateKey(c.getMerchantPrivateKey()), Pem.publicKey(c.getCompanyPublicKey()));
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean has(String merchant, String paymentMethod) {
         return find(merchant, paymentMethod) != null;
     }
@@ -81,6 +86,7 @@ public class CompanyAccounts {
         if (value == null || value.isBlank() || value.length() > max) {
             throw new InvalidRequestException(field, field + " is required, at most " + max + " characters");
         }
+        FreeText.check(field, value, max);
         return value;
     }
 }

@@ -151,7 +151,7 @@ public class PaymentLedger {
         return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), p.getPaymentType(), p.getCurrency(),
                 p.getActualAmount(), p.getTotal(), p.getTradeState().name(), p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
-                p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt());
+                p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.getId());
     }
 
     private static OffsetDateTime now() {

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.text.FreeText;
 
 /**
  * The checks a payment request passes before any company is called. Each refusal names the
@@ -153,8 +154,6 @@ public final class PaymentRules {
     }
 
     private static void maxLength(String field, String value, int max) {
-        if (value != null && value.length() > max) {
-            throw new InvalidRequestException(field, field + " must be at most " + max + " characters");
-        }
+        FreeText.check(field, value, max);
     }
 }

@@ -6,5 +6,5 @@ import java.time.OffsetDateTime;
 public record PaymentView(String merchant, String paymentMethod, String orderRef, String paymentType, String currency,
         long actualAmount, Long total, String tradeState, String tradeStateDesc, String tradeType, String payMessage,
         String payInvokeMessage, String timeStamp, String nonceStr, String transactionId, String bankType,
-        Long payerTotal, String payerCurrency, OffsetDateTime paidAt) {
+        Long payerTotal, String payerCurrency, OffsetDateTime paidAt, long id) {
 }

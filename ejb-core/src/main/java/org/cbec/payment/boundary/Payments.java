@@ -66,8 +66,8 @@ public class Payments {
         Optional<PaymentView> existing = ledger.find(merchant, c.paymentMethod(), c.orderRef());
         if (existing.isEmpty()) {
             try {
-                ledger.open(merchant, c, JSONB.toJson(c));
-                return sendCreate(company, account, c, type);
+                long id = ledger.open(merchant, c, JSONB.toJson(c)).id();
+                return sendCreate(company, account, c, type, id);
             } catch (EJBException lostTheRace) {
                 existing = ledger.find(merchant, c.paymentMethod(), c.orderRef());
                 if (existing.isEmpty()) {
@@ -91,7 +91,7 @@ public class Payments {
                 throw new UpstreamFailureException(FAILURE, "a create of this orderRef is still in progress; query it later");
             case UNKNOWN:
                 if (ledger.takeOver(p.merchant(), p.paymentMethod(), p.orderRef())) {
-                    return sendCreate(company, account, c, type);
+                    return sendCreate(company, account, c, type, p.id());
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
             case REFUSED:
@@ -116,9 +116,8 @@ public class Payments {
         return current;
     }
 
-    private PaymentView sendCreate(PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type) {
+    private PaymentView sendCreate(PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type, long id) {
         String merchant = account.merchant();
-        long id = ledger.idOf(merchant, c.paymentMethod(), c.orderRef());
         try {
             CreatedOrder order = company.create(account, orderOf(c, type), recorder(id));
             Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
@@ -149,7 +148,7 @@ public class Payments {
         }
         PaymentCompany company = companies.of(paymentMethod);
         CompanyAccount account = accounts.account(merchant, paymentMethod);
-        long id = ledger.idOf(merchant, paymentMethod, orderRef);
+        long id = p.id();
         OrderStatus status;
         try {
             status = company.query(account, orderRef, recorder(id));
@@ -200,7 +199,7 @@ public class Payments {
         if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.takeOver(merchant, paymentMethod, orderRef)) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(merchant, paymentMethod, orderRef), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
-            return sendCreate(companies.of(paymentMethod), accounts.account(merchant, paymentMethod), original, type);
+            return sendCreate(companies.of(paymentMethod), accounts.account(merchant, paymentMethod), original, type, p.id());
         }
         return p;
     }
@@ -212,7 +211,7 @@ public class Payments {
         PaymentView p = stored(merchant, paymentMethod, orderRef);
         PaymentCompany company = companies.of(paymentMethod);
         CompanyAccount account = accounts.account(merchant, paymentMethod);
-        long id = ledger.idOf(merchant, paymentMethod, orderRef);
+        long id = p.id();
         try {
             company.close(account, orderRef, recorder(id));
         } catch (CompanyRefusal refusal) {

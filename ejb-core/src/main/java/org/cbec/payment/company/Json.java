@@ -5,6 +5,7 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.util.Map;
+import org.cbec.platform.json.Jsonp;
 
 /** Small JSON helpers the adapters share for reading company answers. */
 public final class Json {
@@ -17,7 +18,7 @@ public final class Json {
         if (body == null || body.isBlank()) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
-        try (JsonReader reader = jakarta.json.Json.createReader(new StringReader(body))) {
+        try (JsonReader reader = Jsonp.reader(new StringReader(body))) {
             JsonValue value = reader.readValue();
             return value.getValueType() == JsonValue.ValueType.OBJECT ? value.asJsonObject() : JsonValue.EMPTY_JSON_OBJECT;
         } catch (RuntimeException notJson) {
@@ -49,7 +50,7 @@ public final class Json {
 
     /** A flat string map as a JSON object text. */
     public static String of(Map<String, String> values) {
-        var builder = jakarta.json.Json.createObjectBuilder();
+        var builder = Jsonp.object();
         values.forEach(builder::add);
         return builder.build().toString();
     }

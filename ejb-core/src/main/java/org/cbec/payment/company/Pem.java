@@ -23,6 +23,19 @@ import java.util.Base64;
  */
 public final class Pem {
 
+    /**
+     * Keys already parsed, by their PEM text: every payment operation reads its merchant's keys
+     * from the database as text, and parsing them each time was a measurable share of a call. A
+     * changed key is a different text. Bounded, least recently used first out.
+     */
+    private static final java.util.Map<String, java.security.Key> PARSED = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(64, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, java.security.Key> eldest) {
+                    return size() > 512;
+                }
+            });
+
     private static final String PRIVATE_BEGIN = "-----BEGIN PRIVATE KEY-----";
     private static final String PRIVATE_END = "-----END PRIVATE KEY-----";
     private static final String PUBLIC_BEGIN = "-----BEGIN PUBLIC KEY-----";
@@ -41,6 +54,10 @@ public final class Pem {
 
     /** Reads a {@code BEGIN PRIVATE KEY} PEM holding an RSA key; tolerant of whitespace and line breaks. */
     public static PrivateKey privateKey(String pem) {
+        return (PrivateKey) PARSED.computeIfAbsent(pem, Pem::parsePrivateKey);
+    }
+
+    private static PrivateKey parsePrivateKey(String pem) {
         byte[] der = body(pem, PRIVATE_BEGIN, PRIVATE_END, NOT_PRIVATE);
         try {
             PrivateKey key = rsa().generatePrivate(new PKCS8EncodedKeySpec(der));
@@ -56,6 +73,10 @@ public final class Pem {
 
     /** Reads a {@code BEGIN PUBLIC KEY} PEM holding an RSA key; tolerant of whitespace and line breaks. */
     public static PublicKey publicKey(String pem) {
+        return (PublicKey) PARSED.computeIfAbsent(pem, Pem::parsePublicKey);
+    }
+
+    private static PublicKey parsePublicKey(String pem) {
         byte[] der = body(pem, PUBLIC_BEGIN, PUBLIC_END, NOT_PUBLIC);
         try {
             PublicKey key = rsa().generatePublic(new X509EncodedKeySpec(der));

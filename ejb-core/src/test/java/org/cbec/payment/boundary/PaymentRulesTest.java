@@ -51,6 +51,16 @@ class PaymentRulesTest {
     }
 
     @Test
+    void freeTextRefusesNulAndOtherControlCharactersButKeepsLineBreaks() {
+        assertEquals("payerId", failingField(create("alphapay", "JSAPI", "r", 1L, null, "CNY", "o-\u0000", null, null), ALL));
+        assertEquals("payMessage", assertThrows(InvalidRequestException.class, () -> PaymentRules.checkInvoke(
+                new InvokePayment("alphapay", "APP", "wx\u0000prepay", null, null, null))).field());
+        assertEquals("payMessage", assertThrows(InvalidRequestException.class, () -> PaymentRules.checkInvoke(
+                new InvokePayment("alphapay", "APP", "wx\u001bprepay", null, null, null))).field());
+        assertEquals(PaymentType.APP, PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "wx-prepay\n", null, null, null)));
+    }
+
+    @Test
     void timeExpireNeedsAnOffset() {
         assertEquals("timeExpire", failingField(create("alphapay", "NATIVE", "r", 1L, null, "CNY", null, null, "2026-12-01T10:00:00"), ALL));
     }

@@ -1,6 +1,5 @@
 package org.cbec.checkout.rest.error;
 
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -15,6 +14,7 @@ import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import org.cbec.platform.error.RequestProblems;
+import org.cbec.platform.json.Jsonp;
 
 /**
  * Reads the cart and shipping-form bodies, which the resources take as JSON objects. Jersey's own
@@ -35,7 +35,7 @@ public class JsonObjectBody implements MessageBodyReader<JsonObject> {
     @Override
     public JsonObject readFrom(Class<JsonObject> type, Type genericType, Annotation[] annotations, MediaType mediaType,
             MultivaluedMap<String, String> headers, InputStream entity) {
-        try (JsonReader reader = Json.createReader(entity)) {
+        try (JsonReader reader = Jsonp.reader(entity)) {
             JsonValue value = reader.readValue();
             if (value.getValueType() != JsonValue.ValueType.OBJECT) {
                 throw new BadRequestException(RequestProblems.UNREADABLE_BODY, new JsonException("not a JSON object"));

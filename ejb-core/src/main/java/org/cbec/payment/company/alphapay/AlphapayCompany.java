@@ -34,6 +34,7 @@ import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.json.Jsonp;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
@@ -68,21 +69,21 @@ public class AlphapayCompany implements PaymentCompany {
 
     @Override
     public CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder) {
-        JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder()
+        JsonObjectBuilder body = Jsonp.object()
                 .add("appid", account.appId())
                 .add("mchid", account.companyMerchantId())
                 .add("description", order.description() != null ? order.description() : order.orderRef())
                 .add("out_trade_no", order.orderRef())
-                .add("amount", jakarta.json.Json.createObjectBuilder().add("total", order.amount()).add("currency", order.currency()));
+                .add("amount", Jsonp.object().add("total", order.amount()).add("currency", order.currency()));
         Json.putIfPresent(body, "time_expire", order.timeExpire());
         Json.putIfPresent(body, "attach", order.attach());
         Json.putIfPresent(body, "notify_url", order.notifyUrl());
         Json.putIfPresent(body, "goods_tag", order.goodsTag());
         if (order.payerId() != null) {
-            body.add("payer", jakarta.json.Json.createObjectBuilder().add("openid", order.payerId()));
+            body.add("payer", Jsonp.object().add("openid", order.payerId()));
         }
         if (order.clientIp() != null) {
-            body.add("scene_info", jakarta.json.Json.createObjectBuilder().add("payer_client_ip", order.clientIp()));
+            body.add("scene_info", Jsonp.object().add("payer_client_ip", order.clientIp()));
         }
         String path = "/v3/pay/transactions/" + pathOf(order.type());
         JsonObject answer = Json.object(send(account, "create", "POST", path, body.build().toString(), recorder).body());
@@ -114,7 +115,7 @@ public class AlphapayCompany implements PaymentCompany {
     @Override
     public void close(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
         String path = "/v3/pay/transactions/out-trade-no/" + encode(orderRef) + "/close";
-        String body = jakarta.json.Json.createObjectBuilder().add("mchid", account.companyMerchantId()).build().toString();
+        String body = Jsonp.object().add("mchid", account.companyMerchantId()).build().toString();
         send(account, "close", "POST", path, body, recorder);
     }
 
@@ -178,7 +179,7 @@ public class AlphapayCompany implements PaymentCompany {
     }
 
     private static JsonObjectBuilder customsBody(CompanyAccount account, CustomsDeclaration d) {
-        JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder()
+        JsonObjectBuilder body = Jsonp.object()
                 .add("appid", account.appId())
                 .add("mchid", account.companyMerchantId())
                 .add("out_trade_no", d.orderNo())

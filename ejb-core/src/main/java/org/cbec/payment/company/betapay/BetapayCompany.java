@@ -37,6 +37,7 @@ import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.identity.ResidentId;
+import org.cbec.platform.json.Jsonp;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
@@ -73,7 +74,7 @@ public class BetapayCompany implements PaymentCompany {
 
     @Override
     public CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder) {
-        JsonObjectBuilder biz = jakarta.json.Json.createObjectBuilder()
+        JsonObjectBuilder biz = Jsonp.object()
                 .add("out_trade_no", order.orderRef())
                 .add("total_amount", BetapaySigning.yuan(order.amount()))
                 .add("trans_currency", order.currency())
@@ -100,7 +101,7 @@ public class BetapayCompany implements PaymentCompany {
     @Override
     @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
     public OrderStatus query(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
-        String biz = jakarta.json.Json.createObjectBuilder().add("out_trade_no", orderRef).build().toString();
+        String biz = Jsonp.object().add("out_trade_no", orderRef).build().toString();
         JsonObject node = call(account, "query", "betapay.trade.query", biz, null, recorder);
         String paid = Json.string(node, "send_pay_date");
         String total = Json.string(node, "total_amount");
@@ -114,7 +115,7 @@ public class BetapayCompany implements PaymentCompany {
 
     @Override
     public void close(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
-        String biz = jakarta.json.Json.createObjectBuilder().add("out_trade_no", orderRef).build().toString();
+        String biz = Jsonp.object().add("out_trade_no", orderRef).build().toString();
         call(account, "close", "betapay.trade.close", biz, null, recorder);
     }
 
@@ -144,8 +145,8 @@ public class BetapayCompany implements PaymentCompany {
         putYuan(biz, "product_amount", d.productFee());
         putYuan(biz, "duty_amount", d.duty());
         JsonObject common = biz.build();
-        JsonObjectBuilder redacted = jakarta.json.Json.createObjectBuilder(common);
-        biz = jakarta.json.Json.createObjectBuilder(common);
+        JsonObjectBuilder redacted = Jsonp.object(common);
+        biz = Jsonp.object(common);
         if (d.certId() != null) {
             biz.add("buyer_cert_type", d.certType()).add("buyer_cert_no", d.certId());
             redacted.add("buyer_cert_type", d.certType()).add("buyer_cert_no", ResidentId.mask(d.certId()));
@@ -168,7 +169,7 @@ public class BetapayCompany implements PaymentCompany {
     @Override
     @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
     public List<CustomsRecord> queryCustoms(CompanyAccount account, String orderNo, String customs, ExchangeRecorder recorder) {
-        String biz = jakarta.json.Json.createObjectBuilder().add("out_trade_no", orderNo).add("customs_place", customs).build().toString();
+        String biz = Jsonp.object().add("out_trade_no", orderNo).add("customs_place", customs).build().toString();
         JsonObject node = call(account, "customs-query", "betapay.trade.customs.query", biz, null, recorder);
         JsonArray records = node.get("records") instanceof JsonArray a ? a : JsonValue.EMPTY_JSON_ARRAY;
         return records.stream().map(v -> customsRecord(v.asJsonObject())).toList();
@@ -185,7 +186,7 @@ public class BetapayCompany implements PaymentCompany {
     }
 
     private static JsonObjectBuilder customsBiz(CustomsDeclaration d) {
-        JsonObjectBuilder biz = jakarta.json.Json.createObjectBuilder()
+        JsonObjectBuilder biz = Jsonp.object()
                 .add("out_request_no", d.subOrderNo() != null ? d.subOrderNo() : d.orderNo())
                 .add("out_trade_no", d.orderNo())
                 .add("trade_no", d.transactionId())

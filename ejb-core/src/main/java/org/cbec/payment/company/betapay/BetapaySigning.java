@@ -1,6 +1,5 @@
 package org.cbec.payment.company.betapay;
 
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -25,6 +24,7 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.cbec.payment.company.RsaSignatures;
+import org.cbec.platform.json.Jsonp;
 
 /**
  * The signatures, amounts and encodings of Betapay, a gateway whose API follows the Alipay open
@@ -134,7 +134,7 @@ public final class BetapaySigning {
     }
 
     private static JsonObject readObject(String text) {
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+        try (JsonReader reader = Jsonp.reader(new StringReader(text))) {
             return reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             return null;
@@ -142,7 +142,7 @@ public final class BetapaySigning {
     }
 
     private static boolean isJson(String text) {
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+        try (JsonReader reader = Jsonp.reader(new StringReader(text))) {
             JsonValue value = reader.readValue();
             return value != null;
         } catch (JsonException | IllegalStateException e) {

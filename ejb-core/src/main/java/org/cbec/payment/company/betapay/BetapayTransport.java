@@ -9,20 +9,23 @@ import org.cbec.payment.company.HttpExchange;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 
 /**
  * betapay's transport: one circuit breaker and bulkhead for all its operations. Every duration is in milliseconds, the annotations' default
  * unit: on Payara Micro 6.2025.10 a circuit breaker declared with {@code delay = 5, delayUnit =
  * SECONDS} re-closed after about 5 ms (measured: calls a few milliseconds apart went through an
- * open circuit), so units are never relied on here. The values can be
- * overridden with MicroProfile Config ({@code org.cbec.payment.company.betapay.BetapayTransport/exchange/CircuitBreaker/delay} ...).
+ * open circuit), so units are never relied on here. A full bulkhead is this broker's overload,
+ * not the company failing, so it does not count towards opening the circuit ({@code skipOn}). The
+ * values can be overridden with MicroProfile Config ({@code org.cbec.payment.company.betapay.BetapayTransport/exchange/CircuitBreaker/delay} ...).
  */
 @ApplicationScoped
 public class BetapayTransport extends CompanyTransport {
 
     @Override
     @Timeout(8000)
-    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1)
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1,
+            skipOn = BulkheadException.class)
     @Bulkhead(32)
     public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
         return super.exchange(call, verified, recorder);

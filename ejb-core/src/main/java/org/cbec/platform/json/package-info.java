@@ -1,0 +1,2 @@
+/** JSON-P with a provider looked up once. */
+package org.cbec.platform.json;

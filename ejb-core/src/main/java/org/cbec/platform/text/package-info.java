@@ -1,0 +1,2 @@
+/** Rules for free text that callers send. */
+package org.cbec.platform.text;
