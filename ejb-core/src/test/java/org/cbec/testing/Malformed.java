@@ -660,6 +660,18 @@ public final class Malformed {
             return Collections.unmodifiableList(failures);
         }
 
+        /**
+         * Sweeps every endpoint, prints the summary under {@code title}, and asserts what the user
+         * must see: no bad answer anywhere, and at least 50 cases for each endpoint.
+         */
+        public void runAll(String title, List<Endpoint> endpoints) {
+            java.time.Instant start = java.time.Instant.now();
+            endpoints.forEach(this::run);
+            System.out.println(title + " sweep, " + Duration.between(start, java.time.Instant.now()).toSeconds() + " s:\n" + summary());
+            org.junit.jupiter.api.Assertions.assertTrue(failures.isEmpty(), failures.size() + " bad answers:\n" + String.join("\n", failures));
+            counts.forEach((endpoint, n) -> org.junit.jupiter.api.Assertions.assertTrue(n >= 50, endpoint + ": only " + n + " cases"));
+        }
+
         /** One line per endpoint: cases sent and the statuses seen. */
         public String summary() {
             StringBuilder s = new StringBuilder();

@@ -24,17 +24,21 @@ import java.util.Base64;
 public final class Pem {
 
     /**
-     * Keys already parsed, by their PEM text: every payment operation reads its merchant's keys
-     * from the database as text, and parsing them each time was a measurable share of a call. A
-     * changed key is a different text. Bounded, least recently used first out.
+     * Keys already parsed, by their PEM text, one cache for each kind: every payment operation reads
+     * its merchant's keys from the database as text, and parsing them each time was a measurable
+     * share of a call. A changed key is a different text. Bounded, least recently used first out.
      */
-    private static final java.util.Map<String, java.security.Key> PARSED = java.util.Collections.synchronizedMap(
-            new java.util.LinkedHashMap<>(64, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(java.util.Map.Entry<String, java.security.Key> eldest) {
-                    return size() > 512;
-                }
-            });
+    private static final java.util.Map<String, PrivateKey> PRIVATE_KEYS = parsedKeys();
+    private static final java.util.Map<String, PublicKey> PUBLIC_KEYS = parsedKeys();
+
+    private static <K> java.util.Map<String, K> parsedKeys() {
+        return java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(java.util.Map.Entry<String, K> eldest) {
+                return size() > 256;
+            }
+        });
+    }
 
     private static final String PRIVATE_BEGIN = "-----BEGIN PRIVATE KEY-----";
     private static final String PRIVATE_END = "-----END PRIVATE KEY-----";
@@ -54,7 +58,7 @@ public final class Pem {
 
     /** Reads a {@code BEGIN PRIVATE KEY} PEM holding an RSA key; tolerant of whitespace and line breaks. */
     public static PrivateKey privateKey(String pem) {
-        return (PrivateKey) PARSED.computeIfAbsent(pem, Pem::parsePrivateKey);
+        return PRIVATE_KEYS.computeIfAbsent(pem, Pem::parsePrivateKey);
     }
 
     private static PrivateKey parsePrivateKey(String pem) {
@@ -73,7 +77,7 @@ public final class Pem {
 
     /** Reads a {@code BEGIN PUBLIC KEY} PEM holding an RSA key; tolerant of whitespace and line breaks. */
     public static PublicKey publicKey(String pem) {
-        return (PublicKey) PARSED.computeIfAbsent(pem, Pem::parsePublicKey);
+        return PUBLIC_KEYS.computeIfAbsent(pem, Pem::parsePublicKey);
     }
 
     private static PublicKey parsePublicKey(String pem) {
