@@ -469,6 +469,43 @@ class PaymentsIT {
     }
 
     @Test
+    void aFullBulkheadRefusesTheExtraCallsWithAnEnvelopeWithoutOpeningTheCircuit() throws Exception {
+        // Every alphapay call of the demo merchant takes 2 s: 48 creates at once overflow the
+        // bulkhead of 32 calls in progress.
+        assertEquals(200, fault("alphapay", "{\"mode\":\"SLOW\",\"latencyMs\":2000,\"count\":48}").status());
+        List<String> refs = new ArrayList<>();
+        List<Reply> replies = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(48);
+        try {
+            List<Future<Reply>> futures = new ArrayList<>();
+            for (int i = 0; i < 48; i++) {
+                String ref = ref();
+                refs.add(ref);
+                futures.add(pool.submit((Callable<Reply>) () -> create("alphapay", "NATIVE", ref, 100, "CNY")));
+            }
+            for (Future<Reply> f : futures) {
+                replies.add(f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+            send("DELETE", at(base, "sandbox/alphapay/demo/faults"), null, "app-api-key", KEY);
+        }
+        long full = replies.stream().filter(r -> r.status() == 500
+                && r.json().getString("errors").contains("too many calls to the company in progress")).count();
+        long created = replies.stream().filter(r -> r.status() == 200).count();
+        assertTrue(full > 0, () -> "the bulkhead refused the calls beyond 32: " + replies.stream().map(Reply::status).toList());
+        assertTrue(created <= 32 && created + full == 48, () -> created + " created, " + full + " refused by the bulkhead");
+        for (Reply r : replies) {
+            assertEquals(r.status(), r.json().getInt("code"), r::toString);
+        }
+        for (String ref : refs) {
+            assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND order_ref = ?", ref), "kept: " + ref);
+        }
+        Reply next = create("alphapay", "NATIVE", ref(), 100, "CNY");
+        assertEquals(200, next.status(), () -> "a full bulkhead is not a company failure: the circuit stayed closed: " + next);
+    }
+
+    @Test
     void anIdempotentQueryIsRetriedWhenTheCompanyFailsOnce() {
         String ref = ref();
         assertEquals(200, create("alphapay", "NATIVE", ref, 100, "CNY").status());
