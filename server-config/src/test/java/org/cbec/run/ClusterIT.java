@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,7 +60,7 @@ class ClusterIT {
 
     @BeforeAll
     static void start() throws Exception {
-        deleteRecursively(DIR);
+        Scripts.deleteRecursively(DIR);
         env.put("NODE1_PORT", "18081");
         env.put("NODE2_PORT", "18082");
         env.put("CLUSTER_PG_PORT", "55498");
@@ -327,22 +326,6 @@ class ClusterIT {
     }
 
     private static List<String> cluster(String command) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(new File("cluster").getAbsolutePath(), command, DIR.toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().putAll(env);
-        builder.environment().remove("DB_URL");
-        Process process = builder.start();
-        List<String> out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        assertTrue(process.waitFor(12, TimeUnit.MINUTES), "cluster " + command + " timed out");
-        assertEquals(0, process.exitValue(), "cluster " + command + " failed: " + out);
-        return out;
-    }
-
-    private static void deleteRecursively(Path dir) throws java.io.IOException {
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
-        }
+        return Scripts.run(List.of("cluster", command, DIR.toString()), env, List.of("DB_URL"), java.time.Duration.ofMinutes(12));
     }
 }

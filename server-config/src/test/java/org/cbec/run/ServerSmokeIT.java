@@ -8,17 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import java.io.File;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.cbec.testing.Http.Reply;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -221,17 +218,6 @@ class ServerSmokeIT {
 
     /** Runs a script of this module (or a command), returns its output; it must succeed. */
     private static List<String> run(List<String> command, Map<String, String> environment) throws Exception {
-        List<String> full = new ArrayList<>(command);
-        File script = new File(command.get(0));
-        if (!script.isAbsolute()) {
-            full.set(0, new File(command.get(0)).getAbsolutePath());
-        }
-        ProcessBuilder builder = new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        List<String> out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        assertTrue(process.waitFor(10, TimeUnit.MINUTES), command + " timed out");
-        assertEquals(0, process.exitValue(), command + " failed: " + out);
-        return out;
+        return Scripts.run(command, environment, List.of(), Duration.ofMinutes(10));
     }
 }

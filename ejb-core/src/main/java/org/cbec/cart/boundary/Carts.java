@@ -56,7 +56,7 @@ public class Carts {
 
     public CartCreated createPlatformCart(String platform, String merchantId, JsonObject body) {
         CartRules.platform(platform);
-        CartRules.requireStorable(body, "cart", CART_JSON_CHARS);
+        String cartJson = CartRules.storable(body, "cart", CART_JSON_CHARS);
         CartRules.PlatformTotals totals;
         ExchangeRates.Rate rate = rates.current();
         Long totalCny;
@@ -71,7 +71,7 @@ public class Carts {
             throw new InvalidRequestException("cart", "the cart's amounts are too large to add up");
         }
         Cart cart = new Cart(newCartId(), Cart.Kind.PLATFORM, platform, merchantId, null, totals.currency(), totals.totalMinor(),
-                totalCny, rate.rate(), rate.source(), rate.date(), body.toString(), null, now());
+                totalCny, rate.rate(), rate.source(), rate.date(), cartJson, null, now());
         em.persist(cart);
         LOG.info(() -> "Cart created: " + cart.getCartId() + " " + platform + " merchant " + merchantId + " " + totals.currency()
                 + " " + totals.totalMinor() + " at " + rate.rate() + " (" + rate.source() + ")");
@@ -80,7 +80,7 @@ public class Carts {
 
     public CartCreated createEnterpriseCart(String enterpriseId, String merchantId, JsonObject body) {
         SubjectNames.require("merchantId", merchantId);
-        CartRules.requireStorable(body, "cart", CART_JSON_CHARS);
+        String cartJson = CartRules.storable(body, "cart", CART_JSON_CHARS);
         ExchangeRates.Rate rate = rates.current();
         CartRules.EnterpriseTotals totals;
         long totalCny;
@@ -92,7 +92,7 @@ public class Carts {
             throw new InvalidRequestException("cart", "the cart's amounts are too large to add up");
         }
         Cart cart = new Cart(newCartId(), Cart.Kind.ENTERPRISE, null, merchantId, enterpriseId, totals.currency(),
-                totals.totalToPayMinor(), totalCny, rate.rate(), rate.source(), rate.date(), body.toString(),
+                totals.totalToPayMinor(), totalCny, rate.rate(), rate.source(), rate.date(), cartJson,
                 body.getString("cancelUrl"), now());
         em.persist(cart);
         LOG.info(() -> "Cart created: " + cart.getCartId() + " enterprise " + enterpriseId + " merchant " + merchantId + " "
@@ -223,14 +223,14 @@ public class Carts {
         }
         JsonObject address = body.getJsonObject("shippingAddress");
         CartRules.checkShippingAddress(address, "shippingAddress.");
-        CartRules.requireStorable(address, "shippingAddress", ADDRESS_JSON_CHARS);
+        String confirmedAddress = CartRules.storable(address, "shippingAddress", ADDRESS_JSON_CHARS);
         if (body.get("consent") != JsonValue.TRUE) {
             throw new InvalidRequestException("consent", "consent to the customs declaration is required");
         }
         if (cart.getStatus() != CartStatus.PAYMENT_URL_SET) {
             throw new ConflictException("cartId", "the cart's payment was already reported");
         }
-        cart.shippingConfirmed(address.toString(), now());
+        cart.shippingConfirmed(confirmedAddress, now());
         LOG.info(() -> "Cart shipping confirmed by the buyer: " + cartId);
         return cart.getPaymentUrl();
     }

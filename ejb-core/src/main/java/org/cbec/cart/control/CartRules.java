@@ -46,11 +46,13 @@ public final class CartRules {
         return platform;
     }
 
-    /** A body that fits the column it is stored in; a larger one is refused rather than failing the insert. */
-    public static void requireStorable(JsonObject body, String field, int maxChars) {
-        if (body != null && body.toString().length() > maxChars) {
+    /** The JSON text as it will be stored, refused when it does not fit its column rather than failing the insert. */
+    public static String storable(JsonObject body, String field, int maxChars) {
+        String json = body.toString();
+        if (json.length() > maxChars) {
             throw new InvalidRequestException(field, field + " is too large: at most " + maxChars + " characters of JSON");
         }
+        return json;
     }
 
     /** Shape 1 (items, cart.js convention: integer minor units) or shape 2 (products, decimal units). */

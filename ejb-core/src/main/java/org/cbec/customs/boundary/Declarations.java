@@ -68,7 +68,7 @@ public class Declarations {
                 && ledger.declaredByOtherSubOrders(merchant, c.orderNo(), k.subOrderNo(), k.customs()) + c.orderFee() > paidFen) {
             throw new InvalidRequestException("orderFee", "the sub-orders would add up to more than the paid amount (" + paidFen + " fen)");
         }
-        long paymentId = payments.idOf(merchant, paid.paymentMethod(), paid.orderRef());
+        long paymentId = paid.id();
         try {
             ledger.open(merchant, paymentId, paid.paymentMethod(), c.orderNo(), k.subOrderNo(), k.customs(), c.transactionId());
         } catch (EJBException concurrentOpen) {
@@ -145,7 +145,7 @@ public class Declarations {
         if (transactionId != null && !transactionId.equals(payment.transactionId())) {
             throw new InvalidRequestException("transaction_id", "transaction_id is not the one of this order's payment");
         }
-        long paymentId = payments.idOf(merchant, payment.paymentMethod(), orderNo);
+        long paymentId = payment.id();
         try {
             refresh(companies.of(payment.paymentMethod()), accounts.account(merchant, payment.paymentMethod()), merchant, orderNo,
                     office, paymentId);
@@ -169,7 +169,7 @@ public class Declarations {
             throw new InvalidRequestException("paymentMethod", paid.paymentMethod()
                     + " does not re-verify payer identity; identity upload is supported by alphapay only");
         }
-        long paymentId = payments.idOf(merchant, paid.paymentMethod(), paid.orderRef());
+        long paymentId = paid.id();
         CustomsDeclaration declaration = new CustomsDeclaration(u.orderNo(), u.transactionId(), u.subOrderNo(), null, customs,
                 u.mchCustomsNo(), null, "IDCARD", u.certId(), u.certName(), null, null, null, null, null);
         try {

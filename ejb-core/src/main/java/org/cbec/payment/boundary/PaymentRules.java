@@ -78,13 +78,13 @@ public final class PaymentRules {
         if (!CURRENCIES.contains(c.currency())) {
             throw new InvalidRequestException("currency", "currency must be CNY or GBP");
         }
-        maxLength("description", c.description(), 127);
-        maxLength("attach", c.attach(), 128);
-        maxLength("goodsTag", c.goodsTag(), 32);
-        maxLength("payerId", c.payerId(), 128);
-        maxLength("merchantPayerId", c.merchantPayerId(), 128);
-        maxLength("invoiceId", c.invoiceId(), 64);
-        maxLength("spAppId", c.spAppId(), 64);
+        FreeText.check("description", c.description(), 127);
+        FreeText.check("attach", c.attach(), 128);
+        FreeText.check("goodsTag", c.goodsTag(), 32);
+        FreeText.check("payerId", c.payerId(), 128);
+        FreeText.check("merchantPayerId", c.merchantPayerId(), 128);
+        FreeText.check("invoiceId", c.invoiceId(), 64);
+        FreeText.check("spAppId", c.spAppId(), 64);
         url("notifyUrl", c.notifyUrl());
         url("successUrl", c.successUrl());
         url("cancelUrl", c.cancelUrl());
@@ -114,7 +114,7 @@ public final class PaymentRules {
             throw new InvalidRequestException("paymentType", "only JSAPI, MINIPRO and APP payments are invoked by the client");
         }
         require("payMessage", i.payMessage());
-        maxLength("payMessage", i.payMessage(), 256);
+        FreeText.check("payMessage", i.payMessage(), 256);
         if (i.timeStamp() != null && !DIGITS.matcher(i.timeStamp()).matches()) {
             throw new InvalidRequestException("timeStamp", "timeStamp must be seconds since the epoch");
         }
@@ -153,7 +153,4 @@ public final class PaymentRules {
         }
     }
 
-    private static void maxLength(String field, String value, int max) {
-        FreeText.check(field, value, max);
-    }
 }

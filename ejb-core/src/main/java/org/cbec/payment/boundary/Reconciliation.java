@@ -133,11 +133,6 @@ public class Reconciliation {
         }
     }
 
-    /** Who holds the lease as seen by this node; for logs and tests. */
-    public String holder() {
-        return holder;
-    }
-
     private static String hostName() {
         try {
             return java.net.InetAddress.getLocalHost().getHostName();

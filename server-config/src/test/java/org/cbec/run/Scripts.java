@@ -1,0 +1,53 @@
+package org.cbec.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** Runs this module's scripts (or any command) for the black-box tests, as a user would. */
+final class Scripts {
+
+    private Scripts() {
+    }
+
+    /**
+     * Runs the command (a script of this module when its name is relative) with {@code environment}
+     * added and the variables of {@code unset} removed; it must succeed within {@code timeout}.
+     * Returns what it printed on standard output; standard error goes to the test's output.
+     */
+    static List<String> run(List<String> command, Map<String, String> environment, List<String> unset, Duration timeout)
+            throws IOException, InterruptedException {
+        List<String> full = new ArrayList<>(command);
+        if (!new File(command.get(0)).isAbsolute()) {
+            full.set(0, new File(command.get(0)).getAbsolutePath());
+        }
+        ProcessBuilder builder = new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().putAll(environment);
+        unset.forEach(builder.environment()::remove);
+        Process process = builder.start();
+        List<String> out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertTrue(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS), command + " timed out");
+        assertEquals(0, process.exitValue(), command + " failed: " + out);
+        return out;
+    }
+
+    static void deleteRecursively(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+    }
+}
