@@ -12,8 +12,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.cbec.payment.company.Pem;
 import jakarta.inject.Inject;
 import org.cbec.sandbox.entity.SandboxDeclaration;
@@ -39,6 +41,16 @@ public class SandboxBooks {
     public record Created(SandboxOrder order, boolean conflicting) {
     }
 
+    /**
+     * The keys of the parties already read, by method and company merchant id. A party's row never
+     * changes once stored (an account's key is fixed at onboarding, the company's pair at first
+     * use), so each is read from the database once per server and not on every signed request.
+     */
+    private static final Map<String, PartyKeys> KNOWN = new ConcurrentHashMap<>();
+
+    private record PartyKeys(String publicKey, String privateKey) {
+    }
+
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
@@ -48,11 +60,11 @@ public class SandboxBooks {
 
     /** The company's key pair, made on first use and kept, so that registered accounts stay valid. */
     public PrivateKey companyPrivateKey(String method) {
-        return Pem.privateKey(companyParty(method).getPrivateKey());
+        return Pem.privateKey(companyParty(method).privateKey());
     }
 
     public PublicKey companyPublicKey(String method) {
-        return Pem.publicKey(companyParty(method).getPublicKey());
+        return Pem.publicKey(companyParty(method).publicKey());
     }
 
     /** Opens an account: a new merchant key pair, whose public half the company keeps. */
@@ -68,7 +80,7 @@ public class SandboxBooks {
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<PublicKey> merchantKey(String method, String companyMerchantId) {
-        return party(method, companyMerchantId).map(p -> Pem.publicKey(p.getPublicKey()));
+        return party(method, companyMerchantId).map(p -> Pem.publicKey(p.publicKey()));
     }
 
     /** Creates the order, or finds it again when the same order is sent twice. */
@@ -229,19 +241,31 @@ public class SandboxBooks {
                 .setParameter("paymentMethod", method).setParameter("companyMerchantId", mch).getSingleResult();
     }
 
-    private SandboxParty companyParty(String method) {
+    private PartyKeys companyParty(String method) {
         return party(method, SandboxParty.COMPANY).orElseGet(() -> {
             KeyPair keys = Pem.newRsaKeyPair();
             SandboxParty company = new SandboxParty(method, SandboxParty.COMPANY, Pem.pem(keys.getPublic()), Pem.pem(keys.getPrivate()));
             em.persist(company);
             em.flush();
-            return company;
+            return keysOf(company);
         });
     }
 
-    private Optional<SandboxParty> party(String method, String id) {
-        return em.createNamedQuery(SandboxParty.FIND, SandboxParty.class)
-                .setParameter("paymentMethod", method).setParameter("companyMerchantId", id).getResultStream().findFirst();
+    private Optional<PartyKeys> party(String method, String id) {
+        String known = method + '\n' + id;
+        PartyKeys keys = KNOWN.get(known);
+        if (keys != null) {
+            return Optional.of(keys);
+        }
+        Optional<PartyKeys> stored = em.createNamedQuery(SandboxParty.FIND, SandboxParty.class)
+                .setParameter("paymentMethod", method).setParameter("companyMerchantId", id).getResultStream().findFirst()
+                .map(SandboxBooks::keysOf);
+        stored.ifPresent(k -> KNOWN.put(known, k));
+        return stored;
+    }
+
+    private static PartyKeys keysOf(SandboxParty p) {
+        return new PartyKeys(p.getPublicKey(), p.getPrivateKey());
     }
 
     private static OffsetDateTime now() {
