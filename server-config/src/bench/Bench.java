@@ -120,7 +120,7 @@ public final class Bench {
         concurrency = Integer.parseInt(option("concurrency", "BENCH_CONCURRENCY", "16"));
         rounds = Integer.parseInt(option("rounds", "BENCH_ROUNDS", quick ? "2" : "5"));
         blockSeconds = Integer.parseInt(option("block-seconds", "BENCH_BLOCK_SECONDS", quick ? "2" : "5"));
-        warmupSeconds = Integer.parseInt(option("warmup-seconds", "BENCH_WARMUP_SECONDS", quick ? "8" : "60"));
+        warmupSeconds = Integer.parseInt(option("warmup-seconds", "BENCH_WARMUP_SECONDS", quick ? "8" : "120"));
         openSeconds = Integer.parseInt(option("open-seconds", "BENCH_OPEN_SECONDS", quick ? "4" : "15"));
         openLoad = Double.parseDouble(option("open-load", "BENCH_OPEN_LOAD", "0.5"));
         maxErrorRate = Double.parseDouble(option("max-error-rate", "BENCH_MAX_ERROR_RATE", "0.01"));
