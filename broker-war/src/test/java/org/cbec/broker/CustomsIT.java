@@ -29,6 +29,7 @@ import javax.sql.DataSource;
 import org.cbec.platform.identity.ResidentId;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.Tables;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -387,13 +388,7 @@ class CustomsIT {
     }
 
     private long count(String sql, String param) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, param);
-            ResultSet rs = s.executeQuery();
-            return rs.next() ? rs.getLong(1) : -1;
-        } catch (java.sql.SQLException e) {
-            throw new AssertionError(e);
-        }
+        return Tables.count(dataSource, sql, param);
     }
 
     private static String withCheck(String first17) {

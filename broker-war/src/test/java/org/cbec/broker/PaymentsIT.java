@@ -52,6 +52,7 @@ import org.cbec.payment.company.alphapay.AlphapaySigning;
 import org.cbec.payment.company.betapay.BetapaySigning;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.Tables;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -685,15 +686,8 @@ class PaymentsIT {
                 : AlphapaySigning.verifyJsapiInvocation(merchantKey, params);
     }
 
-    private int countRows(String sql, String param) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, param);
-            ResultSet rs = s.executeQuery();
-            rs.next();
-            return rs.getInt(1);
-        } catch (java.sql.SQLException e) {
-            throw new AssertionError(e);
-        }
+    private long countRows(String sql, String param) {
+        return Tables.count(dataSource, sql, param);
     }
 
     private URI api(String path) {

@@ -35,6 +35,7 @@ import javax.sql.DataSource;
 import org.cbec.cart.boundary.ExchangeRates;
 import org.cbec.platform.identity.ResidentId;
 import org.cbec.testing.Http;
+import org.cbec.testing.Tables;
 import org.cbec.testing.Http.Reply;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -452,14 +453,6 @@ class CartsIT {
     }
 
     private long count(String sql, String param) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            if (param != null) {
-                s.setString(1, param);
-            }
-            ResultSet rs = s.executeQuery();
-            return rs.next() ? rs.getLong(1) : -1;
-        } catch (java.sql.SQLException e) {
-            throw new AssertionError(e);
-        }
+        return Tables.count(dataSource, sql, param);
     }
 }

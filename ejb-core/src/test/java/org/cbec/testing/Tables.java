@@ -34,4 +34,29 @@ public final class Tables {
             return rows;
         }
     }
+
+    /**
+     * The number {@code sql} selects (a {@code COUNT}), with {@code param} (when not null) as its one
+     * parameter; -1 when it selects no row. A database error fails the test.
+     */
+    public static long count(DataSource dataSource, String sql, String param) {
+        try (Connection c = dataSource.getConnection()) {
+            return count(c, sql, param);
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** As {@link #count(DataSource, String, String)}, on a connection of the caller's. */
+    public static long count(Connection c, String sql, String param) {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            if (param != null) {
+                s.setString(1, param);
+            }
+            ResultSet rs = s.executeQuery();
+            return rs.next() ? rs.getLong(1) : -1;
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
 }

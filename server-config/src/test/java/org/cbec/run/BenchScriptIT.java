@@ -36,7 +36,7 @@ class BenchScriptIT {
         Process bench = builder.start();
         String out = new String(bench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(bench.waitFor(10, TimeUnit.MINUTES), "the quick benchmark ends within 10 minutes");
-        assertEquals(0, bench.exitValue(), () -> out + tail(log));
+        assertEquals(0, bench.exitValue(), () -> out + Scripts.tail(log));
 
         for (String operation : List.of("ping", "create", "query", "cart", "floor-create", "floor-query")) {
             Matcher row = find(out, "(?m)^" + operation + " +" + NUMBER + " +" + NUMBER + " +" + NUMBER + " +([0-9]+) ");
@@ -84,15 +84,6 @@ class BenchScriptIT {
             return true;
         } catch (IOException taken) {
             return false;
-        }
-    }
-
-    private static String tail(Path log) {
-        try {
-            String text = Files.readString(log, StandardCharsets.UTF_8);
-            return text.substring(Math.max(0, text.length() - 4000));
-        } catch (IOException e) {
-            return "(no log: " + e + ")";
         }
     }
 }

@@ -32,6 +32,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.LogSecrets;
+import org.cbec.testing.Tables;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -277,11 +278,8 @@ class ClusterIT {
     }
 
     private static long count(String sql, String param) {
-        try (Connection c = database(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, param);
-            ResultSet rs = s.executeQuery();
-            rs.next();
-            return rs.getLong(1);
+        try (Connection c = database()) {
+            return Tables.count(c, sql, param);
         } catch (java.sql.SQLException e) {
             throw new AssertionError(e);
         }

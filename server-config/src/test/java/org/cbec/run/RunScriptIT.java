@@ -268,7 +268,7 @@ class RunScriptIT {
     private void awaitReady(URI base, Path log) throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(4));
         while (Instant.now().isBefore(deadline)) {
-            assertTrue(server.isAlive(), () -> "the run script exited: " + tail(log));
+            assertTrue(server.isAlive(), () -> "the run script exited: " + Scripts.tail(log));
             try {
                 if (get(base.resolve("health/ready")).status() == 200
                         && get(base.resolve("broker/v1/merchant/demo"), "app-api-key", DEMO_API_KEY).status() == 200
@@ -280,7 +280,7 @@ class RunScriptIT {
             }
             Thread.sleep(1000);
         }
-        throw new AssertionError("not ready within 4 minutes: " + tail(log));
+        throw new AssertionError("not ready within 4 minutes: " + Scripts.tail(log));
     }
 
     private static void interrupt(Process process) throws Exception {
@@ -295,15 +295,6 @@ class RunScriptIT {
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
-        }
-    }
-
-    private static String tail(Path log) {
-        try {
-            String text = Files.readString(log, StandardCharsets.UTF_8);
-            return text.substring(Math.max(0, text.length() - 4000));
-        } catch (IOException e) {
-            return "(no log: " + e + ")";
         }
     }
 }

@@ -50,4 +50,14 @@ final class Scripts {
             }
         }
     }
+
+    /** The end of a server's log, for a failure message. */
+    static String tail(Path log) {
+        try {
+            String text = Files.readString(log, StandardCharsets.UTF_8);
+            return text.substring(Math.max(0, text.length() - 4000));
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
 }

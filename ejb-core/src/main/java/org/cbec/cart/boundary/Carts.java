@@ -15,6 +15,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.HexFormat;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 import org.cbec.access.control.SubjectNames;
 import org.cbec.cart.control.CartRules;
@@ -57,19 +58,13 @@ public class Carts {
     public CartCreated createPlatformCart(String platform, String merchantId, JsonObject body) {
         CartRules.platform(platform);
         String cartJson = CartRules.storable(body, "cart", CART_JSON_CHARS);
-        CartRules.PlatformTotals totals;
         ExchangeRates.Rate rate = rates.current();
-        Long totalCny;
-        try {
-            totals = CartRules.checkPlatformCart(body);
-            totalCny = switch (totals.currency()) {
-                case "CNY" -> totals.totalMinor();
-                case "GBP" -> Money.convert(totals.totalMinor(), rate.rate(), RoundingMode.HALF_UP);
-                default -> null;
-            };
-        } catch (ArithmeticException tooLarge) {
-            throw new InvalidRequestException("cart", "the cart's amounts are too large to add up");
-        }
+        CartRules.PlatformTotals totals = addedUp(() -> CartRules.checkPlatformCart(body));
+        Long totalCny = addedUp(() -> switch (totals.currency()) {
+            case "CNY" -> totals.totalMinor();
+            case "GBP" -> Money.convert(totals.totalMinor(), rate.rate(), RoundingMode.HALF_UP);
+            default -> null;
+        });
         Cart cart = new Cart(newCartId(), Cart.Kind.PLATFORM, platform, merchantId, null, totals.currency(), totals.totalMinor(),
                 totalCny, rate.rate(), rate.source(), rate.date(), cartJson, null, now());
         em.persist(cart);
@@ -82,15 +77,9 @@ public class Carts {
         SubjectNames.require("merchantId", merchantId);
         String cartJson = CartRules.storable(body, "cart", CART_JSON_CHARS);
         ExchangeRates.Rate rate = rates.current();
-        CartRules.EnterpriseTotals totals;
-        long totalCny;
-        try {
-            totals = CartRules.checkEnterpriseCart(body, rate.rate());
-            totalCny = totals.currency().equals("CNY") ? totals.totalToPayMinor()
-                    : Money.convert(totals.totalToPayMinor(), rate.rate(), RoundingMode.HALF_UP);
-        } catch (ArithmeticException tooLarge) {
-            throw new InvalidRequestException("cart", "the cart's amounts are too large to add up");
-        }
+        CartRules.EnterpriseTotals totals = addedUp(() -> CartRules.checkEnterpriseCart(body, rate.rate()));
+        long totalCny = addedUp(() -> totals.currency().equals("CNY") ? totals.totalToPayMinor()
+                : Money.convert(totals.totalToPayMinor(), rate.rate(), RoundingMode.HALF_UP));
         Cart cart = new Cart(newCartId(), Cart.Kind.ENTERPRISE, null, merchantId, enterpriseId, totals.currency(),
                 totals.totalToPayMinor(), totalCny, rate.rate(), rate.source(), rate.date(), cartJson,
                 body.getString("cancelUrl"), now());
@@ -266,6 +255,15 @@ public class Carts {
         byte[] id = new byte[16];
         RANDOM.nextBytes(id);
         return "ct_" + HexFormat.of().formatHex(id);
+    }
+
+    /** The cart's arithmetic, which is exact: a sum or conversion beyond a long is the client's cart (400), not a fault. */
+    private static <T> T addedUp(Supplier<T> arithmetic) {
+        try {
+            return arithmetic.get();
+        } catch (ArithmeticException tooLarge) {
+            throw new InvalidRequestException("cart", "the cart's amounts are too large to add up");
+        }
     }
 
     private static OffsetDateTime now() {
