@@ -50,6 +50,7 @@ import org.cbec.payment.company.Nonces;
 import org.cbec.payment.company.Pem;
 import org.cbec.payment.company.alphapay.AlphapaySigning;
 import org.cbec.payment.company.betapay.BetapaySigning;
+import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.Tables;
@@ -192,21 +193,24 @@ class PaymentsIT {
         ExecutorService pool = Executors.newFixedThreadPool(50);
         Map<String, Set<String>> payMessages = new java.util.concurrent.ConcurrentHashMap<>();
         try {
-            List<Future<Reply>> replies = new ArrayList<>();
+            List<Future<Bursts.Caller>> replies = new ArrayList<>();
             for (int i : order) {
                 String ref = refs.get(i);
                 String method = i % 2 == 0 ? "alphapay" : "betapay";
-                replies.add(pool.submit((Callable<Reply>) () -> {
-                    Reply r = create(method, "NATIVE", ref, 100 + i, "CNY");
-                    if (r.status() == 200) {
-                        payMessages.computeIfAbsent(ref, k -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(r.json().getString("payMessage"));
+                replies.add(pool.submit((Callable<Bursts.Caller>) () -> {
+                    // A caller told 409 (the same create is in progress) sends it again after Retry-After.
+                    Bursts.Caller c = Bursts.retryingInProgress(() -> create(method, "NATIVE", ref, 100 + i, "CNY"));
+                    if (c.last().status() == 200) {
+                        payMessages.computeIfAbsent(ref, k -> java.util.concurrent.ConcurrentHashMap.newKeySet())
+                                .add(c.last().json().getString("payMessage"));
                     }
-                    return r;
+                    return c;
                 }));
             }
-            for (Future<Reply> reply : replies) {
-                Reply r = reply.get();
-                assertEquals(200, r.status(), r::toString);
+            for (Future<Bursts.Caller> reply : replies) {
+                Bursts.Caller c = reply.get();
+                assertTrue(c.first().status() == 200 || c.first().status() == 409, c::toString);
+                assertEquals(200, c.last().status(), c.last()::toString);
             }
         } finally {
             pool.shutdownNow();

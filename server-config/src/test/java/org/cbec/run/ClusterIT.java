@@ -23,13 +23,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.cbec.testing.Bursts;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.LogSecrets;
 import org.cbec.testing.Tables;
@@ -170,21 +167,11 @@ class ClusterIT {
     @Order(3)
     void concurrentDuplicateCreatesSplitAcrossTheNodesMakeOnePayment() throws Exception {
         String ref = ref();
-        ExecutorService pool = Executors.newFixedThreadPool(20);
         Set<String> payMessages = new HashSet<>();
-        try {
-            List<Future<Reply>> replies = new ArrayList<>();
-            for (int i = 0; i < 20; i++) {
-                URI node = nodes[i % 2];
-                replies.add(pool.submit((Callable<Reply>) () -> create(node, "betapay", "NATIVE", ref)));
-            }
-            for (Future<Reply> f : replies) {
-                Reply r = f.get();
-                assertEquals(200, r.status(), r::toString);
-                payMessages.add(r.json().getString("payMessage"));
-            }
-        } finally {
-            pool.shutdownNow();
+        for (Bursts.Caller c : Bursts.atOnce(20, i -> create(nodes[i % 2], "betapay", "NATIVE", ref))) {
+            assertTrue(c.first().status() == 200 || c.first().status() == 409, c::toString);
+            assertEquals(200, c.last().status(), c.last()::toString);
+            payMessages.add(c.last().json().getString("payMessage"));
         }
         assertEquals(1, payMessages.size(), "every caller on either node got the same payment");
         assertEquals(1, count("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND order_ref = ?", ref));

@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.cbec.testing.Bursts;
+import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.LogSecrets;
 import org.junit.jupiter.api.AfterEach;
@@ -170,6 +172,58 @@ class RunScriptIT {
         }
     }
 
+    @Test
+    void onFiveHttpThreadsDuplicatesAreAnsweredAtOnceAndASlowBurstLeavesTheCircuitClosed() throws Exception {
+        Scripts.deleteRecursively(dataDir);
+        int port = freePort();
+        URI base = URI.create("http://localhost:" + port + "/");
+        // Payara Server's default pool size, which a fresh domain ran with in issue 12.
+        database.put("HTTP_THREADS", "5");
+        Path log = start(port, "run-it-threads.log");
+        awaitReady(base, log);
+
+        // 20 identical creates at once, the company taking 2 s to answer the one it gets: the others
+        // are told at once that it is in progress (409), none holding a thread while it waits.
+        String ref = "burst" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        assertEquals(200, Http.send("PUT", base.resolve("broker/sandbox/alphapay/demo/faults"), "{\"mode\":\"SLOW\",\"latencyMs\":2000,"
+                + "\"orderRef\":\"" + ref + "\"}", "Content-Type", "application/json", "app-api-key", DEMO_API_KEY).status());
+        List<Bursts.Caller> callers = Bursts.atOnce(20, i -> create(base, "alphapay", ref));
+        Http.send("DELETE", base.resolve("broker/sandbox/alphapay/demo/faults"), null, "app-api-key", DEMO_API_KEY);
+        for (Bursts.Caller c : callers) {
+            assertTrue(c.first().status() == 200 || c.first().status() == 409, () -> "no 5xx: " + c.first());
+            assertTrue(c.firstMillis() < 5000, () -> "answered within the company's read timeout (5 s): " + c);
+            assertEquals(200, c.last().status(), c.last()::toString);
+        }
+        assertEquals(1, callers.stream().filter(c -> c.first().status() == 200).count(),
+                () -> "one create reached the company; every duplicate was answered 409 before its 2 s were over: " + callers);
+        assertEquals(1, callers.stream().map(c -> c.last().json().getString("payMessage")).distinct().count(), callers::toString);
+
+        // 30 different creates of one merchant against a company answering in 1 s: on 5 request
+        // threads they queue, but the company's side answers on its own listener, so no call times
+        // out and the circuit stays closed for the next merchant.
+        assertEquals(200, Http.send("PUT", base.resolve("broker/sandbox/alphapay/demo/faults"), "{\"mode\":\"SLOW\",\"latencyMs\":1000}",
+                "Content-Type", "application/json", "app-api-key", DEMO_API_KEY).status());
+        String prefix = "slow" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+        List<Bursts.Caller> slow = Bursts.atOnce(30, i -> create(base, "alphapay", prefix + "n" + i));
+        Http.send("DELETE", base.resolve("broker/sandbox/alphapay/demo/faults"), null, "app-api-key", DEMO_API_KEY);
+        for (Bursts.Caller c : slow) {
+            assertEquals(200, c.last().status(), () -> "the broker's own queue is not a company failure: " + c.last());
+        }
+        String other = "other-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + other + "\"}", "Authorization", admin()).status());
+        Reply account = Http.send("POST", base.resolve("broker/sandbox/alphapay/accounts"), null, "Authorization", admin());
+        assertEquals(201, account.status(), account::toString);
+        assertEquals(200, Http.send("PUT", base.resolve("broker/admin/merchants/" + other + "/companies/alphapay"), account.body(),
+                "Content-Type", "application/json", "Authorization", admin()).status());
+        String otherKey = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + other + "\"]}", "Authorization", admin())
+                .json().getString("key");
+        Reply next = postJson(base.resolve("broker/v1/payment/" + other), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"next1\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", otherKey);
+        assertEquals(200, next.status(), () -> "another merchant's create goes through: " + next);
+        interrupt(server);
+        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+    }
+
     private static Reply create(URI base, String method, String ref) {
         return postJson(base.resolve("broker/v1/payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
                 + "\"orderRef\":\"" + ref + "\",\"actualAmount\":" + (100 + ref.length()) + ",\"currency\":\"CNY\"}",
@@ -254,6 +308,7 @@ class RunScriptIT {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().put("HTTP_PORT", String.valueOf(port));
+        builder.environment().put("SANDBOX_PORT", String.valueOf(freePort()));
         builder.environment().put("DATA_DIR", dataDir.toString());
         builder.environment().put("ADMIN_PASSWORD", ADMIN_PASSWORD);
         builder.environment().put("DEMO_API_KEY", DEMO_API_KEY);

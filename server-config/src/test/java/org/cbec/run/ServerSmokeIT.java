@@ -16,7 +16,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.cbec.testing.Bursts;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.Tables;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -64,6 +66,54 @@ class ServerSmokeIT {
 
     @Test
     @Order(1)
+    void twentyIdenticalCreatesRightAfterDeployingMakeOnePaymentAndLeaveTheCircuitClosedForOthers() throws Exception {
+        // First test after deploy-server, with no restart in between: the domain as the operator gets it.
+        String merchant = "burst-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(merchant);
+        String ref = "burst" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        List<Bursts.Caller> callers = Bursts.atOnce(20, i -> create(merchant, key, "alphapay", ref));
+        for (Bursts.Caller c : callers) {
+            assertTrue(c.first().status() == 200 || c.first().status() == 409, () -> "no 5xx, a payment or in progress: " + c.first());
+            assertEquals(200, c.last().status(), c.last()::toString);
+        }
+        assertEquals(1, callers.stream().map(c -> c.last().json().getString("payMessage")).distinct().count(),
+                () -> "every caller got the same payment: " + callers);
+        assertEquals(1, count("SELECT COUNT(*) FROM payment WHERE merchant = ? AND order_ref = '" + ref + "'", merchant), "one payment");
+        assertEquals(1, count("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
+                + " WHERE p.merchant = ? AND p.order_ref = '" + ref + "' AND e.operation = 'create'", merchant), "one create sent");
+        assertEquals(1, count("SELECT COUNT(*) FROM sandbox_order WHERE order_ref = ?", ref), "one company order");
+
+        String other = "other-" + UUID.randomUUID().toString().substring(0, 8);
+        Reply next = create(other, merchantWithAccounts(other), "alphapay", "next" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
+        assertEquals(200, next.status(), () -> "another merchant's create right after goes through: " + next);
+    }
+
+    @Test
+    @Order(2)
+    void theDomainRunsWithTheHeapAndHttpThreadsTheScriptSet() throws Exception {
+        assertTrue(asadmin("generate-jvm-report", "--type", "summary").contains("-Xmx1g"), "the running JVM has the 1 GB heap");
+        assertTrue(asadmin("get", "-m", "server.network.http-listener-1.thread-pool.maxthreads-count")
+                .contains("server.network.http-listener-1.thread-pool.maxthreads-count = 64"), "the live HTTP pool has 64 threads at most");
+        // And it uses them: 16 creates held 1 s each by a slow company need 16 request threads at once.
+        String merchant = "threads-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(merchant);
+        assertEquals(200, send("PUT", BASE.resolve("broker/sandbox/alphapay/" + merchant + "/faults"),
+                "{\"mode\":\"SLOW\",\"latencyMs\":1000}", "Content-Type", "application/json", "app-api-key", key).status());
+        List<Bursts.Caller> slow = Bursts.atOnce(16, i -> create(merchant, key, "alphapay", "slow" + i + UUID.randomUUID().toString()
+                .replace("-", "").substring(0, 12)));
+        send("DELETE", BASE.resolve("broker/sandbox/alphapay/" + merchant + "/faults"), null, "app-api-key", key);
+        slow.forEach(c -> assertEquals(200, c.last().status(), c.last()::toString));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"http-thread-pool::http-listener-1\\((\\d+)\\)\"")
+                .matcher(asadmin("generate-jvm-report", "--type", "thread"));
+        java.util.Set<String> threads = new java.util.HashSet<>();
+        while (m.find()) {
+            threads.add(m.group(1));
+        }
+        assertTrue(threads.size() >= 16, "the server used more than Payara's default 5 request threads: " + threads);
+    }
+
+    @Test
+    @Order(3)
     void theEarServesBothServicesOnPostgreSql() {
         Reply ready = get(BASE.resolve("health/ready"));
         assertEquals(200, ready.status(), ready::toString);
@@ -73,7 +123,7 @@ class ServerSmokeIT {
     }
 
     @Test
-    @Order(2)
+    @Order(4)
     void aPaymentIsCreatedPaidAndQueriedThroughTheSandboxAndACartIsCreated() {
         String merchant = "smoke-" + UUID.randomUUID().toString().substring(0, 8);
         String key = merchantWithAccounts(merchant);
@@ -101,7 +151,7 @@ class ServerSmokeIT {
     }
 
     @Test
-    @Order(3)
+    @Order(5)
     void faultToleranceIsActiveInTheEarTheCircuitOpens() {
         String merchant = "smoke-ft-" + UUID.randomUUID().toString().substring(0, 8);
         String key = merchantWithAccounts(merchant);
@@ -123,7 +173,7 @@ class ServerSmokeIT {
     }
 
     @Test
-    @Order(4)
+    @Order(6)
     void theAdminApisTakeTheUsersOfTheFileRealmsAdminGroup() throws Exception {
         String asadmin = PAYARA.resolve("bin/asadmin").toString();
         String port = String.valueOf(PORT_BASE + 48);
@@ -162,9 +212,15 @@ class ServerSmokeIT {
     }
 
     @Test
-    @Order(5)
-    void runningTheScriptAgainChangesNothing() throws Exception {
+    @Order(7)
+    void runningTheScriptAgainChangesNothingAndKeepsItsSettingsInForce() throws Exception {
+        Path pid = PAYARA.resolve("glassfish/domains/cbec/config/pid");
+        String before = Files.readString(pid).trim();
         run(List.of("deploy-server"), env);
+        assertEquals(before, Files.readString(pid).trim(), "the second run did not need to restart the domain");
+        assertTrue(asadmin("generate-jvm-report", "--type", "summary").contains("-Xmx1g"), "the 1 GB heap is still in force");
+        assertTrue(asadmin("get", "-m", "server.network.http-listener-1.thread-pool.maxthreads-count")
+                .contains("server.network.http-listener-1.thread-pool.maxthreads-count = 64"), "64 HTTP threads are still in force");
         String asadmin = PAYARA.resolve("bin/asadmin").toString();
         String port = String.valueOf(PORT_BASE + 48);
         assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-connection-pools"), Map.of()), "cbec-pool"));
@@ -181,6 +237,53 @@ class ServerSmokeIT {
         Path log = PAYARA.resolve("glassfish/domains/cbec/logs/server.log");
         assertEquals(List.of(), org.cbec.testing.LogSecrets.findings(log, List.of(ADMIN_PASSWORD, env.get("DB_PASSWORD"))),
                 "no key, password, private key or identity number in the Server's log");
+    }
+
+    @Test
+    @Order(8)
+    void withAnotherPayaraHomeTheScriptInstallsPayaraThereAndDeploys() throws Exception {
+        // A second domain beside the first (another PAYARA_HOME, new or emptied, and other ports):
+        // the Maven unpack of Payara must not be skipped because an earlier unpack left a marker.
+        Path second = Path.of("target", "payara-second").toAbsolutePath();
+        Scripts.deleteRecursively(second);
+        Files.createDirectories(second);
+        Map<String, String> other = new HashMap<>(env);
+        other.put("PAYARA_HOME", second.toString());
+        other.put("PORT_BASE", "15800");
+        try {
+            run(List.of("deploy-server"), other);
+            assertTrue(Files.isExecutable(second.resolve("bin/asadmin")), "Payara was installed in the new PAYARA_HOME");
+            Reply ready = get(URI.create("http://localhost:15880/health/ready"));
+            assertEquals(200, ready.status(), ready::toString);
+            assertEquals(401, get(URI.create("http://localhost:15880/broker/v1/merchant/demo")).json().getInt("code"));
+            String report = String.join("\n", run(List.of(second.resolve("bin/asadmin").toString(), "--port", "15848",
+                    "generate-jvm-report", "--type", "summary"), Map.of()));
+            assertTrue(report.contains("-Xmx1g"), "the second domain runs with the heap the script set");
+        } finally {
+            if (Files.isExecutable(second.resolve("bin/asadmin"))) {
+                run(List.of(second.resolve("bin/asadmin").toString(), "stop-domain", "cbec"), Map.of());
+            }
+            Scripts.deleteRecursively(second);
+        }
+    }
+
+    /** Runs asadmin against the test domain; returns everything it printed. */
+    private static String asadmin(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(PAYARA.resolve("bin/asadmin").toString(), "--port", String.valueOf(PORT_BASE + 48)));
+        command.addAll(List.of(args));
+        return String.join("\n", run(command, Map.of()));
+    }
+
+    private static Reply create(String merchant, String key, String method, String ref) {
+        return postJson(BASE.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":1234,\"currency\":\"CNY\"}", "app-api-key", key);
+    }
+
+    /** A COUNT in the domain's database, with one parameter. */
+    private static long count(String sql, String param) throws Exception {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(env.get("DB_URL"), env.get("DB_USER"), env.get("DB_PASSWORD"))) {
+            return Tables.count(c, sql, param);
+        }
     }
 
     /** A broker merchant with sandbox accounts at both companies, and its key. */

@@ -8,8 +8,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.Set;
@@ -27,6 +25,7 @@ import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.error.UpstreamFailureException;
@@ -47,8 +46,11 @@ public class Payments {
     private static final Logger LOG = Logger.getLogger(Payments.class.getName());
     public static final String FAILURE = "failure while making the payment";
     private static final Jsonb JSONB = JsonbBuilder.create();
-    /** How long an identical create waits for the one already talking to the company. */
-    private static final Duration WAIT_FOR_OWNER = Duration.ofSeconds(15);
+    /**
+     * What an identical create is told while the first one is still talking to the company: send
+     * it again after this many seconds (a company call ends within the client's read timeout).
+     */
+    static final int RETRY_IN_PROGRESS_AFTER_SECONDS = 1;
 
     @Inject
     Companies companies;
@@ -79,16 +81,19 @@ public class Payments {
     }
 
     /** An identical create: the stored result, or the pending create carried on. */
-    private PaymentView resume(PaymentView stored, PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type) {
-        if (stored.actualAmount() != c.actualAmount() || !stored.currency().equals(c.currency())
-                || !stored.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(stored.total(), c.total())) {
+    private PaymentView resume(PaymentView p, PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type) {
+        if (p.actualAmount() != c.actualAmount() || !p.currency().equals(c.currency())
+                || !p.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(p.total(), c.total())) {
             throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
                     + " is already a payment with another amount, total, currency or payment type");
         }
-        PaymentView p = awaitOwner(stored);
         switch (TradeState.valueOf(p.tradeState())) {
             case CREATING:
-                throw new UpstreamFailureException(FAILURE, "a create of this orderRef is still in progress; query it later");
+                // Answered at once: a duplicate never holds a request thread while the first create
+                // waits for the company (a burst of duplicates would take every thread, the
+                // company's answer included when the company is served by the same server).
+                throw new InProgressException("orderRef", "a create of orderRef " + c.orderRef()
+                        + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
             case UNKNOWN:
                 if (ledger.takeOver(p.merchant(), p.paymentMethod(), p.orderRef())) {
                     return sendCreate(company, account, c, type, p.id());
@@ -99,21 +104,6 @@ public class Payments {
             default:
                 return p;
         }
-    }
-
-    private PaymentView awaitOwner(PaymentView p) {
-        Instant deadline = Instant.now().plus(WAIT_FOR_OWNER);
-        PaymentView current = p;
-        while (TradeState.CREATING.name().equals(current.tradeState()) && Instant.now().isBefore(deadline)) {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            current = ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElse(current);
-        }
-        return current;
     }
 
     private PaymentView sendCreate(PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type, long id) {

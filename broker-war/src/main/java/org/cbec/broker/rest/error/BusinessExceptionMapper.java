@@ -6,11 +6,13 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.UpstreamFailureException;
 
 /**
  * Business refusals: invalid requests 422 (spec 7 for payments; a resource may declare another
- * {@link ValidationStatus}), unknown 404, conflicts 409, and a
+ * {@link ValidationStatus}), unknown 404, conflicts 409 (with {@code Retry-After} when the same
+ * request is in progress), and a
  * failed company 500 with the spec's message and {@code errors} saying what failed.
  */
 @Provider
@@ -28,7 +30,11 @@ public class BusinessExceptionMapper implements ExceptionMapper<BusinessExceptio
             case UPSTREAM_FAILURE -> 500;
         };
         String errors = e instanceof UpstreamFailureException upstream ? upstream.errors() : null;
-        return Envelope.response(status, new Envelope(status, e.getMessage(), e.field(), errors));
+        Response.ResponseBuilder response = Envelope.builder(status, new Envelope(status, e.getMessage(), e.field(), errors));
+        if (e instanceof InProgressException inProgress) {
+            response.header("Retry-After", inProgress.retryAfterSeconds());
+        }
+        return response.build();
     }
 
     private int invalidRequestStatus() {
