@@ -24,6 +24,7 @@ import javax.sql.DataSource;
 import org.cbec.platform.identity.ResidentId;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.SandboxClient;
 import org.cbec.testing.Malformed;
 import org.cbec.testing.Tables;
 import org.cbec.testing.Malformed.Endpoint;
@@ -60,6 +61,9 @@ class BadInputIT {
     @ArquillianResource
     URL base;
 
+    /** The companies: company-sandbox, a deployment of its own reached over HTTP (its own sweep is in that module). */
+    private static final SandboxClient SANDBOX = SandboxClient.fromEnvironment();
+
     @Resource(lookup = "jdbc/cbec")
     DataSource dataSource;
 
@@ -69,20 +73,16 @@ class BadInputIT {
         assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", ADMIN).status());
         String key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + merchant + "\"],\"label\":\"bad input\"}",
                 "Authorization", ADMIN).json().getString("key");
-        JsonObject account = send("POST", at(base, "sandbox/alphapay/accounts"), null, "Authorization", ADMIN).json();
-        Reply registered = send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), account.toString(),
-                "Content-Type", "application/json", "Authorization", ADMIN);
-        assertEquals(200, registered.status(), registered::toString);
-        String mch = account.getString("companyMerchantId");
+        JsonObject account = SANDBOX.register(at(base, ""), ADMIN, merchant, "alphapay");
         String ref = "bad" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         String tx = paidAndDeclared(merchant, key, ref);
 
         List<String> secrets = List.of(key, DEMO_KEY, System.getenv("ADMIN_PASSWORD"), PAYER_ID, PAYER_ID.substring(6, 14),
                 account.getString("merchantPrivateKey").split("\n")[2]);
-        Map<String, List<String>> before = fingerprint(merchant, mch);
+        Map<String, List<String>> before = fingerprint(merchant);
 
         new Malformed.Sweep(URI.create(base.toString()), secrets).runAll("BadInputIT (broker)", endpoints(merchant, key, ref, tx, account));
-        assertEquals(before, fingerprint(merchant, mch), "stored data changed");
+        assertEquals(before, fingerprint(merchant), "stored data changed");
     }
 
     /** Every operation of the broker, each described by a request it must refuse whatever field breaks. */
@@ -136,20 +136,9 @@ class BadInputIT {
                 .path("paymentMethod", "alphapay").json(brokenAccount.toString()).wrongMethods("GET", "POST", "DELETE"), key));
         all.add(admin(Malformed.endpoint("DELETE", "admin/keys/{keyId}").path("keyId", "k_nosuchkey0001").wrongMethods("GET", "POST", "PUT"), key));
 
-        // the sandbox's helpers: an unknown company, an order the company does not have, a fault mode that does not exist
-        all.add(admin(Malformed.endpoint("POST", "sandbox/{paymentMethod}/accounts").path("paymentMethod", "cashpay")
-                .wrongMethods("GET", "PUT", "DELETE"), key));
-        all.add(keyed(Malformed.endpoint("POST", "sandbox/{paymentMethod}/{merchant}/payments/{orderRef}/pay").path("paymentMethod", "alphapay")
-                .path("merchant", m).path("orderRef", "nosuchorder0001").auth(k).wrongMethods("GET", "PUT", "DELETE")
-                .json("{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID + "\"}")));
-        all.add(keyed(Malformed.endpoint("PUT", "sandbox/{paymentMethod}/{merchant}/declarations/{orderRef}").path("paymentMethod", "alphapay")
-                .path("merchant", m).path("orderRef", "nosuchorder0001").auth(k).wrongMethods("GET", "POST", "DELETE")
-                .json("{\"state\":\"SUCCESS\",\"explanation\":\"ok\",\"subOrderNo\":\"S1\"}")));
-        all.add(keyed(Malformed.endpoint("PUT", "sandbox/{paymentMethod}/{merchant}/faults").path("paymentMethod", "alphapay")
-                .path("merchant", m).auth(k).wrongMethods("GET", "POST")
-                .json("{\"mode\":\"NO_SUCH_MODE\",\"status\":503,\"latencyMs\":0,\"orderRef\":\"nosuchorder0001\",\"count\":1}")));
-        all.add(keyed(Malformed.endpoint("DELETE", "sandbox/{paymentMethod}/{merchant}/faults").path("paymentMethod", "cashpay")
-                .path("merchant", m).auth(k).wrongMethods("GET", "POST")));
+        // the load-comparison endpoint, open to anyone, answers GET only: every other request to it,
+        // with whatever body and content type, is refused (405, 406, 415) with the envelope
+        all.add(Malformed.endpoint("POST", "ping").json("{\"probe\":1,\"text\":\"x\"}").wrongMethods("PUT", "DELETE"));
         return all;
     }
 
@@ -167,8 +156,7 @@ class BadInputIT {
         Reply created = postJson(at(base, "v1/payment/" + merchant), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\",\"orderRef\":\""
                 + ref + "\",\"actualAmount\":" + AMOUNT + ",\"currency\":\"CNY\",\"description\":\"测试订单\"}", "app-api-key", key);
         assertEquals(200, created.status(), created::toString);
-        Reply paid = send("POST", at(base, "sandbox/alphapay/" + merchant + "/payments/" + ref + "/pay"),
-                "{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID + "\"}", "app-api-key", key);
+        Reply paid = SANDBOX.pay("alphapay", merchant, ref, "{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID + "\"}");
         assertEquals(200, paid.status(), paid::toString);
         JsonObject q = get(at(base, "v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=alphapay"), "app-api-key", key).json();
         assertEquals("SUCCESS", q.getString("tradeState"));
@@ -189,16 +177,13 @@ class BadInputIT {
     }
 
     /** Every column of every row this test's merchant owns, and of the tables any admin request could touch. */
-    private Map<String, List<String>> fingerprint(String merchant, String mch) throws Exception {
+    private Map<String, List<String>> fingerprint(String merchant) throws Exception {
         Map<String, List<String>> rows = new LinkedHashMap<>();
         rows.put("payment", rows("SELECT * FROM payment WHERE merchant = ? ORDER BY id", merchant));
         rows.put("payment_event", rows("SELECT e.* FROM payment_event e JOIN payment p ON p.id = e.payment_id WHERE p.merchant = ?"
                 + " ORDER BY e.id", merchant));
         rows.put("declaration", rows("SELECT * FROM declaration WHERE merchant = ? ORDER BY id", merchant));
         rows.put("company_credential", rows("SELECT * FROM company_credential ORDER BY id", null));
-        rows.put("sandbox_order", rows("SELECT * FROM sandbox_order WHERE company_merchant_id = ? ORDER BY id", mch));
-        rows.put("sandbox_declaration", rows("SELECT * FROM sandbox_declaration WHERE company_merchant_id = ? ORDER BY id", mch));
-        rows.put("sandbox_party", rows("SELECT * FROM sandbox_party ORDER BY id", null));
         rows.put("merchant", rows("SELECT * FROM merchant ORDER BY id", null));
         rows.put("api_key", rows("SELECT * FROM api_key ORDER BY id", null));
         rows.put("api_key_grant", rows("SELECT * FROM api_key_grant ORDER BY id", null));

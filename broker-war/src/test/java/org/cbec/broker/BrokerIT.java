@@ -106,6 +106,10 @@ class BrokerIT {
             }
             assertTrue(applied >= 4, "V1 to V4 at least: " + applied);
             assertEquals(newest, migrator.schemaVersion(), "the migrator reports the newest applied version");
+            // The sandbox companies keep their data apart (company-sandbox): none of it here.
+            rs = s.executeQuery("SELECT table_name FROM information_schema.tables WHERE LOWER(table_schema) IN ('public', current_schema())"
+                    + " AND LOWER(table_name) LIKE 'sandbox%'");
+            assertFalse(rs.next(), "a sandbox table in the broker's database");
         }
     }
 
@@ -123,7 +127,12 @@ class BrokerIT {
         assertEquals(999_999_999L, stored.actualAmount());
         assertEquals(1_000_000_000L, stored.total());
         assertEquals(9_172_854_000L, stored.payerTotal());
-        assertTrue(paidAt.isEqual(stored.paidAt()), paidAt + " stored as " + stored.paidAt());
+        // The instant, to the microsecond; the offset is not stored (PostgreSQL keeps instants), and
+        // every time is answered in Beijing time (BeijingTime), which gives back the +08:00 here.
+        assertEquals(paidAt.toInstant(), stored.paidAt().toInstant(), paidAt + " stored as " + stored.paidAt());
+        assertEquals("2026-11-21T23:59:59.123456+08:00", org.cbec.broker.rest.BeijingTime.format(stored.paidAt()));
+        assertEquals("2026-11-21T16:00:00+08:00", org.cbec.broker.rest.BeijingTime.format(OffsetDateTime.parse("2026-11-21T08:00Z")),
+                "with the seconds even when they are zero");
         assertEquals("支付成功 · 已到账", stored.tradeStateDesc());
         assertEquals(request, ledger.requestJson("demo", "alphapay", ref));
     }

@@ -82,6 +82,34 @@ class EarContentsIT {
         assertEquals(1, persistenceXml);
     }
 
+    @Test
+    void noArchiveInsideTheEarHoldsASandboxClassOrTable() throws IOException {
+        // The payment companies' stand-in is company-sandbox, a deployable of its own: the production
+        // EAR must not carry a fake company that accepts payments, in any archive at any depth.
+        List<String> found = new ArrayList<>();
+        for (String name : names(ear)) {
+            if (sandboxy(name)) {
+                found.add(name);
+            }
+            if (name.endsWith(".jar") || name.endsWith(".war")) {
+                for (String inner : entriesOf(name)) {
+                    if (sandboxy(inner)) {
+                        found.add(name + "!/" + inner);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+        assertTrue(names(ear).stream().noneMatch(n -> n.contains("company-sandbox") || n.equals("sandbox.war")));
+    }
+
+    /** A class of the sandbox's packages (old or new), or a migration or resource of its own. */
+    private static boolean sandboxy(String entry) {
+        String e = entry.toLowerCase(java.util.Locale.ROOT);
+        return e.contains("org/cbec/sandbox/") || e.contains("org/cbec/broker/sandbox/") || e.contains("db/sandbox/")
+                || e.endsWith(".class") && e.substring(e.lastIndexOf('/') + 1).startsWith("sandbox");
+    }
+
     private static String contextRootOf(NodeList webs, String uri) {
         for (int i = 0; i < webs.getLength(); i++) {
             Element web = (Element) webs.item(i);

@@ -26,6 +26,18 @@ class LogSecretsTest {
     }
 
     @Test
+    void identityNumbersAreRecognisedByTheirOwnCheckCharacterRule() {
+        // Known answers (worked out by hand from GB 11643): the right check character is found, a wrong one is not an ID.
+        for (String id : List.of("11010519491231002X", "440304198802141236", "650102199001013453", "11010519900307101x")) {
+            assertTrue(LogSecrets.checkCharacterFits(id), id);
+            assertEquals(1, LogSecrets.findings("id " + id + " seen", "server.log", List.of()).size(), id);
+        }
+        for (String notAnId : List.of("110105194912310021", "440304198802141235", "650102199001013450")) {
+            assertFalse(LogSecrets.checkCharacterFits(notAnId), notAnId);
+        }
+    }
+
+    @Test
     void aCleanLogHasNoFindings() {
         String log = "key key_0a1b2c3d4e5f60718293 revoked; masked 110***********2X; [timeMillis: 1795300059700]"
                 + " order 20261121223001123456789 cbk_wrong 110105194912310021x9";

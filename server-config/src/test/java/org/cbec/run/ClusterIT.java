@@ -29,6 +29,7 @@ import java.util.regex.Pattern;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.LogSecrets;
+import org.cbec.testing.SandboxClient;
 import org.cbec.testing.Tables;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,6 +77,9 @@ class ClusterIT {
         }
         nodes = new URI[] {URI.create(printed.get("NODE1_URL")), URI.create(printed.get("NODE2_URL"))};
         env.putAll(printed);
+        for (URI node : nodes) {
+            Scripts.awaitCompanyAccounts(node, "demo", KEY);
+        }
     }
 
     @AfterAll
@@ -117,8 +121,8 @@ class ClusterIT {
             Reply invoked = postJson(b.resolve("broker/v1/payment/invocation/demo"), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"APP\","
                     + "\"payMessage\":\"" + created.json().getString("payMessage") + "\"}", "app-api-key", KEY);
             assertEquals(200, invoked.status(), invoked::toString);
-            assertEquals(200, send("POST", a.resolve("broker/sandbox/alphapay/demo/payments/" + ref + "/pay"),
-                    "{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID + "\"}", "app-api-key", KEY).status());
+            assertEquals(200, sandbox(a).pay("alphapay", "demo", ref, "{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID
+                    + "\"}").status());
             JsonObject paid = query(b, "alphapay", ref);
             assertEquals("SUCCESS", paid.getString("tradeState"), paid::toString);
             assertEquals(422, send("POST", a.resolve("broker/v1/payment/close/demo/" + ref + "?payment_method=alphapay"), null,
@@ -175,7 +179,7 @@ class ClusterIT {
         }
         assertEquals(1, payMessages.size(), "every caller on either node got the same payment");
         assertEquals(1, count("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND order_ref = ?", ref));
-        assertEquals(1, count("SELECT COUNT(*) FROM sandbox_order WHERE order_ref = ?", ref), "one order at the company");
+        assertEquals(1, sandbox(nodes[0]).requests("betapay", "demo", "create", ref), "the company received one create");
         assertEquals(1, count("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
                 + " WHERE p.order_ref = ? AND e.operation = 'create'", ref), "the company was asked once");
     }
@@ -192,16 +196,9 @@ class ClusterIT {
         }
         assertEquals(4, nodeOf.size(), "each WAR on each node has the timer: " + nodeOf);
 
-        // The lease stays with one holder while both nodes run.
-        Set<String> holders = new HashSet<>();
-        for (int i = 0; i < 20; i++) {
-            holders.add(leaseHolder());
-            Thread.sleep(300);
-        }
-        assertEquals(1, holders.size(), "one holder: " + holders);
-        int holderNode = nodeOf.get(holders.iterator().next());
-
-        // Payments left UNKNOWN on both nodes are all resolved by the holder's node, and only there.
+        // Payments left UNKNOWN on both nodes are each resolved once, by one node: the lease's
+        // holder. (Which node holds it is read from the lease, not sampled against a clock: the
+        // lease moves only when its holder misses three intervals, which a stalled machine may do.)
         List<String> refs = new ArrayList<>();
         for (int n = 0; n < 2; n++) {
             for (int i = 0; i < 2; i++) {
@@ -209,9 +206,10 @@ class ClusterIT {
             }
         }
         awaitResolved(refs);
+        int holderNode = nodeOf.get(leaseHolder());
         for (String ref : refs) {
-            assertEquals(1, reconciledIn(holderNode, ref), ref + " reconciled by node " + holderNode);
-            assertEquals(0, reconciledIn(3 - holderNode, ref), ref + " not touched by the other node");
+            assertEquals(1, reconciledIn(1, ref) + reconciledIn(2, ref), ref + " reconciled exactly once, on one node");
+            assertEquals(1, reconciledIn(holderNode, ref), ref + " reconciled by the lease holder's node " + holderNode);
         }
 
         // The holder's node stops: the other takes the lease and resolves what is left from then on.
@@ -227,12 +225,19 @@ class ClusterIT {
 
     // ---- helpers ----------------------------------------------------------------------------------
 
+    /**
+     * The sandbox served by that node (each node runs company-sandbox beside the broker, both on one
+     * sandbox schema of the shared PostgreSQL; faults are per sandbox, and each node's broker calls its own).
+     */
+    private static SandboxClient sandbox(URI node) {
+        return new SandboxClient(node.resolve("sandbox/"), ADMIN_PASSWORD);
+    }
+
     /** A payment the company failed to create (fault on that node's sandbox): UNKNOWN. */
     private static String unknownPayment(URI node) {
         String ref = ref();
-        assertEquals(200, send("PUT", node.resolve("broker/sandbox/betapay/demo/faults"),
-                "{\"mode\":\"ERROR\",\"status\":503,\"orderRef\":\"" + ref + "\",\"count\":1}", "Content-Type", "application/json",
-                "app-api-key", KEY).status());
+        assertEquals(200, sandbox(node).fault("betapay", "demo", "{\"mode\":\"ERROR\",\"status\":503,\"orderRef\":\"" + ref
+                + "\",\"count\":1}").status());
         Reply r = create(node, "betapay", "NATIVE", ref);
         assertEquals(500, r.status(), r::toString);
         assertEquals(1, count("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'UNKNOWN'", ref));

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.SandboxClient;
 import org.cbec.testing.LogSecrets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -72,8 +73,11 @@ class RunScriptIT {
             }
         }
         assertEquals(3, database.size(), database.keySet()::toString);
-        // Production-like: the sandbox companies are switched off, and then do not exist.
-        database.put("SANDBOX_ENABLED", "false");
+        // Production-like: no sandbox in the server; the companies are elsewhere (here nowhere: this
+        // run makes no payment, and the broker only needs to know where they are to be ready).
+        database.put("SANDBOX", "off");
+        database.put("ALPHAPAY_URL", "http://127.0.0.1:9/alphapay");
+        database.put("BETAPAY_URL", "http://127.0.0.1:9/betapay/gateway.do");
         String schemaLine = restartScenario("postgres");
         assertTrue(schemaLine.contains("PostgreSQL"), schemaLine);
         assertFalse(Files.readString(Path.of("target", "run-it-postgres-1.log")).contains(database.get("DB_PASSWORD")),
@@ -93,7 +97,12 @@ class RunScriptIT {
 
         Map<String, String> answered = new java.util.concurrent.ConcurrentHashMap<>();
         Set<String> sent = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        // What the load threads saw, counted rather than swallowed: every answer before the kill, and
+        // how each thread ended (a lost connection at the kill is the only way to end).
+        Map<String, Integer> seen = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
+        // Set just before the kill is sent: a connection lost from then on was lost to the kill.
+        java.util.concurrent.atomic.AtomicBoolean killing = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.ExecutorService load = java.util.concurrent.Executors.newFixedThreadPool(8);
         String prefix = "crash" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
         for (int t = 0; t < 8; t++) {
@@ -105,10 +114,13 @@ class RunScriptIT {
                     sent.add(method + " " + ref);
                     try {
                         Reply r = create(base, method, ref);
-                        if (r.status() == 200 && !killed.get()) {
+                        seen.merge("HTTP " + r.status(), 1, Integer::sum);
+                        if (r.status() == 200) {
                             answered.put(method + " " + ref, r.json().getString("payMessage"));
                         }
                     } catch (AssertionError | RuntimeException connectionLost) {
+                        seen.merge(killing.get() ? "connection lost at the kill" : "connection lost before the kill: " + connectionLost,
+                                1, Integer::sum);
                         return;
                     }
                 }
@@ -119,54 +131,56 @@ class RunScriptIT {
             Thread.sleep(50);
         }
         assertTrue(answered.size() >= 20, "creates were answered under load: " + answered.size());
+        killing.set(true);
         new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
         assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
         killed.set(true);
         load.shutdown();
         assertTrue(load.awaitTermination(90, TimeUnit.SECONDS));
         Map<String, String> answeredBeforeTheKill = Map.copyOf(answered);
+        System.out.println("RunScriptIT crash: the load threads saw " + seen);
+        assertEquals(Set.of("HTTP 200", "connection lost at the kill"), seen.keySet(), "every create before the kill was answered 200: " + seen);
 
         Path secondLog = start(port, "run-it-crash-2.log");
         awaitReady(base, secondLog);
+        // The merchant's identical create of a payment answered before the kill returns the stored
+        // payment, with the same company reference. (No request of any kind touches the creates that
+        // were in flight at the kill: only the reconciliation may resolve those.)
         for (Map.Entry<String, String> e : answeredBeforeTheKill.entrySet()) {
             String[] methodAndRef = e.getKey().split(" ");
-            Reply q = get(base.resolve("broker/v1/payment/demo?order_ref=" + methodAndRef[1] + "&payment_method=" + methodAndRef[0]),
-                    "app-api-key", DEMO_API_KEY);
-            assertEquals(200, q.status(), () -> e.getKey() + " answered 200 before the kill: " + q);
-            assertEquals("NOTPAY", q.json().getString("tradeState"), q::toString);
-            // The merchant's identical create returns the stored payment: the same company reference.
             Reply again = create(base, methodAndRef[0], methodAndRef[1]);
-            assertEquals(200, again.status(), again::toString);
+            assertEquals(200, again.status(), () -> e.getKey() + " answered 200 before the kill: " + again);
             assertEquals(e.getValue(), again.json().getString("payMessage"), "the company reference survived for " + e.getKey());
         }
-        // The creates in flight at the kill: each is either unknown to the broker (its row was never
-        // committed) or, once the reconciliation took it over, a payment with its company reference.
-        Instant settle = Instant.now().plusSeconds(90);
-        Set<String> unsettled = new java.util.HashSet<>(sent);
-        unsettled.removeAll(answeredBeforeTheKill.keySet());
-        int inFlight = unsettled.size();
-        while (!unsettled.isEmpty() && Instant.now().isBefore(settle)) {
-            unsettled.removeIf(k -> {
-                String[] methodAndRef = k.split(" ");
-                Reply q = get(base.resolve("broker/v1/payment/demo?order_ref=" + methodAndRef[1] + "&payment_method=" + methodAndRef[0]),
-                        "app-api-key", DEMO_API_KEY);
-                return q.status() == 404 || q.status() == 200 && "NOTPAY".equals(q.json().getString("tradeState"));
-            });
-            Thread.sleep(1000);
-        }
-        assertEquals(Set.of(), unsettled, "every create in flight at the kill (" + inFlight + ") was settled by the reconciliation");
-        for (String k : sent) {
-            String[] methodAndRef = k.split(" ");
-            Reply q = get(base.resolve("broker/v1/payment/demo?order_ref=" + methodAndRef[1] + "&payment_method=" + methodAndRef[0]),
-                    "app-api-key", DEMO_API_KEY);
-            if (q.status() == 200) {
-                Reply again = create(base, methodAndRef[0], methodAndRef[1]);
-                assertTrue(again.status() == 200 && again.json().getString("payMessage").startsWith(methodAndRef[0]),
-                        () -> k + " has its company reference: " + again);
-            }
-        }
+        // The reconciliation takes the in-flight creates over once they are stale (10 s here) and
+        // runs every 2 s; wait until it has been quiet for three runs after that, by its log alone.
+        awaitReconciliationQuiet(secondLog, Instant.now().plusSeconds(14));
         interrupt(server);
         assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+
+        // What the broker stored, read from its H2 file now that the server is stopped.
+        Set<String> inFlight = new java.util.HashSet<>(sent);
+        inFlight.removeAll(answeredBeforeTheKill.keySet());
+        String reconciled = Files.readString(secondLog, StandardCharsets.UTF_8);
+        int kept = 0;
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:h2:" + dataDir.resolve("db/cbec"), "", "")) {
+            for (Map.Entry<String, String> e : answeredBeforeTheKill.entrySet()) {
+                String[] methodAndRef = e.getKey().split(" ");
+                assertEquals(List.of("NOTPAY " + e.getValue()), stored(c, methodAndRef[0], methodAndRef[1]), e.getKey());
+            }
+            for (String k : inFlight) {
+                String[] methodAndRef = k.split(" ");
+                List<String> row = stored(c, methodAndRef[0], methodAndRef[1]);
+                if (!row.isEmpty()) {
+                    kept++;
+                    assertTrue(row.get(0).startsWith("NOTPAY " + methodAndRef[0]), () -> k + " in flight at the kill is settled: " + row);
+                    assertTrue(reconciled.contains("Reconciled payment demo " + methodAndRef[0] + " " + methodAndRef[1] + ": "),
+                            k + " was settled by the reconciliation (no client asked about it)");
+                }
+            }
+        }
+        System.out.println("RunScriptIT crash: " + answeredBeforeTheKill.size() + " answered before the kill, " + inFlight.size()
+                + " in flight (" + kept + " stored and settled by the reconciliation, the others never stored)");
         for (Path log : new Path[] {firstLog, secondLog}) {
             assertEquals(List.of(), LogSecrets.findings(log, List.of(ADMIN_PASSWORD, DEMO_API_KEY, DEMO_CA_KEY)));
         }
@@ -185,10 +199,10 @@ class RunScriptIT {
         // 20 identical creates at once, the company taking 2 s to answer the one it gets: the others
         // are told at once that it is in progress (409), none holding a thread while it waits.
         String ref = "burst" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        assertEquals(200, Http.send("PUT", base.resolve("broker/sandbox/alphapay/demo/faults"), "{\"mode\":\"SLOW\",\"latencyMs\":2000,"
-                + "\"orderRef\":\"" + ref + "\"}", "Content-Type", "application/json", "app-api-key", DEMO_API_KEY).status());
+        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD);
+        assertEquals(200, sandbox.fault("alphapay", "demo", "{\"mode\":\"SLOW\",\"latencyMs\":2000,\"orderRef\":\"" + ref + "\"}").status());
         List<Bursts.Caller> callers = Bursts.atOnce(20, i -> create(base, "alphapay", ref));
-        Http.send("DELETE", base.resolve("broker/sandbox/alphapay/demo/faults"), null, "app-api-key", DEMO_API_KEY);
+        sandbox.clearFaults("alphapay", "demo");
         for (Bursts.Caller c : callers) {
             assertTrue(c.first().status() == 200 || c.first().status() == 409, () -> "no 5xx: " + c.first());
             assertTrue(c.firstMillis() < 5000, () -> "answered within the company's read timeout (5 s): " + c);
@@ -201,20 +215,16 @@ class RunScriptIT {
         // 30 different creates of one merchant against a company answering in 1 s: on 5 request
         // threads they queue, but the company's side answers on its own listener, so no call times
         // out and the circuit stays closed for the next merchant.
-        assertEquals(200, Http.send("PUT", base.resolve("broker/sandbox/alphapay/demo/faults"), "{\"mode\":\"SLOW\",\"latencyMs\":1000}",
-                "Content-Type", "application/json", "app-api-key", DEMO_API_KEY).status());
+        assertEquals(200, sandbox.fault("alphapay", "demo", "{\"mode\":\"SLOW\",\"latencyMs\":1000}").status());
         String prefix = "slow" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
         List<Bursts.Caller> slow = Bursts.atOnce(30, i -> create(base, "alphapay", prefix + "n" + i));
-        Http.send("DELETE", base.resolve("broker/sandbox/alphapay/demo/faults"), null, "app-api-key", DEMO_API_KEY);
+        sandbox.clearFaults("alphapay", "demo");
         for (Bursts.Caller c : slow) {
             assertEquals(200, c.last().status(), () -> "the broker's own queue is not a company failure: " + c.last());
         }
         String other = "other-" + UUID.randomUUID().toString().substring(0, 8);
         assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + other + "\"}", "Authorization", admin()).status());
-        Reply account = Http.send("POST", base.resolve("broker/sandbox/alphapay/accounts"), null, "Authorization", admin());
-        assertEquals(201, account.status(), account::toString);
-        assertEquals(200, Http.send("PUT", base.resolve("broker/admin/merchants/" + other + "/companies/alphapay"), account.body(),
-                "Content-Type", "application/json", "Authorization", admin()).status());
+        sandbox.register(base.resolve("broker/"), admin(), other, "alphapay");
         String otherKey = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + other + "\"]}", "Authorization", admin())
                 .json().getString("key");
         Reply next = postJson(base.resolve("broker/v1/payment/" + other), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
@@ -222,6 +232,146 @@ class RunScriptIT {
         assertEquals(200, next.status(), () -> "another merchant's create goes through: " + next);
         interrupt(server);
         assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void theBrokerWorksAgainstTheSandboxRunningApartThroughBothScripts() throws Exception {
+        // The two-process setup of the README: server-config/sandbox alone in its own JVM, with its
+        // own data and its own admin password, and the broker run with SANDBOX=off pointed at it.
+        Scripts.deleteRecursively(dataDir);
+        Path sandboxDir = Path.of("target", "run-it-sandbox").toAbsolutePath();
+        Scripts.deleteRecursively(sandboxDir);
+        String sandboxPassword = "run-it-sandbox-password";
+        Map<String, String> urls = new HashMap<>();
+        for (String line : Scripts.run(List.of("sandbox", "start", sandboxDir.toString()), Map.of("SANDBOX_PORT", String.valueOf(freePort()),
+                "ADMIN_PASSWORD", sandboxPassword), List.of("DB_URL"), Duration.ofMinutes(5))) {
+            String[] kv = line.split("=", 2);
+            if (kv.length == 2 && kv[0].endsWith("_URL")) {
+                urls.put(kv[0], kv[1]);
+            }
+        }
+        try {
+            SandboxClient sandbox = new SandboxClient(URI.create(urls.get("SANDBOX_URL")), sandboxPassword);
+            database.put("SANDBOX", "off");
+            database.put("ALPHAPAY_URL", urls.get("ALPHAPAY_URL"));
+            database.put("BETAPAY_URL", urls.get("BETAPAY_URL"));
+            int port = freePort();
+            URI base = URI.create("http://localhost:" + port + "/");
+            Path log = start(port, "run-it-two-process.log");
+            awaitReady(base, log);
+            assertEquals(404, get(base.resolve("sandbox/alphapay/v3/pay/transactions/native")).status(), "no sandbox in the broker's server");
+
+            String merchant = "two-" + UUID.randomUUID().toString().substring(0, 8);
+            assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+            String key = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
+                    .json().getString("key");
+            for (String method : List.of("alphapay", "betapay")) {
+                sandbox.register(base.resolve("broker/"), admin(), merchant, method);
+                String paid = "tp" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+                assertEquals(200, payment(base, merchant, key, method, paid).status());
+                assertEquals(200, sandbox.pay(method, merchant, paid, "{\"payerName\":\"张三\",\"payerIdNumber\":\"11010519491231002X\"}").status());
+                Reply queried = get(base.resolve("broker/v1/payment/" + merchant + "?order_ref=" + paid + "&payment_method=" + method),
+                        "app-api-key", key);
+                assertEquals("SUCCESS", queried.json().getString("tradeState"), queried::toString);
+                Reply declared = postJson(base.resolve("broker/v1/customs/payment/" + merchant), "{\"orderNo\":\"" + paid
+                        + "\",\"transactionId\":\"" + queried.json().getString("transactionId") + "\",\"paymentMethod\":\"" + method
+                        + "\",\"certId\":\"11010519491231002X\",\"name\":\"张三\"}", "app-api-key", key);
+                assertEquals(200, declared.status(), declared::toString);
+                assertEquals("SAME", declared.json().getString("certCheckResult"), declared::toString);
+                Reply declaration = get(base.resolve("broker/v1/customs/payment/" + merchant + "?order_no=" + paid), "app-api-key", key);
+                assertEquals(200, declaration.status(), declaration::toString);
+                assertEquals(1, declaration.json().getJsonArray("orders").size(), declaration::toString);
+
+                String closed = "tc" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+                assertEquals(200, payment(base, merchant, key, method, closed).status());
+                Reply close = Http.send("POST", base.resolve("broker/v1/payment/close/" + merchant + "/" + closed + "?payment_method=" + method),
+                        null, "app-api-key", key);
+                assertEquals(200, close.status(), close::toString);
+                assertEquals("CLOSED", get(base.resolve("broker/v1/payment/" + merchant + "?order_ref=" + closed + "&payment_method=" + method),
+                        "app-api-key", key).json().getString("tradeState"));
+                assertEquals(1, sandbox.requests(method, merchant, "close", closed), "the close reached the company");
+            }
+            // The broker's key means nothing to the company: its helpers want the sandbox's own admin.
+            assertEquals(401, Http.send("POST", URI.create(urls.get("SANDBOX_URL") + "alphapay/" + merchant + "/payments/x/pay"), null,
+                    "app-api-key", key).status());
+            interrupt(server);
+            assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+        } finally {
+            Scripts.run(List.of("sandbox", "stop", sandboxDir.toString()), Map.of(), List.of(), Duration.ofMinutes(2));
+        }
+    }
+
+    /**
+     * The embedded demo, after a restart, with nothing done by hand: merchant demo's accounts at both
+     * sandboxes (opened by the run script under the name demo) create, invoke, pay through the
+     * helper, query, declare, query the declaration, and close another payment.
+     */
+    private static void demoFlow(URI base) {
+        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD);
+        for (String method : List.of("alphapay", "betapay")) {
+            String ref = "demo" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            Reply created = postJson(base.resolve("broker/v1/payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"APP\","
+                    + "\"orderRef\":\"" + ref + "\",\"actualAmount\":2599,\"currency\":\"CNY\"}", "app-api-key", DEMO_API_KEY);
+            assertEquals(200, created.status(), created::toString);
+            Reply invoked = postJson(base.resolve("broker/v1/payment/invocation/demo"), "{\"paymentMethod\":\"" + method
+                    + "\",\"paymentType\":\"APP\",\"payMessage\":\"" + created.json().getString("payMessage") + "\"}", "app-api-key", DEMO_API_KEY);
+            assertEquals(200, invoked.status(), invoked::toString);
+            assertEquals(200, sandbox.pay(method, "demo", ref, "{\"payerName\":\"张三\",\"payerIdNumber\":\"11010519491231002X\"}").status());
+            Reply queried = get(base.resolve("broker/v1/payment/demo?order_ref=" + ref + "&payment_method=" + method), "app-api-key", DEMO_API_KEY);
+            assertEquals("SUCCESS", queried.json().getString("tradeState"), queried::toString);
+            Reply declared = postJson(base.resolve("broker/v1/customs/payment/demo"), "{\"orderNo\":\"" + ref + "\",\"transactionId\":\""
+                    + queried.json().getString("transactionId") + "\",\"paymentMethod\":\"" + method + "\"}", "app-api-key", DEMO_API_KEY);
+            assertEquals(200, declared.status(), declared::toString);
+            assertEquals(200, get(base.resolve("broker/v1/customs/payment/demo?order_no=" + ref), "app-api-key", DEMO_API_KEY).status());
+            String other = "demo" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            assertEquals(200, payment(base, "demo", DEMO_API_KEY, method, other).status());
+            assertEquals(200, Http.send("POST", base.resolve("broker/v1/payment/close/demo/" + other + "?payment_method=" + method), null,
+                    "app-api-key", DEMO_API_KEY).status());
+        }
+    }
+
+    private static Reply payment(URI base, String merchant, String key, String method, String ref) {
+        return postJson(base.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":2599,\"currency\":\"CNY\"}", "app-api-key", key);
+    }
+
+    /** The stored state and company reference of the payment ("NOTPAY alphapay://…"), or nothing. */
+    private static List<String> stored(java.sql.Connection c, String method, String ref) throws java.sql.SQLException {
+        try (java.sql.PreparedStatement s = c.prepareStatement(
+                "SELECT trade_state, pay_message FROM payment WHERE merchant = 'demo' AND payment_method = ? AND order_ref = ?")) {
+            s.setString(1, method);
+            s.setString(2, ref);
+            java.sql.ResultSet rs = s.executeQuery();
+            List<String> rows = new java.util.ArrayList<>();
+            while (rs.next()) {
+                rows.add(rs.getString(1) + " " + rs.getString(2));
+            }
+            return rows;
+        }
+    }
+
+    /**
+     * Waits, by the server's log only, until the reconciliation has had nothing to report for three
+     * of its 2 s runs after {@code notBefore} (the point from which stale creates are its to take).
+     */
+    private void awaitReconciliationQuiet(Path log, Instant notBefore) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(180);
+        int lines = -1;
+        Instant lastChange = Instant.now();
+        while (Instant.now().isBefore(deadline)) {
+            assertTrue(server.isAlive(), () -> "the server stopped: " + Scripts.tail(log));
+            int now = (int) Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.contains("Reconciled payment") || l.contains("not resolved yet")).count();
+            if (now != lines) {
+                lines = now;
+                lastChange = Instant.now();
+            }
+            if (Instant.now().isAfter(notBefore) && Duration.between(lastChange, Instant.now()).toSeconds() >= 6) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("the reconciliation did not settle within 3 minutes: " + Scripts.tail(log));
     }
 
     private static Reply create(URI base, String method, String ref) {
@@ -266,12 +416,12 @@ class RunScriptIT {
         assertEquals(409, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"demo\"}", "Authorization", admin()).status(),
                 "demo provisioning ran twice and created the demo merchant once");
 
-        Reply sandbox = postJson(base.resolve("broker/sandbox/alphapay/v3/pay/transactions/native"), "{}");
-        if ("false".equals(database.get("SANDBOX_ENABLED"))) {
-            assertEquals(404, sandbox.status(), sandbox::toString);
-            assertEquals(404, sandbox.json().getInt("code"));
+        Reply sandbox = postJson(base.resolve("sandbox/alphapay/v3/pay/transactions/native"), "{}");
+        if ("off".equals(database.get("SANDBOX"))) {
+            assertEquals(404, sandbox.status(), "SANDBOX=off deploys no sandbox: " + sandbox);
         } else {
             assertEquals(401, sandbox.status(), "the sandbox is on by default and refuses an unsigned request: " + sandbox);
+            demoFlow(base);
         }
 
         interrupt(server);
@@ -287,12 +437,16 @@ class RunScriptIT {
         assertEquals(2, first.size(), first::toString);
         assertTrue(first.get(0).matches(".*\\(([1-9][0-9]*) migration\\(s\\) applied now\\).*"), first.get(0));
         assertTrue(first.get(1).contains("(0 migration(s) applied now)"), first.get(1));
-        assertTrue(schemaLines(secondLog).stream().allMatch(l -> l.contains("(0 migration(s) applied now)")));
+        List<String> second = schemaLines(secondLog);
+        assertEquals(2, second.size(), "both WARs of the second start report their schema: " + second);
+        assertTrue(second.stream().allMatch(l -> l.contains("(0 migration(s) applied now)")), second::toString);
         return first.get(0);
     }
 
     private static List<String> schemaLines(Path log) throws IOException {
-        return Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> l.contains("Schema of ")).toList();
+        // The broker's and the checkout's SchemaMigrator (the sandbox migrates a database of its own).
+        return Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                .filter(l -> l.contains("org.cbec.platform.schema.SchemaMigrator") && l.contains("Schema of ")).toList();
     }
 
     /** Runs a script of this module and returns what it printed. */
@@ -319,7 +473,10 @@ class RunScriptIT {
         return log;
     }
 
-    /** Ready means: readiness UP and both services answering their demo keys. */
+    /**
+     * Ready means: readiness UP, both services answering their demo keys, and with the sandbox the
+     * demo merchant's accounts at both companies registered (the script does it once ready).
+     */
     private void awaitReady(URI base, Path log) throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofMinutes(4));
         while (Instant.now().isBefore(deadline)) {
@@ -328,6 +485,9 @@ class RunScriptIT {
                 if (get(base.resolve("health/ready")).status() == 200
                         && get(base.resolve("broker/v1/merchant/demo"), "app-api-key", DEMO_API_KEY).status() == 200
                         && get(base.resolve("checkout/merchants/demo"), "x-ca-key", DEMO_CA_KEY).status() == 200) {
+                    if (!"off".equals(database.get("SANDBOX"))) {
+                        Scripts.awaitCompanyAccounts(base, "demo", DEMO_API_KEY);
+                    }
                     return;
                 }
             } catch (AssertionError notYetListening) {

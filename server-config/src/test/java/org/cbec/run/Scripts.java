@@ -43,12 +43,50 @@ final class Scripts {
         return out;
     }
 
+    /** How a command ended: its exit status and what it printed on both outputs. */
+    record Ended(int exit, String output) {
+    }
+
+    /** Runs the command like {@link #run}, but returns how it ended instead of requiring success. */
+    static Ended runToEnd(List<String> command, Map<String, String> environment, List<String> unset, Duration timeout)
+            throws IOException, InterruptedException {
+        List<String> full = new ArrayList<>(command);
+        if (!new File(command.get(0)).isAbsolute()) {
+            full.set(0, new File(command.get(0)).getAbsolutePath());
+        }
+        ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        unset.forEach(builder.environment()::remove);
+        Process process = builder.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS), command + " timed out");
+        return new Ended(process.exitValue(), out);
+    }
+
     static void deleteRecursively(Path dir) throws IOException {
         if (Files.exists(dir)) {
             try (Stream<Path> paths = Files.walk(dir)) {
                 paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
             }
         }
+    }
+
+    /**
+     * Waits until the run script has given {@code merchant} its accounts at both sandbox companies
+     * (it does so in the background once the server is ready): the merchant's profile lists them.
+     */
+    static void awaitCompanyAccounts(java.net.URI base, String merchant, String key) throws InterruptedException {
+        java.time.Instant deadline = java.time.Instant.now().plusSeconds(120);
+        String last = "";
+        while (java.time.Instant.now().isBefore(deadline)) {
+            org.cbec.testing.Http.Reply r = org.cbec.testing.Http.get(base.resolve("broker/v1/merchant/" + merchant), "app-api-key", key);
+            last = r.toString();
+            if (r.status() == 200 && r.json().getJsonArray("companies").size() == 2) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(merchant + " has no accounts at both companies after 2 minutes: " + last);
     }
 
     /** The end of a server's log, for a failure message. */

@@ -5,6 +5,7 @@ import static org.cbec.testing.Http.get;
 import static org.cbec.testing.Http.postJson;
 import static org.cbec.testing.Http.send;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.SandboxClient;
 import org.cbec.testing.Tables;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,7 +41,10 @@ class ServerSmokeIT {
     private static final String ADMIN_PASSWORD = "smoke-admin-" + UUID.randomUUID();
     private static final Path PAYARA = Path.of("target", "payara6").toAbsolutePath();
     private static final Path POSTGRES = Path.of("target", "smoke-postgres").toAbsolutePath();
+    private static final Path SANDBOX_DIR = Path.of("target", "smoke-sandbox").toAbsolutePath();
     private static final Map<String, String> env = new HashMap<>();
+    /** The payment companies: company-sandbox in a JVM of its own, as a real company is elsewhere. */
+    private static SandboxClient sandbox;
 
     @BeforeAll
     static void deploy() throws Exception {
@@ -49,10 +54,18 @@ class ServerSmokeIT {
                 env.put(kv[0], kv[1]);
             }
         }
+        Scripts.deleteRecursively(SANDBOX_DIR);
+        for (String line : run(List.of("sandbox", "start", SANDBOX_DIR.toString()), Map.of("SANDBOX_PORT", "14890", "ADMIN_PASSWORD",
+                ADMIN_PASSWORD))) {
+            String[] kv = line.split("=", 2);
+            if (kv.length == 2 && kv[0].endsWith("_URL")) {
+                env.put(kv[0], kv[1]);
+            }
+        }
+        sandbox = new SandboxClient(URI.create(env.remove("SANDBOX_URL")), ADMIN_PASSWORD);
         env.put("PAYARA_HOME", PAYARA.toString());
         env.put("PORT_BASE", String.valueOf(PORT_BASE));
         env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
-        env.put("SANDBOX_ENABLED", "true");
         run(List.of("deploy-server"), env);
     }
 
@@ -62,6 +75,7 @@ class ServerSmokeIT {
             run(List.of(PAYARA.resolve("bin/asadmin").toString(), "stop-domain", "cbec"), Map.of());
         }
         run(List.of("postgres", "stop", POSTGRES.toString()), Map.of());
+        run(List.of("sandbox", "stop", SANDBOX_DIR.toString()), Map.of());
     }
 
     @Test
@@ -81,7 +95,8 @@ class ServerSmokeIT {
         assertEquals(1, count("SELECT COUNT(*) FROM payment WHERE merchant = ? AND order_ref = '" + ref + "'", merchant), "one payment");
         assertEquals(1, count("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
                 + " WHERE p.merchant = ? AND p.order_ref = '" + ref + "' AND e.operation = 'create'", merchant), "one create sent");
-        assertEquals(1, count("SELECT COUNT(*) FROM sandbox_order WHERE order_ref = ?", ref), "one company order");
+        assertEquals(1, sandbox.requests("alphapay", merchant, "create", ref), "the company received one create");
+        assertTrue(sandbox.order("alphapay", merchant, ref).isPresent(), "one company order");
 
         String other = "other-" + UUID.randomUUID().toString().substring(0, 8);
         Reply next = create(other, merchantWithAccounts(other), "alphapay", "next" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
@@ -97,11 +112,10 @@ class ServerSmokeIT {
         // And it uses them: 16 creates held 1 s each by a slow company need 16 request threads at once.
         String merchant = "threads-" + UUID.randomUUID().toString().substring(0, 8);
         String key = merchantWithAccounts(merchant);
-        assertEquals(200, send("PUT", BASE.resolve("broker/sandbox/alphapay/" + merchant + "/faults"),
-                "{\"mode\":\"SLOW\",\"latencyMs\":1000}", "Content-Type", "application/json", "app-api-key", key).status());
+        assertEquals(200, sandbox.fault("alphapay", merchant, "{\"mode\":\"SLOW\",\"latencyMs\":1000}").status());
         List<Bursts.Caller> slow = Bursts.atOnce(16, i -> create(merchant, key, "alphapay", "slow" + i + UUID.randomUUID().toString()
                 .replace("-", "").substring(0, 12)));
-        send("DELETE", BASE.resolve("broker/sandbox/alphapay/" + merchant + "/faults"), null, "app-api-key", key);
+        sandbox.clearFaults("alphapay", merchant);
         slow.forEach(c -> assertEquals(200, c.last().status(), c.last()::toString));
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"http-thread-pool::http-listener-1\\((\\d+)\\)\"")
                 .matcher(asadmin("generate-jvm-report", "--type", "thread"));
@@ -132,8 +146,7 @@ class ServerSmokeIT {
                 + "\"orderRef\":\"" + ref + "\",\"actualAmount\":1234,\"currency\":\"CNY\"}", "app-api-key", key);
         assertEquals(200, created.status(), created::toString);
         assertTrue(created.json().getString("payMessage").startsWith("alphapay://"));
-        assertEquals(200, send("POST", BASE.resolve("broker/sandbox/alphapay/" + merchant + "/payments/" + ref + "/pay"), null,
-                "app-api-key", key).status());
+        assertEquals(200, sandbox.pay("alphapay", merchant, ref).status());
         JsonObject queried = get(BASE.resolve("broker/v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=alphapay"),
                 "app-api-key", key).json();
         assertEquals("SUCCESS", queried.getString("tradeState"), queried::toString);
@@ -155,8 +168,7 @@ class ServerSmokeIT {
     void faultToleranceIsActiveInTheEarTheCircuitOpens() {
         String merchant = "smoke-ft-" + UUID.randomUUID().toString().substring(0, 8);
         String key = merchantWithAccounts(merchant);
-        assertEquals(200, send("PUT", BASE.resolve("broker/sandbox/betapay/" + merchant + "/faults"), "{\"mode\":\"ERROR\",\"status\":503}",
-                "Content-Type", "application/json", "app-api-key", key).status());
+        assertEquals(200, sandbox.fault("betapay", merchant, "{\"mode\":\"ERROR\",\"status\":503}").status());
         boolean opened = false;
         try {
             for (int i = 0; i < 8 && !opened; i++) {
@@ -167,7 +179,7 @@ class ServerSmokeIT {
                 opened = r.json().getString("errors").contains("circuit breaker is open");
             }
         } finally {
-            send("DELETE", BASE.resolve("broker/sandbox/betapay/" + merchant + "/faults"), null, "app-api-key", key);
+            sandbox.clearFaults("betapay", merchant);
         }
         assertTrue(opened, "the circuit breaker opened in the EAR deployment");
     }
@@ -180,10 +192,15 @@ class ServerSmokeIT {
         // No configured password on the Server: the realm is what lets "admin" in (the tests above).
         assertEquals(List.of("admin"), run(List.of(asadmin, "--port", port, "list-file-users", "--authrealmname", "file"), Map.of())
                 .stream().filter(l -> !l.startsWith("Command ")).toList());
+        // The same command reads a property the script did set (so a failure below is not a broken
+        // command or a wrong port), and finds no admin.password.
+        assertTrue(run(List.of(asadmin, "--port", port, "get-config-property", "--propertyName=alphapay.url", "--source=domain"), Map.of())
+                .contains(env.get("ALPHAPAY_URL")), "get-config-property reads the domain's properties");
         Process property = new ProcessBuilder(asadmin, "--port", port, "get-config-property", "--propertyName=admin.password",
                 "--source=domain").redirectErrorStream(true).start();
-        property.getInputStream().readAllBytes();
-        assertEquals(1, property.waitFor(), "admin.password is not set on the Server");
+        String output = new String(property.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, property.waitFor(), "admin.password is not set on the Server: " + output);
+        assertFalse(output.contains(ADMIN_PASSWORD), "nor does asadmin print it");
 
         String opsPassword = "ops-" + UUID.randomUUID();
         String clerkPassword = "clerk-" + UUID.randomUUID();
@@ -241,7 +258,7 @@ class ServerSmokeIT {
 
     @Test
     @Order(8)
-    void withAnotherPayaraHomeTheScriptInstallsPayaraThereAndDeploys() throws Exception {
+    void withAnotherPayaraHomeTheScriptInstallsPayaraThereAndACompanyWithoutAUrlIsReported() throws Exception {
         // A second domain beside the first (another PAYARA_HOME, new or emptied, and other ports):
         // the Maven unpack of Payara must not be skipped because an earlier unpack left a marker.
         Path second = Path.of("target", "payara-second").toAbsolutePath();
@@ -250,12 +267,38 @@ class ServerSmokeIT {
         Map<String, String> other = new HashMap<>(env);
         other.put("PAYARA_HOME", second.toString());
         other.put("PORT_BASE", "15800");
+        URI secondBase = URI.create("http://localhost:15880/");
         try {
-            run(List.of("deploy-server"), other);
+            // First without betapay's URL: the EAR has no default for it. The script deploys, and says
+            // that readiness is DOWN and why; readiness names the company, never a URL.
+            Scripts.Ended first = Scripts.runToEnd(List.of("deploy-server"), other, List.of("BETAPAY_URL"), Duration.ofMinutes(10));
+            assertEquals(1, first.exit(), first::output);
+            assertTrue(first.output().contains("betapay") && first.output().contains("not configured"), first::output);
             assertTrue(Files.isExecutable(second.resolve("bin/asadmin")), "Payara was installed in the new PAYARA_HOME");
-            Reply ready = get(URI.create("http://localhost:15880/health/ready"));
+            Reply down = get(secondBase.resolve("health/ready"));
+            assertEquals(503, down.status(), down::toString);
+            assertTrue(down.body().contains("not configured (betapay.url)") && down.body().contains("\"alphapay\":\"configured\""), down.body());
+            assertFalse(down.body().contains(env.get("ALPHAPAY_URL")) || down.body().contains("http://"), "no company URL in readiness");
+            // A call to the unconfigured company: the 500 envelope of its action, nothing stored.
+            String merchant = "nourl-" + UUID.randomUUID().toString().substring(0, 8);
+            String key = merchantWithAccounts(merchant);
+            String ref = "nourl" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            Reply refused = postJson(secondBase.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"betapay\","
+                    + "\"paymentType\":\"NATIVE\",\"orderRef\":\"" + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", key);
+            assertEquals(500, refused.status(), refused::toString);
+            assertEquals("failure while making the payment", refused.json().getString("message"));
+            assertTrue(refused.json().getString("errors").contains("betapay is not configured"), refused::toString);
+            assertEquals(0, count("SELECT COUNT(*) FROM payment WHERE order_ref = ?", ref), "nothing stored");
+            assertEquals(0, sandbox.requests("betapay", merchant, "create", ref), "the company was not called");
+
+            // Given the URL, the same script makes it ready, and the company is called.
+            run(List.of("deploy-server"), other);
+            Reply ready = get(secondBase.resolve("health/ready"));
             assertEquals(200, ready.status(), ready::toString);
-            assertEquals(401, get(URI.create("http://localhost:15880/broker/v1/merchant/demo")).json().getInt("code"));
+            assertEquals(401, get(secondBase.resolve("broker/v1/merchant/demo")).json().getInt("code"));
+            assertEquals(200, postJson(secondBase.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"betapay\","
+                    + "\"paymentType\":\"NATIVE\",\"orderRef\":\"" + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", key)
+                    .status());
             String report = String.join("\n", run(List.of(second.resolve("bin/asadmin").toString(), "--port", "15848",
                     "generate-jvm-report", "--type", "summary"), Map.of()));
             assertTrue(report.contains("-Xmx1g"), "the second domain runs with the heap the script set");
@@ -290,10 +333,7 @@ class ServerSmokeIT {
     private static String merchantWithAccounts(String merchant) {
         assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
         for (String method : List.of("alphapay", "betapay")) {
-            Reply account = send("POST", BASE.resolve("broker/sandbox/" + method + "/accounts"), null, "Authorization", admin());
-            assertEquals(201, account.status(), account::toString);
-            assertEquals(200, send("PUT", BASE.resolve("broker/admin/merchants/" + merchant + "/companies/" + method), account.body(),
-                    "Content-Type", "application/json", "Authorization", admin()).status());
+            sandbox.register(BASE.resolve("broker/"), admin(), merchant, method);
         }
         return postJson(BASE.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
                 .json().getString("key");

@@ -10,9 +10,9 @@ import org.eclipse.microprofile.openapi.annotations.info.Info;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 
 /**
- * Mapped at the context root, not at {@code /v1}: the admin API and (later) the sandbox companies
- * live beside {@code v1}, and every path under {@code /broker}, known or not, gets a JSON envelope
- * instead of the container's HTML error page.
+ * Mapped at the context root, not at {@code /v1}: the admin API and the ping live beside
+ * {@code v1}, and every path under {@code /broker}, known or not, gets a JSON envelope instead of
+ * the container's HTML error page.
  */
 @ApplicationPath("/")
 @OpenAPIDefinition(info = @Info(title = "Payment broker", version = "1.8.0",

@@ -69,6 +69,7 @@ public class Declarations {
             throw new InvalidRequestException("orderFee", "the sub-orders would add up to more than the paid amount (" + paidFen + " fen)");
         }
         long paymentId = paid.id();
+        PaymentCompany company = companies.of(paid.paymentMethod(), DECLARING);
         try {
             ledger.open(merchant, paymentId, paid.paymentMethod(), c.orderNo(), k.subOrderNo(), k.customs(), c.transactionId());
         } catch (EJBException concurrentOpen) {
@@ -77,7 +78,6 @@ public class Declarations {
         CustomsDeclaration declaration = new CustomsDeclaration(c.orderNo(), c.transactionId(), k.subOrderNo(), null, k.customs(),
                 c.mchCustomsNo(), k.actionType(), k.certType(), c.certId(), c.name(), c.duty(), k.feeType(), c.orderFee(),
                 c.transportFee(), c.productFee());
-        PaymentCompany company = companies.of(paid.paymentMethod());
         try {
             CustomsRecord r = company.declare(accounts.account(merchant, paid.paymentMethod()), declaration, recorder(paymentId));
             DeclarationView view = ledger.declared(merchant, c, k, r);
@@ -104,7 +104,7 @@ public class Declarations {
             throw new InvalidRequestException("paymentMethod", "the order was declared through " + stored.paymentMethod());
         }
         long paymentId = payments.idOf(merchant, stored.paymentMethod(), r.orderNo());
-        PaymentCompany company = companies.of(stored.paymentMethod());
+        PaymentCompany company = companies.of(stored.paymentMethod(), REDECLARING);
         var account = accounts.account(merchant, stored.paymentMethod());
         try {
             refresh(company, account, merchant, r.orderNo(), customs, paymentId);
@@ -146,9 +146,9 @@ public class Declarations {
             throw new InvalidRequestException("transaction_id", "transaction_id is not the one of this order's payment");
         }
         long paymentId = payment.id();
+        PaymentCompany company = companies.of(payment.paymentMethod(), DECLARING);
         try {
-            refresh(companies.of(payment.paymentMethod()), accounts.account(merchant, payment.paymentMethod()), merchant, orderNo,
-                    office, paymentId);
+            refresh(company, accounts.account(merchant, payment.paymentMethod()), merchant, orderNo, office, paymentId);
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
         } catch (RuntimeException failure) {
@@ -164,7 +164,7 @@ public class Declarations {
     public DeclarationView uploadIdentity(String merchant, IdentityUpload u) {
         String customs = CustomsRules.checkIdentity(u);
         PaymentView paid = paidPayment(merchant, u.paymentMethod(), u.orderNo(), u.transactionId());
-        PaymentCompany company = companies.of(paid.paymentMethod());
+        PaymentCompany company = companies.of(paid.paymentMethod(), DECLARING);
         if (!company.verifiesIdentity()) {
             throw new InvalidRequestException("paymentMethod", paid.paymentMethod()
                     + " does not re-verify payer identity; identity upload is supported by alphapay only");

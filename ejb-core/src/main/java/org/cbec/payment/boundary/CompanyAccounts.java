@@ -76,6 +76,12 @@ public class CompanyAccounts {
         return find(merchant, paymentMethod) != null;
     }
 
+    /** The payment methods at which the merchant has an account, in order. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public java.util.List<String> methodsOf(String merchant) {
+        return em.createNamedQuery(CompanyCredential.METHODS_OF_MERCHANT, String.class).setParameter("merchant", merchant).getResultList();
+    }
+
     private CompanyCredential find(String merchant, String paymentMethod) {
         return em.createNamedQuery(CompanyCredential.BY_MERCHANT_AND_METHOD, CompanyCredential.class)
                 .setParameter("merchant", merchant).setParameter("paymentMethod", paymentMethod)

@@ -62,7 +62,7 @@ public class Payments {
     PaymentLedger ledger;
 
     public PaymentView create(String merchant, CreatePayment c) {
-        PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()));
+        PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
         PaymentType type = PaymentRules.checkCreate(c, company.supportedTypes());
         CompanyAccount account = accounts.account(merchant, c.paymentMethod());
         Optional<PaymentView> existing = ledger.find(merchant, c.paymentMethod(), c.orderRef());
@@ -136,7 +136,7 @@ public class Payments {
             // broker stopped meanwhile, and then the reconciliation takes the payment over.
             return p;
         }
-        PaymentCompany company = companies.of(paymentMethod);
+        PaymentCompany company = companies.of(paymentMethod, FAILURE);
         CompanyAccount account = accounts.account(merchant, paymentMethod);
         long id = p.id();
         OrderStatus status;
@@ -189,7 +189,7 @@ public class Payments {
         if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.takeOver(merchant, paymentMethod, orderRef)) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(merchant, paymentMethod, orderRef), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
-            return sendCreate(companies.of(paymentMethod), accounts.account(merchant, paymentMethod), original, type, p.id());
+            return sendCreate(companies.of(paymentMethod, FAILURE), accounts.account(merchant, paymentMethod), original, type, p.id());
         }
         return p;
     }
@@ -199,7 +199,7 @@ public class Payments {
         PaymentRules.requireMethod("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentView p = stored(merchant, paymentMethod, orderRef);
-        PaymentCompany company = companies.of(paymentMethod);
+        PaymentCompany company = companies.of(paymentMethod, FAILURE);
         CompanyAccount account = accounts.account(merchant, paymentMethod);
         long id = p.id();
         try {
@@ -218,7 +218,7 @@ public class Payments {
     /** The client-side parameters for a created JSAPI, MINIPRO or APP payment of this merchant. */
     public Invocation invoke(String merchant, InvokePayment i) {
         PaymentType type = PaymentRules.checkInvoke(i);
-        PaymentCompany company = companies.of(i.paymentMethod());
+        PaymentCompany company = companies.of(i.paymentMethod(), FAILURE);
         Set<PaymentType> supported = company.supportedTypes();
         if (!supported.contains(type)) {
             throw new InvalidRequestException("paymentType", i.paymentMethod() + " does not support paymentType " + type);

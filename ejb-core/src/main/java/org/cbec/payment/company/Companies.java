@@ -2,8 +2,11 @@ package org.cbec.payment.company;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.stream.Stream;
 import org.cbec.payment.company.alphapay.AlphapayCompany;
 import org.cbec.payment.company.betapay.BetapayCompany;
+import org.cbec.platform.error.UpstreamFailureException;
 
 /** The companies by their {@code paymentMethod} value. */
 @ApplicationScoped
@@ -15,12 +18,27 @@ public class Companies {
     @Inject
     BetapayCompany betapay;
 
-    /** The company; the method was checked against {@code alphapay}/{@code betapay} before. */
-    public PaymentCompany of(String paymentMethod) {
-        return switch (paymentMethod) {
+    /**
+     * The company, ready to be called; the method was checked against {@code alphapay}/{@code betapay}
+     * before. A company whose URL this server has no configuration for (there is no default: the EAR
+     * must be told where the real companies are) fails the request at once with the 500 of the
+     * action ({@code failure}: "failure while making the payment", …), before anything is stored.
+     */
+    public PaymentCompany of(String paymentMethod, String failure) {
+        PaymentCompany company = switch (paymentMethod) {
             case AlphapayCompany.METHOD -> alphapay;
             case BetapayCompany.METHOD -> betapay;
             default -> throw new IllegalArgumentException("no payment company " + paymentMethod);
         };
+        if (!company.configured()) {
+            throw new UpstreamFailureException(failure, paymentMethod + " is not configured on this server ("
+                    + paymentMethod + ".url is not set); not called");
+        }
+        return company;
+    }
+
+    /** The payment methods whose company URL is not configured, for readiness. */
+    public List<String> unconfigured() {
+        return Stream.of(alphapay, betapay).filter(c -> !c.configured()).map(PaymentCompany::method).toList();
     }
 }

@@ -86,7 +86,8 @@ public abstract class CompanyTransport {
                     "unreadable answer"), ExchangeRecorder.Outcome.FAILED);
             throw new CompanyUnavailable("the company's answer could not be read");
         }
-        Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), answer.body(), answer.durationMs(), null);
+        Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), call.storedAnswer().apply(answer.body()),
+                answer.durationMs(), null);
         if (answer.status() >= 500) {
             recorder.record(exchange, ExchangeRecorder.Outcome.FAILED);
             throw new CompanyUnavailable("the company answered HTTP " + answer.status());

@@ -14,6 +14,9 @@ public interface PaymentCompany {
 
     Set<PaymentType> supportedTypes();
 
+    /** Whether this server knows where the company is (its URL is configured). */
+    boolean configured();
+
     CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder);
 
     /** Idempotent, so retried on {@link CompanyUnavailable}. */

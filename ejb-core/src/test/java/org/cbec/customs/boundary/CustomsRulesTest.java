@@ -37,7 +37,11 @@ class CustomsRulesTest {
 
     @Test
     void minorityNamesWithAMiddleDotAreAccepted() {
-        CustomsRules.checkDeclare(declare("NINGBO", ID, "阿依古丽·买买提", null, null, null, null, null));
+        CustomsRules.Checked k = CustomsRules.checkDeclare(declare("NINGBO", ID, "阿依古丽·买买提", null, null, null, null, null));
+        assertEquals("NINGBO", k.customs(), "the declaration passed every rule, the name included");
+        assertEquals("name", failingField(declare("NINGBO", ID, "阿依古丽.买买提", null, null, null, null, null)),
+                "a full stop is not the middle dot: the same name with it is refused");
+        assertEquals("name", failingField(declare("NINGBO", ID, "·买买提", null, null, null, null, null)), "nor may the dot lead");
     }
 
     @Test

@@ -19,9 +19,12 @@ import java.time.OffsetDateTime;
 @Table(name = "company_credential")
 @NamedQuery(name = CompanyCredential.BY_MERCHANT_AND_METHOD,
         query = "SELECT c FROM CompanyCredential c WHERE c.merchant = :merchant AND c.paymentMethod = :paymentMethod")
+@NamedQuery(name = CompanyCredential.METHODS_OF_MERCHANT,
+        query = "SELECT c.paymentMethod FROM CompanyCredential c WHERE c.merchant = :merchant ORDER BY c.paymentMethod")
 public class CompanyCredential {
 
     public static final String BY_MERCHANT_AND_METHOD = "CompanyCredential.byMerchantAndMethod";
+    public static final String METHODS_OF_MERCHANT = "CompanyCredential.methodsOfMerchant";
 
     @Id
     @SequenceGenerator(name = "company_credential_seq", sequenceName = "company_credential_seq", allocationSize = 50)

@@ -1,7 +1,9 @@
 package org.cbec.access.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -41,7 +43,24 @@ class MigrationsTest {
     @Test
     void aKeyOfAnUnknownServiceIsRefusedByTheDatabase() throws SQLException {
         try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
-            assertThrows(SQLException.class, () -> s.executeUpdate(insertKey(50, "key_a", "OTHER")));
+            SQLException e = assertThrows(SQLException.class, () -> s.executeUpdate(insertKey(50, "key_a", "OTHER")));
+            assertEquals("23513", e.getSQLState(), "refused by the service check constraint, not for another reason: " + e.getMessage());
+            // The same row with a known service goes in: the constraint is what refused the other.
+            assertEquals(1, s.executeUpdate(insertKey(50, "key_a", "BROKER")));
+        }
+    }
+
+    @Test
+    void theBrokersSchemaHoldsNoTableOfTheSandboxCompanies() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+            var rs = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC'");
+            rs.next();
+            assertTrue(rs.getLong(1) > 5, "the broker's tables are there");
+            rs = s.executeQuery("SELECT TABLE_NAME FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC'"
+                    + " AND LOWER(TABLE_NAME) LIKE 'sandbox%'");
+            assertFalse(rs.next(), "a sandbox table is left in the broker's database");
+            rs = s.executeQuery("SELECT SEQUENCE_NAME FROM INFORMATION_SCHEMA.SEQUENCES WHERE LOWER(SEQUENCE_NAME) LIKE 'sandbox%'");
+            assertFalse(rs.next(), "a sandbox sequence is left in the broker's database");
         }
     }
 

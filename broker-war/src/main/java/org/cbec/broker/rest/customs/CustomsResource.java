@@ -11,9 +11,8 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
+import org.cbec.broker.rest.BeijingTime;
 import org.cbec.broker.rest.error.ValidationStatus;
 import org.cbec.customs.boundary.DeclarationView;
 import org.cbec.customs.boundary.Declarations;
@@ -35,8 +34,6 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 @SecurityRequirement(name = "http_api_key")
 @ValidationStatus(400)
 public class CustomsResource {
-
-    private static final ZoneOffset BEIJING = ZoneOffset.ofHours(8);
 
     /** Spec 4.7. */
     public record DeclareRequest(String orderNo, String transactionId, String customs, String paymentMethod, String mchCustomsNo,
@@ -133,16 +130,12 @@ public class CustomsResource {
 
     private static DeclarationResult result(DeclarationView d) {
         return new DeclarationResult(200, "OK", d.customsMessage(), d.resultCode(), d.state(), d.transactionId(), d.orderNo(),
-                d.subOrderNo(), beijing(d.modifyTime()), d.certCheckResult(), d.verifyDepartment(), d.verifyDepartmentTradeId());
+                d.subOrderNo(), BeijingTime.format(d.modifyTime()), d.certCheckResult(), d.verifyDepartment(), d.verifyDepartmentTradeId());
     }
 
     private static OrderRecord record(DeclarationView d) {
         return new OrderRecord(d.state(), d.subOrderNo(), d.subOrderId(), d.mchCustomsNo(), d.explanation(), d.customs(),
-                beijing(d.modifyTime()), d.duty(), d.feeType(), d.orderFee(), d.transportFee(), d.productFee(), d.certType(),
+                BeijingTime.format(d.modifyTime()), d.duty(), d.feeType(), d.orderFee(), d.transportFee(), d.productFee(), d.certType(),
                 d.certCheckResult(), d.verifyDepartment(), d.verifyDepartmentTradeId());
-    }
-
-    private static String beijing(OffsetDateTime t) {
-        return t == null ? null : t.withOffsetSameInstant(BEIJING).toString();
     }
 }

@@ -7,15 +7,18 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 import org.cbec.access.boundary.Parties;
 import org.cbec.access.boundary.Party;
 import org.cbec.access.entity.GrantSubject;
+import org.cbec.payment.boundary.CompanyAccounts;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
 /**
- * {@code GET {base_url}/merchant/{merchant}}: the merchant this key acts for. Not in the spec; it
- * lets an integrator check a key without creating a payment.
+ * {@code GET {base_url}/merchant/{merchant}}: the merchant this key acts for, and the companies at
+ * which it has an account. Not in the spec; it lets an integrator check a key, and its company
+ * setup, without creating a payment.
  */
 @Path("v1/merchant/{merchant}")
 @RequestScoped
@@ -23,16 +26,19 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 @SecurityRequirement(name = "http_api_key")
 public class MerchantResource {
 
-    public record MerchantProfile(int code, String message, String merchant, String registeredAt) {
+    public record MerchantProfile(int code, String message, String merchant, String registeredAt, List<String> companies) {
     }
 
     @Inject
     Parties parties;
 
+    @Inject
+    CompanyAccounts accounts;
+
     @GET
     @Operation(summary = "The merchant the key acts for")
     public MerchantProfile get(@PathParam("merchant") String merchant) {
         Party party = parties.get(GrantSubject.MERCHANT, merchant);
-        return new MerchantProfile(200, "OK", party.id(), party.createdAt().toString());
+        return new MerchantProfile(200, "OK", party.id(), party.createdAt().toString(), accounts.methodsOf(party.id()));
     }
 }

@@ -15,6 +15,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.cbec.broker.rest.BeijingTime;
 import org.cbec.payment.boundary.CreatePayment;
 import org.cbec.payment.boundary.InvokePayment;
 import org.cbec.payment.boundary.PaymentView;
@@ -78,7 +79,7 @@ public class PaymentsResource {
             @QueryParam("payment_method") String paymentMethod) {
         PaymentView p = payments.query(merchant, paymentMethod, orderRef);
         return new QueryResult(200, "OK", p.orderRef(), p.payerCurrency(), p.currency(), p.payerTotal(), p.actualAmount(),
-                p.total() != null ? p.total() : p.actualAmount(), p.bankType(), p.paidAt() == null ? null : p.paidAt().toString(),
+                p.total() != null ? p.total() : p.actualAmount(), p.bankType(), BeijingTime.format(p.paidAt()),
                 p.transactionId(), p.tradeState(), p.tradeStateDesc(), p.tradeType(), p.tradeStateDesc());
     }
 

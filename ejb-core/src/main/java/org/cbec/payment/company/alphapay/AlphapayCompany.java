@@ -15,6 +15,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.CompanyRefusal;
@@ -53,9 +54,10 @@ public class AlphapayCompany implements PaymentCompany {
     @Inject
     AlphapayTransport transport;
 
+    /** The API base; no default (the real company's address is the operator's to give). */
     @Inject
     @ConfigProperty(name = "alphapay.url")
-    String endpoint;
+    Optional<String> endpoint;
 
     @Override
     public String method() {
@@ -65,6 +67,11 @@ public class AlphapayCompany implements PaymentCompany {
     @Override
     public Set<PaymentType> supportedTypes() {
         return EnumSet.allOf(PaymentType.class);
+    }
+
+    @Override
+    public boolean configured() {
+        return endpoint.filter(url -> !url.isBlank()).isPresent();
     }
 
     @Override
@@ -219,6 +226,7 @@ public class AlphapayCompany implements PaymentCompany {
     /** Signs and sends; a verified 4xx answer {@code {code, message}} is the company's refusal. */
     private HttpExchange send(CompanyAccount account, String operation, String method, String path, String body,
             ExchangeRecorder recorder) {
+        String endpoint = this.endpoint.orElseThrow(() -> new CompanyUnavailable("alphapay.url is not configured"));
         URI base = URI.create(endpoint);
         String pathAndQuery = base.getRawPath() + path;
         String authorization = AlphapaySigning.authorization(account.companyMerchantId(), account.keySerial(),

@@ -58,9 +58,10 @@ public class BetapayCompany implements PaymentCompany {
     @Inject
     BetapayTransport transport;
 
+    /** The gateway; no default (the real company's address is the operator's to give). */
     @Inject
     @ConfigProperty(name = "betapay.url")
-    String gateway;
+    Optional<String> gateway;
 
     @Override
     public String method() {
@@ -70,6 +71,11 @@ public class BetapayCompany implements PaymentCompany {
     @Override
     public Set<PaymentType> supportedTypes() {
         return EnumSet.of(PaymentType.NATIVE, PaymentType.H5, PaymentType.MINIPRO, PaymentType.APP);
+    }
+
+    @Override
+    public boolean configured() {
+        return gateway.filter(url -> !url.isBlank()).isPresent();
     }
 
     @Override
@@ -244,8 +250,10 @@ public class BetapayCompany implements PaymentCompany {
         Map<String, String> redacted = new LinkedHashMap<>(params);
         redacted.put("biz_content", redactedBiz);
         params.put("sign", BetapaySigning.sign(params, account.merchantKey()));
+        String gateway = this.gateway.orElseThrow(() -> new CompanyUnavailable("betapay.url is not configured"));
         HttpCall call = new HttpCall(operation, "POST", gateway, Map.of("Accept", "application/json"),
-                BetapaySigning.formEncode(params), "application/x-www-form-urlencoded", "POST " + gateway + "\n" + Json.of(redacted));
+                BetapaySigning.formEncode(params), "application/x-www-form-urlencoded", "POST " + gateway + "\n" + Json.of(redacted),
+                BetapaySigning::withoutSign);
         HttpExchange answer = transport.exchange(call,
                 a -> a.status() == 200 && BetapaySigning.verifiedNode(a.body(), method, account.companyKey()).isPresent(), recorder);
         Optional<String> node = BetapaySigning.verifiedNode(answer.body(), method, account.companyKey());

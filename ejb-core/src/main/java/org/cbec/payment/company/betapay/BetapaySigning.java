@@ -133,6 +133,24 @@ public final class BetapaySigning {
         return node;
     }
 
+    /**
+     * An answer body as it is stored: without the company's top-level {@code sign} (the broker stores
+     * no signature). A body that is not a JSON object is returned as it is.
+     */
+    public static String withoutSign(String responseBody) {
+        JsonObject body = responseBody == null ? null : readObject(responseBody);
+        if (body == null || !body.containsKey(SIGN)) {
+            return responseBody;
+        }
+        jakarta.json.JsonObjectBuilder stored = Jsonp.object();
+        body.forEach((k, v) -> {
+            if (!SIGN.equals(k)) {
+                stored.add(k, v);
+            }
+        });
+        return stored.build().toString();
+    }
+
     private static JsonObject readObject(String text) {
         try (JsonReader reader = Jsonp.reader(new StringReader(text))) {
             return reader.readObject();

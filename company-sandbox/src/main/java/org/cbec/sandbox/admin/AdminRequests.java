@@ -1,0 +1,166 @@
+package org.cbec.sandbox.admin;
+
+import jakarta.json.JsonObject;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import org.cbec.sandbox.books.Companies;
+import org.cbec.sandbox.books.RequestLog;
+import org.cbec.sandbox.codec.Bodies;
+import org.cbec.sandbox.codec.JsonText;
+import org.cbec.sandbox.codec.Members;
+import org.cbec.sandbox.codec.PlainText;
+import org.cbec.sandbox.codec.Utf8;
+import org.cbec.sandbox.faults.Fault;
+
+/**
+ * The admin API's requests, read and checked: each failure is an {@link AdminRefusal} naming the
+ * field. Bodies are read as bytes (so an unknown charset in the Content-Type cannot become a 500)
+ * and parsed strictly as one JSON object.
+ */
+final class AdminRequests {
+
+    /** A merchant's name at a company: 1 to 64 letters, digits, {@code _ . -}, starting with a letter or digit. */
+    static final Pattern MERCHANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}");
+
+    record Payer(String name, String idNumber) {
+
+        @Override
+        public String toString() {
+            return "Payer[…]";
+        }
+    }
+
+    record CustomsDecision(String state, String explanation, String subOrderNo) {
+    }
+
+    private static final Set<String> DECISIONS = Set.of("SUCCESS", "FAIL", "EXCEPT");
+
+    private AdminRequests() {
+    }
+
+    static String paymentMethod(String paymentMethod) {
+        if (!Companies.ALL.contains(paymentMethod)) {
+            throw new AdminRefusal(404, "no payment company by this name: alphapay or betapay", "paymentMethod");
+        }
+        return paymentMethod;
+    }
+
+    static String merchantToOpen(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        String merchant = read("merchant", () -> Members.text(o, "merchant", 64));
+        if (!MERCHANT.matcher(merchant).matches()) {
+            throw new AdminRefusal(400, "merchant must be 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit",
+                    "merchant");
+        }
+        return merchant;
+    }
+
+    /** Whether a path's merchant name could name an account at all (else: no such account, no lookup). */
+    static boolean couldBeMerchant(String merchant) {
+        return merchant != null && MERCHANT.matcher(merchant).matches();
+    }
+
+    static boolean couldBeOrderRef(String orderRef) {
+        return PlainText.isPlain(orderRef, 64);
+    }
+
+    static Optional<Payer> payer(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, true);
+        Optional<String> name = read("payerName", () -> Members.optionalText(o, "payerName", 64));
+        Optional<String> id = read("payerIdNumber", () -> Members.optionalText(o, "payerIdNumber", 32));
+        if (name.isPresent() != id.isPresent()) {
+            String missing = name.isEmpty() ? "payerName" : "payerIdNumber";
+            throw new AdminRefusal(400, "payerName and payerIdNumber go together", missing);
+        }
+        return name.map(n -> new Payer(n, id.get()));
+    }
+
+    static Fault fault(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        String mode = read("mode", () -> Members.optionalText(o, "mode", 16)).orElse("");
+        Fault.Mode parsed;
+        try {
+            parsed = Fault.Mode.valueOf(mode);
+        } catch (IllegalArgumentException e) {
+            throw new AdminRefusal(400, "mode must be TIMEOUT, ERROR, SLOW or BAD_SIGNATURE", "mode");
+        }
+        int status = read("status", () -> Members.optionalInteger(o, "status", 400, 599)).orElse(500L).intValue();
+        long latency = read("latencyMs", () -> Members.optionalInteger(o, "latencyMs", 0, 120_000)).orElse(0L);
+        String orderRef = read("orderRef", () -> Members.optionalText(o, "orderRef", 64)).orElse(null);
+        Integer count = read("count", () -> Members.optionalInteger(o, "count", 1, 1_000_000)).map(Long::intValue).orElse(null);
+        return new Fault(parsed, status, latency, orderRef, count == null ? null : new AtomicInteger(count));
+    }
+
+    static CustomsDecision decision(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        String state = read("state", () -> Members.optionalText(o, "state", 16)).orElse("");
+        if (!DECISIONS.contains(state)) {
+            throw new AdminRefusal(400, "state must be SUCCESS, FAIL or EXCEPT", "state");
+        }
+        String explanation = read("explanation", () -> Members.optionalText(o, "explanation", 256)).orElse(null);
+        String subOrderNo = read("subOrderNo", () -> Members.optionalText(o, "subOrderNo", 64)).orElse(null);
+        return new CustomsDecision(state, explanation, subOrderNo);
+    }
+
+    static String kind(String kind) {
+        if (kind != null && !RequestLog.KINDS.contains(kind)) {
+            throw new AdminRefusal(400, "kind must be one of " + String.join(", ", RequestLog.KINDS.stream().sorted().toList()),
+                    "kind");
+        }
+        return kind;
+    }
+
+    static String orderRefFilter(String orderRef) {
+        if (orderRef != null && !PlainText.isPlain(orderRef, 64)) {
+            throw new AdminRefusal(400, "orderRef must be 1 to 64 characters", "orderRef");
+        }
+        return orderRef;
+    }
+
+    /** The body as one JSON object; an empty body is an empty object when {@code emptyAllowed}. */
+    private static JsonObject object(byte[] body, String contentType, boolean emptyAllowed) {
+        if (body == null) {
+            throw new AdminRefusal(413, "request body larger than " + Bodies.LIMIT / 1024 + " KiB", null);
+        }
+        if (body.length == 0 && emptyAllowed) {
+            return JsonText.object().build();
+        }
+        if (!isJson(contentType)) {
+            throw new AdminRefusal(415, "unsupported media type: send application/json (UTF-8)", null);
+        }
+        try {
+            return JsonText.parseObject(Utf8.decode(body));
+        } catch (IllegalArgumentException e) {
+            throw new AdminRefusal(400, "malformed request body: expected one JSON object in UTF-8", null);
+        }
+    }
+
+    private static <T> T read(String field, java.util.function.Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (Members.Invalid e) {
+            throw new AdminRefusal(400, e.getMessage(), field);
+        }
+    }
+
+    /** application/json, in UTF-8 when a charset is named (the body is read as UTF-8 whatever it says). */
+    private static boolean isJson(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String[] parts = contentType.split(";");
+        if (!parts[0].strip().equalsIgnoreCase("application/json")) {
+            return false;
+        }
+        for (int i = 1; i < parts.length; i++) {
+            String[] param = parts[i].strip().split("=", 2);
+            if (param[0].strip().equalsIgnoreCase("charset")
+                    && (param.length < 2 || !param[1].strip().replace("\"", "").equalsIgnoreCase("utf-8"))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

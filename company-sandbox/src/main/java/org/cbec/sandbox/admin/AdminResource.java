@@ -1,0 +1,168 @@
+package org.cbec.sandbox.admin;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
+import org.cbec.sandbox.books.Accounts;
+import org.cbec.sandbox.books.Books;
+import org.cbec.sandbox.books.Credentials;
+import org.cbec.sandbox.books.Identity;
+import org.cbec.sandbox.books.Party;
+import org.cbec.sandbox.books.RequestLog;
+import org.cbec.sandbox.codec.Bodies;
+import org.cbec.sandbox.codec.JsonText;
+import org.cbec.sandbox.faults.Faults;
+
+/**
+ * {@code /sandbox/{paymentMethod}/accounts} and the test helpers of an account, addressed by the
+ * name it was opened under: {@code /sandbox/{paymentMethod}/{merchant}/…}. Each method reads the
+ * request, calls one boundary and writes the answer; rules live in the books.
+ */
+@Path("/")
+@AdminOnly
+@RequestScoped
+public class AdminResource {
+
+    private static final String ACCOUNT = "{paymentMethod}/{merchant}";
+
+    @Inject
+    Accounts accounts;
+
+    @Inject
+    Books books;
+
+    @Inject
+    Faults faults;
+
+    @Inject
+    RequestLog requestLog;
+
+    @Context
+    HttpServletRequest http;
+
+    /** Opens an account (201), or hands out the same credentials again for a name already opened (200). */
+    @POST
+    @Path("{paymentMethod}/accounts")
+    public Response open(@PathParam("paymentMethod") String paymentMethod, InputStream body) {
+        String company = AdminRequests.paymentMethod(paymentMethod);
+        String merchant = AdminRequests.merchantToOpen(Bodies.read(body), http.getContentType());
+        Accounts.Opened opened = accounts.open(company, merchant);
+        Credentials c = opened.credentials();
+        return Envelope.response(opened.created() ? 201 : 200, JsonText.object()
+                .add("companyMerchantId", c.companyMerchantId())
+                .add("appId", c.appId())
+                .add("keySerial", c.keySerial())
+                .add("merchantPrivateKey", c.merchantPrivateKey())
+                .add("companyPublicKey", c.companyPublicKey())
+                .build());
+    }
+
+    /** The payer pays (optionally telling who paid); 409 for a closed or unknown order. */
+    @POST
+    @Path(ACCOUNT + "/payments/{orderRef}/pay")
+    public Response pay(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef, InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        String identity = AdminRequests.payer(Bodies.read(body), http.getContentType())
+                .map(p -> Identity.hash(p.name(), p.idNumber())).orElse(null);
+        Books.Paid paid = AdminRequests.couldBeOrderRef(orderRef) ? books.pay(party, orderRef, identity)
+                : new Books.Paid(Books.PayResult.NOT_PAYABLE, null);
+        if (paid.result() == Books.PayResult.NOT_PAYABLE) {
+            throw new AdminRefusal(409, "the company has no open order with this orderRef", "orderRef");
+        }
+        return Envelope.response(200, Envelope.of(200, "paid").add("transactionId", paid.transactionId()).build());
+    }
+
+    @PUT
+    @Path(ACCOUNT + "/faults")
+    public Response setFault(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        faults.set(party.accountId(), party.toString(), AdminRequests.fault(Bodies.read(body), http.getContentType()));
+        return Envelope.response(200, "fault set", null);
+    }
+
+    @DELETE
+    @Path(ACCOUNT + "/faults")
+    public Response clearFaults(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant) {
+        Party party = account(paymentMethod, merchant);
+        faults.clear(party.accountId(), party.toString());
+        return Envelope.response(200, "faults cleared", null);
+    }
+
+    /** Customs decides the order's declarations (only the sub-order's, when one is named). */
+    @PUT
+    @Path(ACCOUNT + "/declarations/{orderRef}")
+    public Response decide(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef, InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        AdminRequests.CustomsDecision d = AdminRequests.decision(Bodies.read(body), http.getContentType());
+        int decided = AdminRequests.couldBeOrderRef(orderRef)
+                ? books.settle(party, orderRef, d.subOrderNo(), d.state(), d.explanation()) : 0;
+        if (decided == 0) {
+            throw new AdminRefusal(404, "the company has no declaration of this order", "orderRef");
+        }
+        return Envelope.response(200, Envelope.of(200, decided + " declaration(s) now " + d.state()).add("count", decided).build());
+    }
+
+    /** The requests the company received for this account, optionally of one kind and/or about one order. */
+    @GET
+    @Path(ACCOUNT + "/requests")
+    public Response requests(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @QueryParam("kind") String kind, @QueryParam("orderRef") String orderRef) {
+        Party party = account(paymentMethod, merchant);
+        var logged = requestLog.list(party.accountId(), AdminRequests.kind(kind), AdminRequests.orderRefFilter(orderRef));
+        JsonArrayBuilder list = JsonText.array();
+        for (RequestLog.Logged r : logged) {
+            JsonObjectBuilder item = JsonText.object().add("kind", r.kind());
+            if (r.orderRef() == null) {
+                item.addNull("orderRef");
+            } else {
+                item.add("orderRef", r.orderRef());
+            }
+            if (r.status() == null) {
+                item.addNull("status");
+            } else {
+                item.add("status", r.status());
+            }
+            list.add(item.add("at", r.at().toInstant().toString()));
+        }
+        return Envelope.response(200, JsonText.object().add("code", 200).add("count", logged.size()).add("requests", list).build());
+    }
+
+    @GET
+    @Path(ACCOUNT + "/orders/{orderRef}")
+    public Response order(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef) {
+        Party party = account(paymentMethod, merchant);
+        Books.OrderView o = (AdminRequests.couldBeOrderRef(orderRef) ? books.order(party.accountId(), orderRef)
+                : java.util.Optional.<Books.OrderView>empty())
+                .orElseThrow(() -> new AdminRefusal(404, "the company has no order with this orderRef", "orderRef"));
+        JsonObjectBuilder answer = JsonText.object().add("code", 200).add("orderRef", o.orderRef()).add("state", o.state().name())
+                .add("amount", o.amount()).add("currency", o.currency()).add("tradeType", o.tradeType());
+        if (o.transactionId() == null) {
+            answer.addNull("transactionId");
+        } else {
+            answer.add("transactionId", o.transactionId());
+        }
+        return Envelope.response(200, answer.build());
+    }
+
+    private Party account(String paymentMethod, String merchant) {
+        String company = AdminRequests.paymentMethod(paymentMethod);
+        return (AdminRequests.couldBeMerchant(merchant) ? accounts.byMerchant(company, merchant) : java.util.Optional.<Party>empty())
+                .orElseThrow(() -> new AdminRefusal(404, "no " + company + " account was opened under this merchant name", "merchant"));
+    }
+}

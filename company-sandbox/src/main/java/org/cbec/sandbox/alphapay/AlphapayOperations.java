@@ -1,0 +1,433 @@
+package org.cbec.sandbox.alphapay;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.cbec.sandbox.books.Accounts;
+import org.cbec.sandbox.books.Books;
+import org.cbec.sandbox.books.Identity;
+import org.cbec.sandbox.books.Party;
+import org.cbec.sandbox.books.RequestLog;
+import org.cbec.sandbox.codec.JsonText;
+import org.cbec.sandbox.codec.Members;
+import org.cbec.sandbox.codec.PlainText;
+import org.cbec.sandbox.codec.UrlEncoded;
+import org.cbec.sandbox.codec.Utf8;
+import org.cbec.sandbox.entity.CompanyOrder;
+
+/**
+ * alphapay's operations on an authenticated request: reading its members (a malformed or missing
+ * one is a 400 PARAM_ERROR naming it, never a 500) and the work on the books, which runs later in
+ * the request's transaction. Amounts are fen; a GBP order's payer pays CNY at a fixed 9.00.
+ */
+@ApplicationScoped
+public class AlphapayOperations {
+
+    /** The operations, by the request-log kind they are counted as. */
+    public enum Operation {
+        CREATE_NATIVE(RequestLog.CREATE),
+        CREATE_H5(RequestLog.CREATE),
+        CREATE_JSAPI(RequestLog.CREATE),
+        CREATE_APP(RequestLog.CREATE),
+        QUERY(RequestLog.QUERY),
+        CLOSE(RequestLog.CLOSE),
+        DECLARE(RequestLog.CUSTOMS_DECLARE),
+        REDECLARE(RequestLog.CUSTOMS_REDECLARE),
+        CUSTOMS_QUERY(RequestLog.CUSTOMS_QUERY),
+        IDENTITY(RequestLog.IDENTITY);
+
+        private final String kind;
+
+        Operation(String kind) {
+            this.kind = kind;
+        }
+
+        public String kind() {
+            return kind;
+        }
+
+        /** The create of a trade type as it appears in the path ({@code native}, {@code h5}, ...). */
+        public static Operation create(String pathKind) {
+            return valueOf("CREATE_" + pathKind.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    /** An authenticated request, read: the order it is about (for the log and faults) and its work. */
+    public record Call(String orderRef, Supplier<AlphapayAnswer> work) {
+    }
+
+    /** The broker's merchant order numbers and the companies': 1 to 32 letters, digits, {@code _ - | *}. */
+    static final Pattern ORDER_REF = Pattern.compile("[A-Za-z0-9_\\-|*]{1,32}");
+    static final String ORDER_REF_RULE = "1 to 32 letters, digits, '_', '-', '|' or '*'";
+    static final Set<String> CURRENCIES = Set.of("CNY", "GBP");
+    /** The sandbox converts GBP at a fixed rate, so that tests can compute the payer's CNY. */
+    static final long GBP_IN_CNY = 9;
+    /** 10^10 yuan: beyond any real order, and times 9 still far inside a long. */
+    static final long MAX_FEN = 1_000_000_000_000L;
+
+    private static final DateTimeFormatter ISO_SECONDS = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX", Locale.ROOT);
+    private static final ZoneOffset BEIJING = ZoneOffset.ofHours(8);
+
+    @Inject
+    Books books;
+
+    @Inject
+    Accounts accounts;
+
+    public Call read(Operation operation, AlphapayRequest request, Party party) {
+        String orderRef = null;
+        try {
+            switch (operation) {
+                case QUERY -> {
+                    orderRef = pathOrderRef(request);
+                    return query(party, orderRef, queryParameters(request));
+                }
+                case CUSTOMS_QUERY -> {
+                    Map<String, String> q = queryParameters(request);
+                    orderRef = q.get("order_no");
+                    return customsQuery(party, q);
+                }
+                case CLOSE -> {
+                    orderRef = pathOrderRef(request);
+                    body(request, party);
+                    return close(party, orderRef);
+                }
+                default -> {
+                    JsonObject body = body(request, party);
+                    orderRef = body.get("out_trade_no") instanceof jakarta.json.JsonString s ? s.getString() : null;
+                    return switch (operation) {
+                        case DECLARE -> declare(party, body);
+                        case REDECLARE -> redeclare(party, body);
+                        case IDENTITY -> identity(party, body);
+                        default -> create(operation, party, body, request.baseUrl());
+                    };
+                }
+            }
+        } catch (Members.Invalid e) {
+            return refused(orderRef, 400, "PARAM_ERROR", e.getMessage());
+        } catch (Refused e) {
+            return refused(orderRef, e.answer);
+        }
+    }
+
+    // ---- the operations ------------------------------------------------------------------------
+
+    private Call create(Operation operation, Party party, JsonObject body, String baseUrl) {
+        String tradeType = operation.name().substring("CREATE_".length());
+        String orderRef = Members.text(body, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
+        requireAppId(body, party);
+        String description = Members.text(body, "description", 127);
+        JsonObject amount = Members.object(body, "amount");
+        long total = Members.nested("amount", () -> Members.integer(amount, "total", 1, MAX_FEN));
+        String currency = Members.nested("amount", () -> Members.optionalText(amount, "currency", 3)).orElse("CNY");
+        if (!CURRENCIES.contains(currency)) {
+            throw new Members.Invalid("amount.currency", "amount.currency must be CNY or GBP");
+        }
+        Members.optionalText(body, "time_expire", 64);
+        Members.optionalText(body, "attach", 128);
+        Members.optionalText(body, "notify_url", 256);
+        Members.optionalText(body, "goods_tag", 32);
+        Optional<JsonObject> payer = Members.optionalObject(body, "payer");
+        Optional<String> openid = payer.flatMap(p -> Members.nested("payer", () -> Members.optionalText(p, "openid", 128)));
+        Members.optionalObject(body, "scene_info")
+                .ifPresent(s -> Members.nested("scene_info", () -> Members.optionalText(s, "payer_client_ip", 45)));
+        if ("JSAPI".equals(tradeType) && openid.isEmpty()) {
+            throw new Members.Invalid("payer.openid", "payer.openid is required for a jsapi payment");
+        }
+        Books.OrderTerms terms = new Books.OrderTerms(orderRef, tradeType, total, currency, description);
+        return new Call(orderRef, () -> {
+            Books.Created created = books.create(party, terms);
+            if (created.conflicting()) {
+                return AlphapayAnswer.refusal(400, "INVALID_REQUEST",
+                        "out_trade_no " + orderRef + " was used with another amount, currency or trade type");
+            }
+            String reference = created.order().reference();
+            return AlphapayAnswer.ok(switch (tradeType) {
+                case "NATIVE" -> JsonText.object().add("code_url", "alphapay://pay/bizpayurl?pr=" + reference).build();
+                case "H5" -> JsonText.object().add("h5_url", baseUrl + "/h5/" + reference).build();
+                default -> JsonText.object().add("prepay_id", reference).build();
+            });
+        });
+    }
+
+    private Call query(Party party, String orderRef, Map<String, String> query) {
+        requireMchid(query.get("mchid"), "mchid", party);
+        return new Call(orderRef, () -> books.order(party.accountId(), orderRef)
+                .map(o -> AlphapayAnswer.ok(status(party, o)))
+                .orElseGet(AlphapayOperations::notFound));
+    }
+
+    private Call close(Party party, String orderRef) {
+        return new Call(orderRef, () -> switch (books.close(party, orderRef)) {
+            case CLOSED -> AlphapayAnswer.noContent();
+            case PAID -> AlphapayAnswer.refusal(400, "ORDERPAID", "the order is paid and cannot be closed");
+            case NOT_FOUND -> notFound();
+        });
+    }
+
+    private Call declare(Party party, JsonObject body) {
+        Books.DeclarationKey key = customsKey(party, body);
+        String action = Members.text(body, "action_type", 16);
+        if (!action.equals("ADD") && !action.equals("MODIFY")) {
+            throw new Members.Invalid("action_type", "action_type must be ADD or MODIFY");
+        }
+        Members.optionalText(body, "merchant_customs_no", 64);
+        Members.optionalText(body, "fee_type", 3);
+        for (String fee : new String[] {"order_fee", "transport_fee", "product_fee", "duty"}) {
+            Members.optionalInteger(body, fee, 0, MAX_FEN);
+        }
+        Members.optionalText(body, "cert_type", 16);
+        String identity = identityHash(body, "cert_id", "name", false);
+        return new Call(key.orderRef(), () -> customsAnswer(books.declare(party, key, identity)));
+    }
+
+    private Call redeclare(Party party, JsonObject body) {
+        Books.DeclarationKey key = customsKey(party, body);
+        Members.optionalText(body, "sub_order_id", 64);
+        Members.optionalText(body, "merchant_customs_no", 64);
+        return new Call(key.orderRef(), () -> customsAnswer(books.redeclare(party, key)));
+    }
+
+    private Call customsQuery(Party party, Map<String, String> query) {
+        requireMchid(query.get("mchid"), "mchid", party);
+        String orderType = query.get("order_type");
+        if (!"out_trade_no".equals(orderType)) {
+            throw new Members.Invalid("order_type", "order_type must be out_trade_no");
+        }
+        String orderNo = query.get("order_no");
+        if (orderNo == null || !ORDER_REF.matcher(orderNo).matches()) {
+            throw new Members.Invalid("order_no", "order_no must be " + ORDER_REF_RULE);
+        }
+        String customs = query.get("customs");
+        if (!PlainText.isPlain(customs, 32)) {
+            throw new Members.Invalid("customs", "customs must be 1 to 32 characters");
+        }
+        return new Call(orderNo, () -> {
+            JsonArrayBuilder data = JsonText.array();
+            books.declarations(party.accountId(), orderNo, customs).forEach(d -> data.add(record(d)));
+            return AlphapayAnswer.ok(JsonText.object().add("data", data).build());
+        });
+    }
+
+    private Call identity(Party party, JsonObject body) {
+        Books.DeclarationKey key = customsKey(party, body);
+        Members.optionalText(body, "certificate_type", 16);
+        String identity = identityHash(body, "certificate_id", "certificate_name", true);
+        return new Call(key.orderRef(), () -> {
+            Books.IdentityOutcome outcome = books.verifyIdentity(party, key, identity);
+            if (outcome.refusal() != null) {
+                return refusal(outcome.refusal(), outcome.reason());
+            }
+            if (outcome.declaration() != null) {
+                return AlphapayAnswer.ok(record(outcome.declaration()));
+            }
+            return AlphapayAnswer.ok(JsonText.object().add("out_trade_no", key.orderRef()).add("customs", key.customs())
+                    .add("state", "UNDECLARED").add("cert_check_result", outcome.result()).build());
+        });
+    }
+
+    // ---- reading -------------------------------------------------------------------------------
+
+    /** A request's JSON body, with the mchid it must carry: the account that signed it. */
+    private static JsonObject body(AlphapayRequest request, Party party) {
+        if (!isJson(request.contentType())) {
+            throw new Refused(AlphapayAnswer.refusal(415, "PARAM_ERROR", "Content-Type must be application/json"));
+        }
+        JsonObject body;
+        try {
+            body = JsonText.parseObject(Utf8.decode(request.body()));
+        } catch (IllegalArgumentException e) {
+            throw new Members.Invalid("body", "the body must be a JSON object in UTF-8 (" + e.getMessage() + ")");
+        }
+        requireMchid(Members.text(body, "mchid", 32), "mchid", party);
+        return body;
+    }
+
+    private Books.DeclarationKey customsKey(Party party, JsonObject body) {
+        requireAppId(body, party);
+        String orderRef = Members.text(body, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
+        Members.text(body, "transaction_id", 64);
+        String customs = Members.text(body, "customs", 32);
+        String sub = Members.optionalText(body, "sub_order_no", 64).orElse("");
+        return new Books.DeclarationKey(orderRef, sub, customs);
+    }
+
+    /** The declared identity's hash, decrypted from the two members and dropped at once. */
+    private String identityHash(JsonObject body, String idMember, String nameMember, boolean required) {
+        Optional<String> id = Members.optionalText(body, idMember, 1024);
+        Optional<String> name = Members.optionalText(body, nameMember, 1024);
+        if (id.isEmpty() && name.isEmpty() && !required) {
+            return null;
+        }
+        if (id.isEmpty()) {
+            throw new Members.Invalid(idMember, idMember + " is required with " + nameMember);
+        }
+        if (name.isEmpty()) {
+            throw new Members.Invalid(nameMember, nameMember + " is required with " + idMember);
+        }
+        var key = accounts.companySigner(AlphapayGate.COMPANY).privateKey();
+        return Identity.hash(PersonalData.decrypt(key, nameMember, name.get()), PersonalData.decrypt(key, idMember, id.get()));
+    }
+
+    private static void requireAppId(JsonObject body, Party party) {
+        if (!Members.text(body, "appid", 64).equals(party.appId())) {
+            throw new Members.Invalid("appid", "appid does not belong to mchid " + party.companyMerchantId());
+        }
+    }
+
+    private static void requireMchid(String mchid, String member, Party party) {
+        if (mchid == null) {
+            throw new Members.Invalid(member, member + " is required");
+        }
+        if (!mchid.equals(party.companyMerchantId())) {
+            throw new Members.Invalid(member, member + " must be the mchid of the Authorization header");
+        }
+    }
+
+    /** The path's out_trade_no, decoded strictly; one that no order can have is refused before any lookup. */
+    private static String pathOrderRef(AlphapayRequest request) {
+        String orderRef;
+        try {
+            orderRef = UrlEncoded.component(request.rawOrderRef(), false);
+        } catch (IllegalArgumentException e) {
+            throw new Members.Invalid("out_trade_no", "out_trade_no in the path is not well-formed percent-encoded UTF-8");
+        }
+        if (!ORDER_REF.matcher(orderRef).matches()) {
+            throw new Members.Invalid("out_trade_no", "out_trade_no must be " + ORDER_REF_RULE);
+        }
+        return orderRef;
+    }
+
+    /** The query string's parameters; a repeated one is refused, being two answers to one question. */
+    private static Map<String, String> queryParameters(AlphapayRequest request) {
+        Map<String, String> params = new HashMap<>();
+        try {
+            for (var pair : UrlEncoded.decode(request.rawQuery())) {
+                if (params.put(pair.getKey(), pair.getValue()) != null) {
+                    throw new Members.Invalid(pair.getKey(), "query parameter " + pair.getKey() + " is repeated");
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new Members.Invalid("query", "the query string is not well-formed percent-encoded UTF-8");
+        }
+        return params;
+    }
+
+    static boolean isJson(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String[] parts = contentType.split(";");
+        if (!parts[0].strip().equalsIgnoreCase("application/json")) {
+            return false;
+        }
+        for (int i = 1; i < parts.length; i++) {
+            String[] param = parts[i].strip().split("=", 2);
+            if (param[0].strip().equalsIgnoreCase("charset")
+                    && (param.length < 2 || !param[1].strip().replace("\"", "").equalsIgnoreCase("utf-8"))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---- answers -------------------------------------------------------------------------------
+
+    private static JsonObject status(Party party, Books.OrderView o) {
+        JsonObjectBuilder amount = JsonText.object().add("total", o.amount()).add("currency", o.currency());
+        JsonObjectBuilder status = JsonText.object()
+                .add("mchid", party.companyMerchantId())
+                .add("out_trade_no", o.orderRef())
+                .add("trade_type", o.tradeType())
+                .add("trade_state", o.state().name())
+                .add("trade_state_desc", switch (o.state()) {
+                    case NOTPAY -> "awaiting payment";
+                    case SUCCESS -> "payment succeeded";
+                    case CLOSED -> "order closed";
+                });
+        if (o.state() == CompanyOrder.State.SUCCESS) {
+            amount.add("payer_total", payerTotal(o.amount(), o.currency())).add("payer_currency", "CNY");
+            status.add("transaction_id", o.transactionId())
+                    .add("bank_type", "OTHERS")
+                    .add("success_time", beijing(o.paidAt()));
+        }
+        return status.add("amount", amount).build();
+    }
+
+    /** What the payer paid in CNY: the amount itself, or a GBP amount at the sandbox's fixed 9.00. */
+    static long payerTotal(long amount, String currency) {
+        return "GBP".equals(currency) ? Math.multiplyExact(amount, GBP_IN_CNY) : amount;
+    }
+
+    private static JsonObject record(Books.DeclarationView d) {
+        JsonObjectBuilder r = JsonText.object()
+                .add("out_trade_no", d.orderRef())
+                .add("customs", d.customs())
+                .add("state", d.state());
+        if (!d.subOrderNo().isEmpty()) {
+            r.add("sub_order_no", d.subOrderNo());
+        }
+        r.add("sub_order_id", d.subOrderId()).add("modify_time", beijing(d.modifiedAt()));
+        if (d.certCheckResult() != null) {
+            r.add("cert_check_result", d.certCheckResult());
+        }
+        r.add("verify_department", "OTHERS").add("verify_department_trade_id", d.verifyTradeId()).add("result_code", "SUCCESS");
+        if (d.explanation() != null && ("FAIL".equals(d.state()) || "EXCEPT".equals(d.state()))) {
+            r.add("explanation", d.explanation());
+        }
+        return r.build();
+    }
+
+    private static AlphapayAnswer customsAnswer(Books.CustomsOutcome outcome) {
+        return outcome.refusal() != null ? refusal(outcome.refusal(), outcome.reason()) : AlphapayAnswer.ok(record(outcome.declaration()));
+    }
+
+    private static AlphapayAnswer refusal(Books.Refusal refusal, String reason) {
+        return switch (refusal) {
+            case ORDER_NOT_EXIST -> AlphapayAnswer.refusal(404, "ORDER_NOT_EXIST", reason);
+            case ORDER_NOT_PAID -> AlphapayAnswer.refusal(400, "ORDER_NOT_PAID", reason);
+            case INVALID_REQUEST -> AlphapayAnswer.refusal(400, "INVALID_REQUEST", reason);
+        };
+    }
+
+    private static AlphapayAnswer notFound() {
+        return AlphapayAnswer.refusal(404, "ORDER_NOT_EXIST", "no order with this out_trade_no");
+    }
+
+    private static String beijing(OffsetDateTime at) {
+        return at.withOffsetSameInstant(BEIJING).truncatedTo(ChronoUnit.SECONDS).format(ISO_SECONDS);
+    }
+
+    private static Call refused(String orderRef, int status, String code, String message) {
+        return refused(orderRef, AlphapayAnswer.refusal(status, code, message));
+    }
+
+    private static Call refused(String orderRef, AlphapayAnswer answer) {
+        return new Call(orderRef, () -> answer);
+    }
+
+    /** A refusal decided while reading, other than a member's (e.g. the content type). */
+    private static final class Refused extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+        private final transient AlphapayAnswer answer;
+
+        Refused(AlphapayAnswer answer) {
+            super(answer.body(), null, false, false);
+            this.answer = answer;
+        }
+    }
+}

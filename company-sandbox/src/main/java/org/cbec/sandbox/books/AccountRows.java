@@ -1,0 +1,32 @@
+package org.cbec.sandbox.books;
+
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import org.cbec.sandbox.entity.Account;
+import org.cbec.sandbox.entity.CompanyKey;
+
+/**
+ * Inserts that may lose a race, each in a transaction of its own and flushed at once, so that a
+ * unique-constraint violation surfaces here (as an EJBException to the caller) and the caller can
+ * read the winner's row in a fresh transaction.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+public class AccountRows {
+
+    @PersistenceContext(unitName = "sandbox")
+    EntityManager em;
+
+    public void insert(Account account) {
+        em.persist(account);
+        em.flush();
+    }
+
+    public void insert(CompanyKey key) {
+        em.persist(key);
+        em.flush();
+    }
+}

@@ -1,0 +1,81 @@
+package org.cbec.sandbox.books;
+
+import java.security.SecureRandom;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.Set;
+
+/** The two companies, and how each numbers the things it hands out. */
+public final class Companies {
+
+    public static final String ALPHAPAY = "alphapay";
+    public static final String BETAPAY = "betapay";
+    public static final Set<String> ALL = Set.of(ALPHAPAY, BETAPAY);
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final HexFormat HEX = HexFormat.of();
+
+    private Companies() {
+    }
+
+    /** alphapay {@code 19} + 8 digits, betapay {@code 20} + 8 digits. */
+    static String newCompanyMerchantId(String paymentMethod) {
+        return (ALPHAPAY.equals(paymentMethod) ? "19" : "20") + digits(8);
+    }
+
+    static String appId(String paymentMethod, String companyMerchantId) {
+        return paymentMethod + "-app-" + companyMerchantId;
+    }
+
+    /** 16 upper-case hex digits, like a certificate serial number. */
+    static String newKeySerial() {
+        return hex(8).toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /** The serial of the company's own key, sent as Alphapay-Serial. */
+    static String companyKeySerial(String paymentMethod) {
+        return "SANDBOX-" + paymentMethod.toUpperCase(java.util.Locale.ROOT) + "-1";
+    }
+
+    /** alphapay's prepay id ({@code wx} + 32 hex), betapay's trade number ({@code 20} + 30 hex). */
+    static String newReference(String paymentMethod) {
+        return ALPHAPAY.equals(paymentMethod) ? "wx" + hex(16) : "20" + hex(15);
+    }
+
+    /**
+     * alphapay numbers the transaction when it is paid ({@code 4200} + 24 digits); betapay's trade
+     * already has its number from the create, and that is the one it reports once paid.
+     */
+    static String transactionId(String paymentMethod, String reference) {
+        return ALPHAPAY.equals(paymentMethod) ? "4200" + digits(24) : reference;
+    }
+
+    static String newSubOrderId() {
+        return "SUB" + hex(10).toUpperCase(java.util.Locale.ROOT);
+    }
+
+    static String newVerifyTradeId() {
+        return "CUS" + digits(20);
+    }
+
+    /** Now, to the millisecond: both databases keep microseconds, and an answer shows seconds. */
+    public static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private static String digits(int n) {
+        StringBuilder s = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
+            s.append((char) ('0' + RANDOM.nextInt(10)));
+        }
+        return s.toString();
+    }
+
+    private static String hex(int bytes) {
+        byte[] b = new byte[bytes];
+        RANDOM.nextBytes(b);
+        return HEX.formatHex(b);
+    }
+}

@@ -1,0 +1,59 @@
+package org.cbec.sandbox.crypto;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.PublicKey;
+import java.security.spec.MGF1ParameterSpec;
+import java.util.Base64;
+import javax.crypto.Cipher;
+import javax.crypto.spec.OAEPParameterSpec;
+import javax.crypto.spec.PSource;
+
+/**
+ * RSA/ECB/OAEPWithSHA-1AndMGF1Padding of UTF-8 text, Base64: how alphapay's merchants send personal
+ * data. The parameters are spelled out rather than left to the provider's defaults, because
+ * providers disagree on the MGF1 digest for this transformation name and the README fixes it:
+ * SHA-1 for both, empty label.
+ */
+public final class Oaep {
+
+    private static final String TRANSFORMATION = "RSA/ECB/OAEPPadding";
+    private static final OAEPParameterSpec SHA1_MGF1_SHA1 =
+            new OAEPParameterSpec("SHA-1", "MGF1", MGF1ParameterSpec.SHA1, PSource.PSpecified.DEFAULT);
+
+    private Oaep() {
+    }
+
+    /** @throws IllegalArgumentException when the text is not Base64 of a ciphertext under this key's public half */
+    public static String decrypt(PrivateKey key, String base64) {
+        if (base64 == null || base64.isEmpty()) {
+            throw new IllegalArgumentException("no ciphertext");
+        }
+        try {
+            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+            cipher.init(Cipher.DECRYPT_MODE, key, SHA1_MGF1_SHA1);
+            byte[] plain = cipher.doFinal(Base64.getDecoder().decode(base64));
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(plain)).toString();
+        } catch (GeneralSecurityException | CharacterCodingException | IllegalArgumentException e) {
+            // No detail: the reason a ciphertext fails is nothing the caller should learn from.
+            throw new IllegalArgumentException("cannot be decrypted with the company's key");
+        }
+    }
+
+    public static String encrypt(PublicKey key, String text) {
+        try {
+            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+            cipher.init(Cipher.ENCRYPT_MODE, key, SHA1_MGF1_SHA1);
+            return Base64.getEncoder().encodeToString(cipher.doFinal(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot encrypt with this key", e);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.cbec.sandbox.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+
+/**
+ * A merchant account at one company, opened under the merchant's name. The merchant's private key
+ * is kept too: a sandbox convenience (a real company only ever sees the public half), so that
+ * opening the same account again hands out the same credentials and a run script can provision
+ * idempotently.
+ */
+@Entity
+@Table(name = "sandbox_account")
+@NamedQuery(name = Account.BY_MERCHANT,
+        query = "SELECT a FROM Account a WHERE a.paymentMethod = :paymentMethod AND a.merchant = :merchant")
+@NamedQuery(name = Account.BY_COMPANY_MERCHANT_ID,
+        query = "SELECT a FROM Account a WHERE a.paymentMethod = :paymentMethod AND a.companyMerchantId = :companyMerchantId")
+@NamedQuery(name = Account.BY_APP_ID,
+        query = "SELECT a FROM Account a WHERE a.paymentMethod = :paymentMethod AND a.appId = :appId")
+public class Account {
+
+    public static final String BY_MERCHANT = "Account.byMerchant";
+    public static final String BY_COMPANY_MERCHANT_ID = "Account.byCompanyMerchantId";
+    public static final String BY_APP_ID = "Account.byAppId";
+
+    @Id
+    @SequenceGenerator(name = "sandbox_account_seq", sequenceName = "sandbox_account_seq", allocationSize = 50)
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "sandbox_account_seq")
+    private Long id;
+
+    @Column(name = "payment_method", nullable = false, length = 16)
+    private String paymentMethod;
+
+    @Column(nullable = false, length = 64)
+    private String merchant;
+
+    @Column(name = "company_merchant_id", nullable = false, length = 16)
+    private String companyMerchantId;
+
+    @Column(name = "app_id", nullable = false, length = 64)
+    private String appId;
+
+    @Column(name = "key_serial", nullable = false, length = 32)
+    private String keySerial;
+
+    @Column(name = "merchant_public_key", nullable = false, length = 1000)
+    private String merchantPublicKey;
+
+    @Column(name = "merchant_private_key", nullable = false, length = 4000)
+    private String merchantPrivateKey;
+
+    @Column(name = "opened_at", nullable = false)
+    private OffsetDateTime openedAt;
+
+    protected Account() {
+    }
+
+    public Account(String paymentMethod, String merchant, String companyMerchantId, String appId, String keySerial,
+            String merchantPublicKey, String merchantPrivateKey, OffsetDateTime openedAt) {
+        this.paymentMethod = paymentMethod;
+        this.merchant = merchant;
+        this.companyMerchantId = companyMerchantId;
+        this.appId = appId;
+        this.keySerial = keySerial;
+        this.merchantPublicKey = merchantPublicKey;
+        this.merchantPrivateKey = merchantPrivateKey;
+        this.openedAt = openedAt;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getPaymentMethod() {
+        return paymentMethod;
+    }
+
+    public String getMerchant() {
+        return merchant;
+    }
+
+    public String getCompanyMerchantId() {
+        return companyMerchantId;
+    }
+
+    public String getAppId() {
+        return appId;
+    }
+
+    public String getKeySerial() {
+        return keySerial;
+    }
+
+    public String getMerchantPublicKey() {
+        return merchantPublicKey;
+    }
+
+    public String getMerchantPrivateKey() {
+        return merchantPrivateKey;
+    }
+}

@@ -1,0 +1,151 @@
+package org.cbec.sandbox.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+
+/**
+ * An order as a company holds it (named CompanyOrder: ORDER is a reserved word of JPQL). The
+ * payer's identity, when the pay helper was told it, is kept only as a hash.
+ */
+@Entity
+@Table(name = "sandbox_order")
+@NamedQuery(name = CompanyOrder.FIND,
+        query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId AND o.orderRef = :orderRef")
+public class CompanyOrder {
+
+    public static final String FIND = "CompanyOrder.find";
+
+    /** The company-side states (alphapay's names; betapay shows them as WAIT_BUYER_PAY and so on). */
+    public enum State {
+        NOTPAY,
+        SUCCESS,
+        CLOSED
+    }
+
+    @Id
+    @SequenceGenerator(name = "sandbox_order_seq", sequenceName = "sandbox_order_seq", allocationSize = 50)
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "sandbox_order_seq")
+    private Long id;
+
+    @Column(name = "account_id", nullable = false)
+    private long accountId;
+
+    @Column(name = "order_ref", nullable = false, length = 64)
+    private String orderRef;
+
+    @Column(name = "trade_type", nullable = false, length = 16)
+    private String tradeType;
+
+    @Column(nullable = false)
+    private long amount;
+
+    @Column(nullable = false, length = 3)
+    private String currency;
+
+    @Column(length = 256)
+    private String description;
+
+    /** alphapay's prepay id, betapay's trade number: the reference the create answers with. */
+    @Column(nullable = false, length = 64)
+    private String reference;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private State state;
+
+    @Column(name = "transaction_id", length = 64)
+    private String transactionId;
+
+    @Column(name = "payer_identity_hash", length = 64)
+    private String payerIdentityHash;
+
+    @Column(name = "created_at", nullable = false)
+    private OffsetDateTime createdAt;
+
+    @Column(name = "paid_at")
+    private OffsetDateTime paidAt;
+
+    @Column(name = "closed_at")
+    private OffsetDateTime closedAt;
+
+    protected CompanyOrder() {
+    }
+
+    public CompanyOrder(long accountId, String orderRef, String tradeType, long amount, String currency, String description,
+            String reference, OffsetDateTime createdAt) {
+        this.accountId = accountId;
+        this.orderRef = orderRef;
+        this.tradeType = tradeType;
+        this.amount = amount;
+        this.currency = currency;
+        this.description = description;
+        this.reference = reference;
+        this.state = State.NOTPAY;
+        this.createdAt = createdAt;
+    }
+
+    public void pay(String transactionId, String payerIdentityHash, OffsetDateTime at) {
+        this.state = State.SUCCESS;
+        this.transactionId = transactionId;
+        this.payerIdentityHash = payerIdentityHash;
+        this.paidAt = at;
+    }
+
+    public void close(OffsetDateTime at) {
+        this.state = State.CLOSED;
+        this.closedAt = at;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public long getAccountId() {
+        return accountId;
+    }
+
+    public String getOrderRef() {
+        return orderRef;
+    }
+
+    public String getTradeType() {
+        return tradeType;
+    }
+
+    public long getAmount() {
+        return amount;
+    }
+
+    public String getCurrency() {
+        return currency;
+    }
+
+    public String getReference() {
+        return reference;
+    }
+
+    public State getState() {
+        return state;
+    }
+
+    public String getTransactionId() {
+        return transactionId;
+    }
+
+    public String getPayerIdentityHash() {
+        return payerIdentityHash;
+    }
+
+    public OffsetDateTime getPaidAt() {
+        return paidAt;
+    }
+}

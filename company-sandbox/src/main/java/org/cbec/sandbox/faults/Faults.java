@@ -1,0 +1,47 @@
+package org.cbec.sandbox.faults;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+/** The faults set, one per account (a new one replaces the old), in this server's memory. */
+@ApplicationScoped
+public class Faults {
+
+    private static final Logger LOG = Logger.getLogger(Faults.class.getName());
+
+    private final Map<Long, Fault> faults = new ConcurrentHashMap<>();
+
+    public void set(long accountId, String account, Fault fault) {
+        faults.put(accountId, fault);
+        LOG.info(() -> String.format("Fault %s set for %s%s%s", fault.mode(), account,
+                fault.orderRef() == null ? "" : ", out_trade_no " + fault.orderRef(),
+                fault.remaining() == null ? "" : ", " + fault.remaining().get() + " call(s)"));
+    }
+
+    public void clear(long accountId, String account) {
+        if (faults.remove(accountId) != null) {
+            LOG.info(() -> "Faults cleared for " + account);
+        }
+    }
+
+    /** The fault this request meets, if any, counting it down; a used-up fault is removed. */
+    public Optional<Fault> take(long accountId, String orderRef) {
+        Fault f = faults.get(accountId);
+        if (f == null || !f.appliesTo(orderRef)) {
+            return Optional.empty();
+        }
+        if (f.remaining() != null) {
+            int left = f.remaining().getAndDecrement();
+            if (left <= 1) {
+                faults.remove(accountId, f);
+            }
+            if (left <= 0) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(f);
+    }
+}

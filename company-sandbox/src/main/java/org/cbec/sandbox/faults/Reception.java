@@ -1,0 +1,87 @@
+package org.cbec.sandbox.faults;
+
+import jakarta.ejb.EJBException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
+import org.cbec.sandbox.books.Desk;
+import org.cbec.sandbox.books.RequestLog;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Where every authenticated company request is served: the account's fault (if any) is applied,
+ * the request is logged, and the work runs on the books in one transaction. Both companies' gates
+ * come through here; what they get back is the answer to sign, or the status of an ERROR fault.
+ *
+ * <p>Stalls happen here, on the request's thread and outside any transaction: a stalled request
+ * holds no connection. Stalling a thread is the point of these faults (the broker must time out).
+ */
+@ApplicationScoped
+public class Reception {
+
+    /** What the gate sends: the work's answer (signed badly when asked), or an ERROR fault's status. */
+    public record Served<A>(A answer, Integer errorStatus, boolean badSignature) {
+    }
+
+    @Inject
+    Faults faults;
+
+    @Inject
+    Desk desk;
+
+    @Inject
+    RequestLog log;
+
+    /** Longer than the broker's 5 s read timeout, so that the broker gives up first. */
+    @Inject
+    @ConfigProperty(name = "sandbox.timeout-fault-ms", defaultValue = "6500")
+    long timeoutFaultMs;
+
+    public <A> Served<A> serve(RequestLog.Visit visit, Supplier<A> work, ToIntFunction<A> statusOf) {
+        Optional<Fault> fault = faults.take(visit.accountId(), visit.orderRef());
+        Fault.Mode mode = fault.map(Fault::mode).orElse(null);
+        if (mode == Fault.Mode.ERROR) {
+            log.answered(visit, null, fault.get().status());
+            return new Served<>(null, fault.get().status(), false);
+        }
+        long stall = mode == Fault.Mode.TIMEOUT ? timeoutFaultMs : mode == Fault.Mode.SLOW ? fault.get().latencyMs() : 0;
+        Long receivedId = null;
+        if (stall > 0) {
+            receivedId = log.received(visit);
+            sleep(stall);
+        }
+        A answer;
+        try {
+            answer = desk.serve(visit, receivedId, work, statusOf);
+        } catch (EJBException | PersistenceException e) {
+            if (!isConstraintViolation(e)) {
+                throw e;
+            }
+            // The same create arrived twice at once and the other one stored the order first: in a
+            // fresh transaction the work finds it (and answers the same order, or the conflict).
+            answer = desk.serve(visit, receivedId, work, statusOf);
+        }
+        return new Served<>(answer, null, mode == Fault.Mode.BAD_SIGNATURE);
+    }
+
+    static boolean isConstraintViolation(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.cbec.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sandbox stands apart from the broker (STYLE.md rule 5a): no source file of it imports the
+ * broker's packages. The enforcer's bannedDependencies keeps the artifacts out; this keeps out code
+ * that would compile only by accident (a copied class, a package of the same name).
+ */
+class StandsApartTest {
+
+    static final Pattern FORBIDDEN = Pattern.compile(
+            "^\\s*import\\s+(static\\s+)?org\\.cbec\\.(payment|customs|platform|access|cart)\\b", Pattern.MULTILINE);
+
+    @Test
+    void noMainSourceImportsTheBrokersPackages() throws IOException {
+        Path main = Path.of("src/main/java");
+        assertTrue(Files.isDirectory(main), "run from the module directory");
+        List<String> offenders;
+        try (Stream<Path> files = Files.walk(main)) {
+            offenders = files.filter(Files::isRegularFile).filter(p -> FORBIDDEN.matcher(read(p)).find())
+                    .map(Path::toString).sorted().toList();
+        }
+        assertEquals(List.of(), offenders);
+    }
+
+    @Test
+    void theCheckWouldCatchAnImport() {
+        assertTrue(FORBIDDEN.matcher("package x;\nimport org.cbec.payment.company.Pem;\n").find());
+        assertTrue(FORBIDDEN.matcher("import static org.cbec.platform.json.Jsonp.object;").find());
+        assertTrue(FORBIDDEN.matcher("  import org.cbec.cart.X;").find());
+        assertTrue(!FORBIDDEN.matcher("import org.cbec.sandbox.books.Books;").find());
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,713 @@
+package org.cbec.sandbox.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import org.cbec.sandbox.it.Http.Reply;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The sandbox WAR as built, on Payara Micro with its own H2 database, called over HTTP only, as the
+ * broker calls a company: admin API and helpers with HTTP Basic, each company's operations signed
+ * by a merchant whose signer is written in this test from the README ({@link Merchant}). Every
+ * alphapay answer and every betapay node is checked against the account's companyPublicKey. Each
+ * test opens accounts of its own, so the tests do not depend on each other's order.
+ */
+@ExtendWith(ArquillianExtension.class)
+class SandboxIT {
+
+    /** SANDBOX_CUSTOMS_DELAY_MS in the failsafe environment is 500; this bounds the wait generously. */
+    static final Duration CUSTOMS_WAIT = Duration.ofSeconds(20);
+    static final long TIMEOUT_FAULT_MS = Long.parseLong(System.getenv().getOrDefault("SANDBOX_TIMEOUT_FAULT_MS", "6500"));
+    static final String ID = "11010519491231002X";
+    static final String NAME = "张三";
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/sandbox.war"));
+    }
+
+    @ArquillianResource
+    URL url;
+
+    URI base;
+
+    @BeforeEach
+    void base() throws URISyntaxException {
+        base = url.toURI();
+        assertTrue(base.getPath().equals("/sandbox/"), base.toString());
+    }
+
+    static String unique(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    static String orderRef() {
+        return "it" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+    }
+
+    // ---- accounts and the admin API -------------------------------------------------------------
+
+    @Test
+    void openingAnAccountAnswers201ThenTheSameCredentialsWith200() {
+        for (String company : List.of("alphapay", "betapay")) {
+            String name = unique("acme");
+            Reply first = Http.admin("POST", base.resolve(company + "/accounts"), "{\"merchant\":\"" + name + "\"}");
+            assertEquals(201, first.status(), first.toString());
+            assertEquals(Set.of("companyMerchantId", "appId", "keySerial", "merchantPrivateKey", "companyPublicKey"),
+                    first.json().keySet());
+            JsonObject c = first.json();
+            assertTrue(c.getString("companyMerchantId").matches((company.equals("alphapay") ? "19" : "20") + "[0-9]{8}"), c.toString());
+            assertEquals(company + "-app-" + c.getString("companyMerchantId"), c.getString("appId"));
+            assertTrue(c.getString("keySerial").matches("[0-9A-F]{16}"));
+            assertTrue(c.getString("merchantPrivateKey").startsWith("-----BEGIN PRIVATE KEY-----"));
+            assertTrue(c.getString("companyPublicKey").startsWith("-----BEGIN PUBLIC KEY-----"));
+            Reply again = Http.admin("POST", base.resolve(company + "/accounts"), "{\"merchant\":\"" + name + "\"}");
+            assertEquals(200, again.status());
+            assertEquals(first.body(), again.body());
+        }
+    }
+
+    @Test
+    void concurrentOpensOfOneNameEndWithOneAccount() {
+        String name = unique("race");
+        List<CompletableFuture<Reply>> opens = java.util.stream.IntStream.range(0, 4).mapToObj(i -> CompletableFuture.supplyAsync(
+                () -> Http.admin("POST", base.resolve("betapay/accounts"), "{\"merchant\":\"" + name + "\"}"))).toList();
+        List<Reply> replies = opens.stream().map(CompletableFuture::join).toList();
+        assertEquals(1, replies.stream().filter(r -> r.status() == 201).count(), replies.toString());
+        assertEquals(1, replies.stream().map(r -> r.json().getString("companyMerchantId")).distinct().count());
+    }
+
+    @Test
+    void accountsOfAnUnknownCompanyAre404AndABadMerchantNameIs400NamingIt() {
+        Reply unknown = Http.admin("POST", base.resolve("gammapay/accounts"), "{\"merchant\":\"acme\"}");
+        assertEquals(404, unknown.status());
+        assertEquals("paymentMethod", unknown.json().getString("field"));
+        for (String bad : List.of("\"-acme\"", "\"\"", "\"" + "a".repeat(65) + "\"", "42", "null", "\"a b\"")) {
+            Reply r = Http.admin("POST", base.resolve("alphapay/accounts"), "{\"merchant\":" + bad + "}");
+            assertEquals(400, r.status(), bad);
+            assertEquals(400, r.json().getInt("code"));
+            assertEquals("merchant", r.json().getString("field"), bad);
+        }
+    }
+
+    @Test
+    void adminCallsRefuseAMissingOrWrongPasswordAndTheBrokersApiKey() {
+        Merchant m = Merchant.open(base, "alphapay", unique("guarded"));
+        List<String[]> calls = List.of(
+                new String[] {"POST", "alphapay/accounts", "{\"merchant\":\"x\"}"},
+                new String[] {"POST", "alphapay/" + m.name + "/payments/o1/pay", "{}"},
+                new String[] {"PUT", "alphapay/" + m.name + "/faults", "{\"mode\":\"ERROR\"}"},
+                new String[] {"DELETE", "alphapay/" + m.name + "/faults", null},
+                new String[] {"PUT", "alphapay/" + m.name + "/declarations/o1", "{\"state\":\"FAIL\"}"},
+                new String[] {"GET", "alphapay/" + m.name + "/requests", null},
+                new String[] {"GET", "alphapay/" + m.name + "/orders/o1", null});
+        List<Map<String, String>> credentials = List.of(
+                Map.of(),
+                Map.of("Authorization", Http.basic("admin", "wrong-password")),
+                Map.of("Authorization", Http.basic("root", Http.ADMIN_PASSWORD)),
+                Map.of("app-api-key", "it-demo-broker-key-0123456789abcdef"),
+                Map.of("Authorization", "Bearer " + Http.ADMIN_PASSWORD));
+        for (String[] call : calls) {
+            for (Map<String, String> credential : credentials) {
+                Map<String, String> headers = new java.util.HashMap<>(credential);
+                headers.put("Content-Type", "application/json");
+                Reply r = Http.send(call[0], base.resolve(call[1]), headers, call[2]);
+                assertEquals(401, r.status(), call[0] + " " + call[1] + " " + credential.keySet());
+                assertEquals("Basic realm=\"sandbox\"", r.header("WWW-Authenticate"));
+                assertEquals(401, r.json().getInt("code"));
+                assertTrue(r.json().containsKey("message"));
+            }
+        }
+    }
+
+    @Test
+    void helpersOfAnAccountNeverOpenedAre404() {
+        for (String path : List.of("orders/o1", "requests")) {
+            Reply r = Http.admin("GET", base.resolve("betapay/nobody-" + UUID.randomUUID() + "/" + path), null);
+            assertEquals(404, r.status());
+            assertEquals("merchant", r.json().getString("field"));
+        }
+    }
+
+    // ---- alphapay ------------------------------------------------------------------------------
+
+    @Test
+    void alphapayAnswersTheSameOrderAgainAndRefusesChangedTerms() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-create"));
+        String ref = orderRef();
+        Reply created = m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 2599, "CNY"));
+        assertEquals(200, created.status(), created.toString());
+        String codeUrl = created.json().getString("code_url");
+        assertTrue(codeUrl.matches("alphapay://pay/bizpayurl\\?pr=wx[0-9a-f]{32}"), codeUrl);
+
+        Reply again = m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 2599, "CNY"));
+        assertEquals(200, again.status());
+        assertEquals(codeUrl, again.json().getString("code_url"));
+
+        for (Reply changed : List.of(m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 2600, "CNY")),
+                m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 2599, "GBP")),
+                m.alphapay("POST", "v3/pay/transactions/app", m.createBody(ref, 2599, "CNY")))) {
+            assertEquals(400, changed.status());
+            assertEquals("INVALID_REQUEST", changed.json().getString("code"));
+        }
+    }
+
+    @Test
+    void identicalCreatesAtOnceMakeOneOrderAndAllAnswerIt() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-burst"));
+        String ref = orderRef();
+        List<CompletableFuture<Reply>> burst = java.util.stream.IntStream.range(0, 6).mapToObj(i -> CompletableFuture.supplyAsync(
+                () -> m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 700, "CNY")))).toList();
+        List<Reply> replies = burst.stream().map(CompletableFuture::join).toList();
+        assertTrue(replies.stream().allMatch(r -> r.status() == 200), replies.toString());
+        assertEquals(1, replies.stream().map(r -> r.json().getString("code_url")).distinct().count(), replies.toString());
+        assertEquals(6, requests(m, "create", ref).getInt("count"));
+    }
+
+    @Test
+    void alphapayCreatesEachTradeType() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-types"));
+        Reply h5 = m.alphapay("POST", "v3/pay/transactions/h5", m.createBody(orderRef(), 100, "CNY"));
+        assertEquals(200, h5.status(), h5.toString());
+        assertTrue(h5.json().getString("h5_url").startsWith(base + "alphapay/h5/wx"), h5.toString());
+        Reply app = m.alphapay("POST", "v3/pay/transactions/app", m.createBody(orderRef(), 100, "CNY"));
+        assertTrue(app.json().getString("prepay_id").matches("wx[0-9a-f]{32}"));
+        Reply jsapiWithoutPayer = m.alphapay("POST", "v3/pay/transactions/jsapi", m.createBody(orderRef(), 100, "CNY"));
+        assertEquals(400, jsapiWithoutPayer.status());
+        assertEquals("PARAM_ERROR", jsapiWithoutPayer.json().getString("code"));
+        String withPayer = m.createBody(orderRef(), 100, "CNY").replace("}}", "},\"payer\":{\"openid\":\"o-123\"}}");
+        assertEquals(200, m.alphapay("POST", "v3/pay/transactions/jsapi", withPayer).status());
+    }
+
+    @Test
+    void alphapayQueryShowsNotpayThenSuccessWithTheGbpPayerTotalInCny() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-query"));
+        String ref = orderRef();
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 1234, "GBP"));
+        JsonObject before = m.alphapay("GET", "v3/pay/transactions/out-trade-no/" + ref + "?mchid=" + m.companyMerchantId, null).json();
+        assertEquals("NOTPAY", before.getString("trade_state"));
+        assertEquals(1234, before.getJsonObject("amount").getInt("total"));
+        assertFalse(before.getJsonObject("amount").containsKey("payer_total"));
+
+        Reply paid = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null);
+        assertEquals(200, paid.status(), paid.toString());
+        assertEquals("paid", paid.json().getString("message"));
+        String transactionId = paid.json().getString("transactionId");
+        assertEquals(transactionId, Http.admin("POST", m.helper("payments/" + ref + "/pay"), "{}").json().getString("transactionId"),
+                "paying a paid order again is 200 with the same transaction");
+
+        JsonObject after = m.alphapay("GET", "v3/pay/transactions/out-trade-no/" + ref + "?mchid=" + m.companyMerchantId, null).json();
+        assertEquals("SUCCESS", after.getString("trade_state"));
+        assertEquals(transactionId, after.getString("transaction_id"));
+        assertEquals(1234 * 9, after.getJsonObject("amount").getInt("payer_total"));
+        assertEquals("CNY", after.getJsonObject("amount").getString("payer_currency"));
+        assertEquals("GBP", after.getJsonObject("amount").getString("currency"));
+        assertTrue(after.getString("success_time").endsWith("+08:00"), after.toString());
+
+        Reply unknown = m.alphapay("GET", "v3/pay/transactions/out-trade-no/" + orderRef() + "?mchid=" + m.companyMerchantId, null);
+        assertEquals(404, unknown.status());
+        assertEquals("ORDER_NOT_EXIST", unknown.json().getString("code"));
+    }
+
+    @Test
+    void alphapayCloseRefusesAPaidOrderAndClosesAnUnpaidOne() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-close"));
+        String paidRef = orderRef();
+        String openRef = orderRef();
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(paidRef, 500, "CNY"));
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(openRef, 500, "CNY"));
+        Http.admin("POST", m.helper("payments/" + paidRef + "/pay"), null);
+        String closeBody = "{\"mchid\":\"" + m.companyMerchantId + "\"}";
+
+        Reply refused = m.alphapay("POST", "v3/pay/transactions/out-trade-no/" + paidRef + "/close", closeBody);
+        assertEquals(400, refused.status());
+        assertEquals("ORDERPAID", refused.json().getString("code"));
+
+        Reply closed = m.alphapay("POST", "v3/pay/transactions/out-trade-no/" + openRef + "/close", closeBody);
+        assertEquals(204, closed.status());
+        assertEquals("", closed.body(), "a 204 is signed over an empty body");
+        assertEquals("CLOSED", Http.admin("GET", m.helper("orders/" + openRef), null).json().getString("state"));
+        assertEquals(409, Http.admin("POST", m.helper("payments/" + openRef + "/pay"), null).status());
+        assertEquals(409, Http.admin("POST", m.helper("payments/" + orderRef() + "/pay"), null).status());
+
+        Reply unknown = m.alphapay("POST", "v3/pay/transactions/out-trade-no/" + orderRef() + "/close", closeBody);
+        assertEquals(404, unknown.status());
+        assertEquals("ORDER_NOT_EXIST", unknown.json().getString("code"));
+    }
+
+    @Test
+    void alphapayDeclarationTurnsSuccessAfterTheDelayAndIsRedeclaredOnlyFromSuccess() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-customs"));
+        String ref = orderRef();
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 8800, "CNY"));
+
+        Reply unpaid = m.alphapay("POST", "v3/global/customs/orders", m.customsBody(ref, "4200x", "GUANGZHOU", ",\"action_type\":\"ADD\""));
+        assertEquals(400, unpaid.status());
+        assertEquals("ORDER_NOT_PAID", unpaid.json().getString("code"));
+
+        String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"), "{\"payerName\":\"" + NAME + "\",\"payerIdNumber\":\"" + ID + "\"}")
+                .json().getString("transactionId");
+        Reply declared = m.alphapay("POST", "v3/global/customs/orders", m.customsBody(ref, tx, "GUANGZHOU",
+                ",\"action_type\":\"ADD\",\"cert_type\":\"IDCARD\",\"cert_id\":\"" + m.encrypt(ID) + "\",\"name\":\"" + m.encrypt(NAME) + "\""));
+        assertEquals(200, declared.status(), declared.toString());
+        assertEquals("PROCESSING", declared.json().getString("state"));
+        assertEquals("SAME", declared.json().getString("cert_check_result"));
+        assertTrue(declared.json().getString("modify_time").endsWith("+08:00"));
+        assertFalse(declared.body().contains(ID), "the identity is never echoed");
+
+        Reply tooEarly = m.alphapay("PUT", "v3/global/customs/orders", m.customsBody(ref, tx, "GUANGZHOU", ""));
+        assertEquals(400, tooEarly.status());
+        assertEquals("INVALID_REQUEST", tooEarly.json().getString("code"));
+
+        String query = "v3/global/customs/orders?mchid=" + m.companyMerchantId + "&order_type=out_trade_no&order_no=" + ref + "&customs=GUANGZHOU";
+        await("the declaration turns SUCCESS", () -> "SUCCESS".equals(
+                m.alphapay("GET", query, null).json().getJsonArray("data").getJsonObject(0).getString("state")));
+
+        Reply redeclared = m.alphapay("PUT", "v3/global/customs/orders", m.customsBody(ref, tx, "GUANGZHOU", ""));
+        assertEquals(200, redeclared.status());
+        assertEquals("PROCESSING", redeclared.json().getString("state"));
+
+        Reply none = m.alphapay("PUT", "v3/global/customs/orders", m.customsBody(ref, tx, "NINGBO", ""));
+        assertEquals(404, none.status());
+        assertEquals("ORDER_NOT_EXIST", none.json().getString("code"));
+    }
+
+    @Test
+    void alphapayChecksTheDeclaredIdentityAgainstThePayers() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-identity"));
+        String ref = orderRef();
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 100, "CNY"));
+        String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"),
+                "{\"payerName\":\"张 三\",\"payerIdNumber\":\"" + ID + "\"}").json().getString("transactionId");
+
+        Reply different = m.alphapay("POST", "v3/global/customs/orders", m.customsBody(ref, tx, "NINGBO",
+                ",\"action_type\":\"ADD\",\"cert_type\":\"IDCARD\",\"cert_id\":\"" + m.encrypt("11010519491231003X") + "\",\"name\":\""
+                        + m.encrypt(NAME) + "\""));
+        assertEquals("DIFFERENT", different.json().getString("cert_check_result"));
+
+        Reply noIdentity = m.alphapay("POST", "v3/global/customs/orders", m.customsBody(ref, tx, "HANGZHOU", ",\"action_type\":\"ADD\""));
+        assertFalse(noIdentity.json().containsKey("cert_check_result"), noIdentity.toString());
+
+        String verify = ",\"certificate_type\":\"IDCARD\",\"certificate_id\":\"%s\",\"certificate_name\":\"%s\"";
+        Reply same = m.alphapay("POST", "v3/global/customs/orders/verify-certificate",
+                m.customsBody(ref, tx, "NINGBO", String.format(verify, m.encrypt(ID), m.encrypt("张\u3000三"))));
+        assertEquals(200, same.status(), same.toString());
+        assertEquals("SAME", same.json().getString("cert_check_result"));
+        assertEquals("SAME", m.alphapay("GET", "v3/global/customs/orders?mchid=" + m.companyMerchantId
+                + "&order_type=out_trade_no&order_no=" + ref + "&customs=NINGBO", null).json().getJsonArray("data").getJsonObject(0)
+                .getString("cert_check_result"), "recorded on the declaration");
+
+        Reply undeclared = m.alphapay("POST", "v3/global/customs/orders/verify-certificate",
+                m.customsBody(ref, tx, "SHANGHAI", String.format(verify, m.encrypt(ID), m.encrypt("李四"))));
+        assertEquals("UNDECLARED", undeclared.json().getString("state"));
+        assertEquals("DIFFERENT", undeclared.json().getString("cert_check_result"));
+
+        Reply garbled = m.alphapay("POST", "v3/global/customs/orders/verify-certificate",
+                m.customsBody(ref, tx, "SHANGHAI", String.format(verify, "bm90IGVuY3J5cHRlZA==", m.encrypt("李四"))));
+        assertEquals(400, garbled.status());
+        assertEquals("PARAM_ERROR", garbled.json().getString("code"));
+    }
+
+    @Test
+    void customsDecisionsOfTheHelperShowInTheRecord() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-decide"));
+        String ref = orderRef();
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 100, "CNY"));
+        assertEquals(404, Http.admin("PUT", m.helper("declarations/" + ref), "{\"state\":\"FAIL\"}").status());
+        String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null).json().getString("transactionId");
+        m.alphapay("POST", "v3/global/customs/orders", m.customsBody(ref, tx, "GUANGZHOU", ",\"action_type\":\"ADD\""));
+        Reply bad = Http.admin("PUT", m.helper("declarations/" + ref), "{\"state\":\"DONE\"}");
+        assertEquals(400, bad.status());
+        assertEquals("state", bad.json().getString("field"));
+        assertEquals(200, Http.admin("PUT", m.helper("declarations/" + ref), "{\"state\":\"EXCEPT\",\"explanation\":\"name mismatch\"}").status());
+        JsonObject record = m.alphapay("GET", "v3/global/customs/orders?mchid=" + m.companyMerchantId
+                + "&order_type=out_trade_no&order_no=" + ref + "&customs=GUANGZHOU", null).json().getJsonArray("data").getJsonObject(0);
+        assertEquals("EXCEPT", record.getString("state"));
+        assertEquals("name mismatch", record.getString("explanation"));
+        assertEquals(200, m.alphapay("PUT", "v3/global/customs/orders", m.customsBody(ref, tx, "GUANGZHOU", "")).status(),
+                "EXCEPT may be redeclared");
+    }
+
+    @Test
+    void alphapayRefusesARequestSignedWithAnotherKeyOrAtAnotherTime() throws NoSuchAlgorithmException {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-forged"));
+        Merchant impostor = m.withKey(otherKey());
+        Reply forged = impostor.alphapay("POST", "v3/pay/transactions/native", m.createBody(orderRef(), 100, "CNY"));
+        assertEquals(401, forged.status());
+        assertEquals("SIGN_ERROR", forged.json().getString("code"));
+
+        String body = m.createBody(orderRef(), 100, "CNY");
+        for (long skew : new long[] {-301, 301}) {
+            Reply stale = Http.send("POST", base.resolve("alphapay/v3/pay/transactions/native"), Map.of("Content-Type", "application/json",
+                    "Authorization", m.alphapayAuthorization("POST", "/sandbox/alphapay/v3/pay/transactions/native", body,
+                            Instant.now().getEpochSecond() + skew)), body);
+            assertEquals(401, stale.status());
+            assertTrue(m.alphapayAnswerVerifies(stale));
+        }
+        Reply otherPath = Http.send("POST", base.resolve("alphapay/v3/pay/transactions/native"), Map.of("Content-Type", "application/json",
+                "Authorization", m.alphapayAuthorization("POST", "/alphapay/v3/pay/transactions/native", body,
+                        Instant.now().getEpochSecond())), body);
+        assertEquals(401, otherPath.status(), "the signed path includes the context root");
+        assertEquals(0, requests(m, null, null).getInt("count"), "requests that did not authenticate are not logged");
+
+        Reply otherMchid = m.alphapay("POST", "v3/pay/transactions/native", body.replace("\"mchid\":\"" + m.companyMerchantId,
+                "\"mchid\":\"1900000000"));
+        assertEquals(400, otherMchid.status());
+        assertEquals("PARAM_ERROR", otherMchid.json().getString("code"));
+        JsonObject logged = requests(m, "create", null);
+        assertEquals(1, logged.getInt("count"), "an authenticated request is logged, refused or not");
+        assertEquals(400, logged.getJsonArray("requests").getJsonObject(0).getInt("status"));
+    }
+
+    @Test
+    void theRequestLogCountsBothCreatesWhenTheSameCreateWasSentTwice() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-log"));
+        String ref = orderRef();
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 100, "CNY"));
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 100, "CNY"));
+        m.alphapay("GET", "v3/pay/transactions/out-trade-no/" + ref + "?mchid=" + m.companyMerchantId, null);
+        JsonObject creates = requests(m, "create", ref);
+        assertEquals(2, creates.getInt("count"));
+        creates.getJsonArray("requests").getValuesAs(JsonObject.class).forEach(r -> {
+            assertEquals(200, r.getInt("status"));
+            assertEquals(ref, r.getString("orderRef"));
+            assertTrue(r.getString("at").endsWith("Z"));
+        });
+        assertEquals(3, requests(m, null, ref).getInt("count"));
+        assertEquals(1, requests(m, "query", null).getInt("count"));
+        Reply badKind = Http.admin("GET", m.helper("requests?kind=creates"), null);
+        assertEquals(400, badKind.status());
+        assertEquals("kind", badKind.json().getString("field"));
+    }
+
+    @Test
+    void theOrdersHelperShowsAnOrderOr404() {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-orders"));
+        String ref = orderRef();
+        m.betapay("betapay.trade.app.pay", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"12.34\",\"trans_currency\":\"GBP\",\"subject\":\"s\"}");
+        JsonObject order = Http.admin("GET", m.helper("orders/" + ref), null).json();
+        assertEquals(200, order.getInt("code"));
+        assertEquals(ref, order.getString("orderRef"));
+        assertEquals("NOTPAY", order.getString("state"));
+        assertEquals(1234, order.getInt("amount"));
+        assertEquals("GBP", order.getString("currency"));
+        assertEquals("APP", order.getString("tradeType"));
+        assertEquals(JsonValue.NULL, order.get("transactionId"));
+        assertEquals(404, Http.admin("GET", m.helper("orders/" + orderRef()), null).status());
+    }
+
+    // ---- betapay -------------------------------------------------------------------------------
+
+    @Test
+    void betapayAnswersTheSameOrderAgainAndRefusesChangedTerms() {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-create"));
+        String ref = orderRef();
+        String biz = "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"25.99\",\"trans_currency\":\"CNY\",\"subject\":\"测试订单\"}";
+        JsonObject created = m.betapay("betapay.trade.precreate", biz);
+        assertEquals("10000", created.getString("code"));
+        assertEquals(ref, created.getString("out_trade_no"));
+        assertTrue(created.getString("qr_code").matches("betapay://qr/20[0-9a-f]{30}"), created.toString());
+        assertEquals(created, m.betapay("betapay.trade.precreate", biz));
+
+        JsonObject changed = m.betapay("betapay.trade.precreate", biz.replace("25.99", "26.00"));
+        assertEquals("40004", changed.getString("code"));
+        assertEquals("ACQ.TRADE_HAS_EXIST", changed.getString("sub_code"));
+
+        JsonObject wap = m.betapay("betapay.trade.wap.pay", biz.replace(ref, orderRef()));
+        assertTrue(wap.getString("page_url").startsWith(base + "betapay/page/20"), wap.toString());
+        assertTrue(m.betapay("betapay.trade.create", biz.replace(ref, orderRef())).getString("trade_no").startsWith("20"));
+
+        JsonObject tooPrecise = m.betapay("betapay.trade.precreate", biz.replace(ref, orderRef()).replace("25.99", "25.999"));
+        assertEquals("ACQ.INVALID_PARAMETER", tooPrecise.getString("sub_code"));
+    }
+
+    @Test
+    void betapayQueryPayAndClose() {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-flow"));
+        String ref = orderRef();
+        String open = orderRef();
+        m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"10.01\",\"trans_currency\":\"GBP\",\"subject\":\"s\"}");
+        m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + open + "\",\"total_amount\":\"1\",\"subject\":\"s\"}");
+        String byRef = "{\"out_trade_no\":\"" + ref + "\"}";
+        JsonObject waiting = m.betapay("betapay.trade.query", byRef);
+        assertEquals("WAIT_BUYER_PAY", waiting.getString("trade_status"));
+        assertEquals("10.01", waiting.getString("total_amount"));
+        assertFalse(waiting.containsKey("trade_no"));
+
+        String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null).json().getString("transactionId");
+        JsonObject paid = m.betapay("betapay.trade.query", byRef);
+        assertEquals("TRADE_SUCCESS", paid.getString("trade_status"));
+        assertEquals(tx, paid.getString("trade_no"));
+        assertEquals("90.09", paid.getString("buyer_pay_amount"), "GBP at 9.00, in CNY");
+        assertTrue(paid.getString("send_pay_date").matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}"));
+
+        assertEquals("ACQ.TRADE_STATUS_ERROR", m.betapay("betapay.trade.close", byRef).getString("sub_code"));
+        JsonObject closed = m.betapay("betapay.trade.close", "{\"out_trade_no\":\"" + open + "\"}");
+        assertEquals("10000", closed.getString("code"));
+        assertEquals("TRADE_CLOSED", m.betapay("betapay.trade.query", "{\"out_trade_no\":\"" + open + "\"}").getString("trade_status"));
+        assertEquals("ACQ.TRADE_NOT_EXIST", m.betapay("betapay.trade.query", "{\"out_trade_no\":\"" + orderRef() + "\"}").getString("sub_code"));
+        assertEquals("ACQ.TRADE_NOT_EXIST", m.betapay("betapay.trade.close", "{\"out_trade_no\":\"" + orderRef() + "\"}").getString("sub_code"));
+    }
+
+    @Test
+    void betapayDeclarationTurnsSuccessAndChecksTheIdentity() {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-customs"));
+        String ref = orderRef();
+        m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"88.00\",\"subject\":\"s\"}");
+        String declare = "{\"out_request_no\":\"" + ref + "\",\"out_trade_no\":\"" + ref + "\",\"trade_no\":\"%s\",\"customs_place\":\"%s\","
+                + "\"action_type\":\"ADD\",\"is_split\":\"F\",\"amount\":\"88.00\",\"buyer_cert_type\":\"IDCARD\","
+                + "\"buyer_cert_no\":\"%s\",\"buyer_name\":\"%s\"}";
+        assertEquals("ACQ.ORDER_NOT_PAID", m.betapay("betapay.trade.customs.declare",
+                String.format(declare, "x", "GUANGZHOU", ID, NAME)).getString("sub_code"));
+        String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"),
+                "{\"payerName\":\"" + NAME + "\",\"payerIdNumber\":\"" + ID + "\"}").json().getString("transactionId");
+
+        JsonObject declared = m.betapay("betapay.trade.customs.declare", String.format(declare, tx, "GUANGZHOU", ID, NAME));
+        assertEquals("10000", declared.getString("code"), declared.toString());
+        assertEquals("PROCESSING", declared.getString("status"));
+        assertEquals("SAME", declared.getString("identity_check"));
+        assertEquals(ref, declared.getString("out_request_no"));
+
+        String redeclare = "{\"out_request_no\":\"" + ref + "\",\"out_trade_no\":\"" + ref + "\",\"trade_no\":\"" + tx
+                + "\",\"customs_place\":\"GUANGZHOU\"}";
+        assertEquals("ACQ.INVALID_REQUEST", m.betapay("betapay.trade.customs.redeclare", redeclare).getString("sub_code"));
+        String query = "{\"out_trade_no\":\"" + ref + "\",\"customs_place\":\"GUANGZHOU\"}";
+        await("the declaration turns SUCCESS", () -> "SUCCESS".equals(
+                m.betapay("betapay.trade.customs.query", query).getJsonArray("records").getJsonObject(0).getString("status")));
+        assertEquals("PROCESSING", m.betapay("betapay.trade.customs.redeclare", redeclare).getString("status"));
+
+        JsonObject other = m.betapay("betapay.trade.customs.declare", String.format(declare, tx, "NINGBO", ID, "李四"));
+        assertEquals("DIFFERENT", other.getString("identity_check"));
+    }
+
+    @Test
+    void betapayRefusesARequestSignedWithAnotherKeyAndAnUnknownMethod() throws NoSuchAlgorithmException {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-forged"));
+        String biz = "{\"out_trade_no\":\"" + orderRef() + "\",\"total_amount\":\"1.00\",\"subject\":\"s\"}";
+        Reply forged = m.betapayRaw(m.form("betapay.trade.precreate", biz, otherKey()));
+        assertEquals(200, forged.status());
+        JsonObject node = m.betapayNode(forged, "betapay.trade.precreate");
+        assertEquals("40002", node.getString("code"));
+        assertEquals("isv.invalid-signature", node.getString("sub_code"));
+
+        JsonObject unknown = m.betapayNode(m.betapayRaw(m.form("betapay.trade.refund", biz, m.key)), "betapay.error");
+        assertEquals("40004", unknown.getString("code"));
+        assertEquals("ACQ.INVALID_METHOD", unknown.getString("sub_code"));
+        assertEquals(0, requests(m, null, null).getInt("count"), "unauthenticated requests are not logged");
+    }
+
+    // ---- faults --------------------------------------------------------------------------------
+
+    @Test
+    void anErrorFaultAnswersItsStatusUnsignedWithoutDoingTheWork() {
+        Merchant a = Merchant.open(base, "alphapay", unique("f-error"));
+        assertEquals(200, Http.admin("PUT", a.helper("faults"), "{\"mode\":\"ERROR\",\"status\":503}").status());
+        String ref = orderRef();
+        Reply r = a.alphapayUnchecked("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY"));
+        assertEquals(503, r.status());
+        assertEquals("SYSTEM_ERROR", r.json().getString("code"));
+        assertEquals("sandbox fault", r.json().getString("message"));
+        assertNull(r.header("Alphapay-Signature"));
+        assertEquals(404, Http.admin("GET", a.helper("orders/" + ref), null).status(), "no order was made");
+        assertEquals(503, requests(a, "create", ref).getJsonArray("requests").getJsonObject(0).getInt("status"));
+
+        Merchant b = Merchant.open(base, "betapay", unique("f-error"));
+        Http.admin("PUT", b.helper("faults"), "{\"mode\":\"ERROR\"}");
+        Reply br = b.betapayRaw(b.form("betapay.trade.query", "{\"out_trade_no\":\"x1\"}", b.key));
+        assertEquals(500, br.status());
+        assertTrue(br.header("Content-Type").startsWith("text/plain"));
+    }
+
+    @Test
+    void aCountedFaultForOneOrderAppliesThatManyTimesThenIsGone() {
+        Merchant a = Merchant.open(base, "alphapay", unique("f-count"));
+        String ref = orderRef();
+        String other = orderRef();
+        Http.admin("PUT", a.helper("faults"), "{\"mode\":\"ERROR\",\"status\":502,\"orderRef\":\"" + ref + "\",\"count\":2}");
+        assertEquals(200, a.alphapay("POST", "v3/pay/transactions/native", a.createBody(other, 100, "CNY")).status());
+        assertEquals(502, a.alphapayUnchecked("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY")).status());
+        assertEquals(502, a.alphapayUnchecked("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY")).status());
+        assertEquals(200, a.alphapay("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY")).status());
+    }
+
+    @Test
+    void aSlowFaultStallsThenAnswersNormallyAndDeletingFaultsEndsIt() {
+        Merchant a = Merchant.open(base, "alphapay", unique("f-slow"));
+        Http.admin("PUT", a.helper("faults"), "{\"mode\":\"SLOW\",\"latencyMs\":1200}");
+        long start = System.nanoTime();
+        Reply slow = a.alphapay("POST", "v3/pay/transactions/native", a.createBody(orderRef(), 100, "CNY"));
+        assertEquals(200, slow.status());
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() >= 1200);
+        assertEquals(200, Http.admin("DELETE", a.helper("faults"), null).status());
+        start = System.nanoTime();
+        a.alphapay("POST", "v3/pay/transactions/native", a.createBody(orderRef(), 100, "CNY"));
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 1200);
+    }
+
+    @Test
+    void aTimeoutFaultIsLoggedAtOnceThenAnswersAfterTheConfiguredStall() {
+        Merchant a = Merchant.open(base, "alphapay", unique("f-timeout"));
+        String ref = orderRef();
+        Http.admin("PUT", a.helper("faults"), "{\"mode\":\"TIMEOUT\",\"count\":1}");
+        long start = System.nanoTime();
+        CompletableFuture<Reply> answer = CompletableFuture.supplyAsync(
+                () -> a.alphapay("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY")));
+        await("the stalled create is in the log", () -> requests(a, "create", ref).getInt("count") == 1);
+        JsonObject logged = requests(a, "create", ref).getJsonArray("requests").getJsonObject(0);
+        if (!answer.isDone()) {
+            assertEquals(JsonValue.NULL, logged.get("status"), "no status while stalled");
+        }
+        assertEquals(200, answer.join().status());
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() >= TIMEOUT_FAULT_MS);
+        assertEquals(200, requests(a, "create", ref).getJsonArray("requests").getJsonObject(0).getInt("status"));
+        assertEquals("NOTPAY", Http.admin("GET", a.helper("orders/" + ref), null).json().getString("state"), "the work was done");
+    }
+
+    @Test
+    void aBadSignatureFaultDoesTheWorkButItsSignatureDoesNotVerify() {
+        Merchant a = Merchant.open(base, "alphapay", unique("f-badsig"));
+        Http.admin("PUT", a.helper("faults"), "{\"mode\":\"BAD_SIGNATURE\"}");
+        String ref = orderRef();
+        Reply r = a.alphapayUnchecked("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY"));
+        assertEquals(200, r.status());
+        assertNotEquals(null, r.header("Alphapay-Signature"));
+        assertFalse(a.alphapayAnswerVerifies(r));
+        assertEquals(200, Http.admin("GET", a.helper("orders/" + ref), null).status());
+
+        Merchant b = Merchant.open(base, "betapay", unique("f-badsig"));
+        Http.admin("PUT", b.helper("faults"), "{\"mode\":\"BAD_SIGNATURE\"}");
+        Reply br = b.betapayRaw(b.form("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"1\",\"subject\":\"s\"}", b.key));
+        assertEquals(200, br.status());
+        String node = br.body().substring(br.body().indexOf(':') + 1, br.body().lastIndexOf(",\"sign\":\""));
+        assertFalse(Merchant.verify(b.companyKey, node, br.json().getString("sign")));
+        assertEquals(200, Http.admin("GET", b.helper("orders/" + ref), null).status());
+    }
+
+    @Test
+    void aFaultWithABadModeIsRefusedNamingIt() {
+        Merchant a = Merchant.open(base, "alphapay", unique("f-mode"));
+        Reply r = Http.admin("PUT", a.helper("faults"), "{\"mode\":\"EXPLODE\"}");
+        assertEquals(400, r.status());
+        assertEquals("mode", r.json().getString("field"));
+    }
+
+    // ---- the rest ------------------------------------------------------------------------------
+
+    @Test
+    void unknownPathsAnswerInTheirOwnersFormat() {
+        Reply admin = Http.send("GET", base.resolve("nowhere/at/all"), Map.of(), (String) null);
+        assertEquals(404, admin.status());
+        assertEquals(404, admin.json().getInt("code"));
+        Merchant a = Merchant.open(base, "alphapay", unique("paths"));
+        Reply alphapay = a.alphapay("POST", "v3/pay/transactions/cash", a.createBody(orderRef(), 1, "CNY"));
+        assertEquals(404, alphapay.status());
+        assertTrue(alphapay.json().containsKey("code") && alphapay.json().containsKey("message"));
+        Reply method = a.alphapay("DELETE", "v3/global/customs/orders", null);
+        assertEquals(405, method.status());
+    }
+
+    @Test
+    void readinessReportsTheSandboxDatabaseWithoutSayingWhereItIs() {
+        Reply ready = Http.send("GET", base.resolve("/health/ready"), Map.of(), (String) null);
+        assertEquals(200, ready.status(), ready.toString());
+        JsonObject check = ready.json().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .filter(c -> c.getString("name").equals("sandbox-database")).findFirst().orElseThrow();
+        assertEquals("UP", check.getString("status"));
+        String data = check.toString().toLowerCase();
+        for (String secret : List.of("jdbc", "h2", "postgres", "localhost", "127.0.0.1", "version", base.getHost().toLowerCase())) {
+            assertFalse(data.contains(secret), secret + " in " + data);
+        }
+    }
+
+    /** After every test of the class: nothing secret reached the server log. */
+    @AfterAll
+    static void theServerLogHoldsNoKeysOrIdentities() throws IOException {
+        // Micro's file handler writes payara-micro.log.0 (and rotates further): read them all.
+        Path log = Path.of(System.getProperty("sandbox.server.log", "target/payara-micro.log"));
+        List<Path> files;
+        try (var listing = Files.list(log.toAbsolutePath().getParent())) {
+            files = listing.filter(p -> p.getFileName().toString().startsWith(log.getFileName().toString()))
+                    .filter(p -> !p.getFileName().toString().endsWith(".lck")).toList();
+        }
+        assertFalse(files.isEmpty(), "the server log is where arquillian.xml puts it");
+        for (Path file : files) {
+            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            assertTrue(text.contains("account"), "the log holds the business events: " + file);
+            for (String secret : List.of("BEGIN PRIVATE KEY", ID, "11010519491231003X", NAME, "李四")) {
+                assertFalse(text.contains(secret), secret + " in the server log " + file);
+            }
+        }
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------
+
+    JsonObject requests(Merchant m, String kind, String ref) {
+        StringBuilder q = new StringBuilder("requests");
+        String sep = "?";
+        if (kind != null) {
+            q.append(sep).append("kind=").append(kind);
+            sep = "&";
+        }
+        if (ref != null) {
+            q.append(sep).append("orderRef=").append(ref);
+        }
+        Reply r = Http.admin("GET", m.helper(q.toString()), null);
+        assertEquals(200, r.status(), r.toString());
+        return r.json();
+    }
+
+    static PrivateKey otherKey() throws NoSuchAlgorithmException {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+        g.initialize(2048);
+        return g.generateKeyPair().getPrivate();
+    }
+
+    /** Polls until true, bounded (the customs delay is configured short; this only avoids a fixed sleep). */
+    static void await(String what, Supplier<Boolean> condition) {
+        long deadline = System.nanoTime() + CUSTOMS_WAIT.toNanos();
+        while (!condition.get()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting: " + what);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package org.cbec.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import java.net.URI;
+import java.util.Optional;
+import org.cbec.testing.Http.Reply;
+
+/**
+ * The payment companies' sandbox as a test reaches it: over HTTP, as a separate deployment (its own
+ * JVM in the broker's integration tests), through its admin API (HTTP Basic, user {@code admin}).
+ * Accounts are addressed by the name they were opened under; the broker's API keys mean nothing
+ * there.
+ */
+public final class SandboxClient {
+
+    private final URI base;
+    private final String admin;
+
+    /** {@code base} is the sandbox's root, e.g. {@code http://localhost:18490/sandbox/}. */
+    public SandboxClient(URI base, String adminPassword) {
+        String text = base.toString();
+        this.base = URI.create(text.endsWith("/") ? text : text + "/");
+        this.admin = Http.basic("admin", adminPassword);
+    }
+
+    /** The sandbox the test run started: {@code SANDBOX_URL} and {@code ADMIN_PASSWORD}. */
+    public static SandboxClient fromEnvironment() {
+        return new SandboxClient(URI.create(System.getenv("SANDBOX_URL")), System.getenv("ADMIN_PASSWORD"));
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    /** Opens (or, under a name already used, finds) an account; the body is what the broker's admin PUT takes. */
+    public Reply openAccount(String method, String merchant) {
+        return Http.postJson(base.resolve(method + "/accounts"), "{\"merchant\":\"" + merchant + "\"}", "Authorization", admin);
+    }
+
+    /**
+     * Gives the broker merchant an account at the company, as an integrator does by hand: opens it
+     * at the sandbox and registers its credentials through the broker's admin API. Idempotent.
+     * Returns the credentials.
+     */
+    public JsonObject register(URI brokerBase, String brokerAdmin, String merchant, String method) {
+        Reply account = openAccount(method, merchant);
+        assertTrue(account.status() == 201 || account.status() == 200, account::toString);
+        Reply registered = Http.send("PUT", brokerBase.resolve("admin/merchants/" + merchant + "/companies/" + method), account.body(),
+                "Content-Type", "application/json", "Authorization", brokerAdmin);
+        assertEquals(200, registered.status(), registered::toString);
+        return account.json();
+    }
+
+    private static final java.util.Set<String> REGISTERED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * {@link #register} at both companies, once per test run and merchant (the demo merchant's
+     * accounts, which the embedded run's script sets up, are set up this way in the integration tests).
+     */
+    public void registerOnce(URI brokerBase, String brokerAdmin, String merchant) {
+        if (REGISTERED.contains(brokerBase + merchant)) {
+            return;
+        }
+        for (String method : java.util.List.of("alphapay", "betapay")) {
+            register(brokerBase, brokerAdmin, merchant, method);
+        }
+        REGISTERED.add(brokerBase + merchant);
+    }
+
+    /** The payer pays the order; {@code payer} is null or {@code {"payerName","payerIdNumber"}}. */
+    public Reply pay(String method, String merchant, String orderRef, String payer) {
+        return Http.send("POST", base.resolve(method + "/" + merchant + "/payments/" + orderRef + "/pay"), payer,
+                payer == null ? new String[] {"Authorization", admin} : new String[] {"Authorization", admin, "Content-Type", "application/json"});
+    }
+
+    public Reply pay(String method, String merchant, String orderRef) {
+        return pay(method, merchant, orderRef, null);
+    }
+
+    /** Makes the company misbehave: {@code {"mode":"TIMEOUT|ERROR|SLOW|BAD_SIGNATURE",…}}. */
+    public Reply fault(String method, String merchant, String json) {
+        return Http.send("PUT", base.resolve(method + "/" + merchant + "/faults"), json, "Content-Type", "application/json",
+                "Authorization", admin);
+    }
+
+    public Reply clearFaults(String method, String merchant) {
+        return Http.send("DELETE", base.resolve(method + "/" + merchant + "/faults"), null, "Authorization", admin);
+    }
+
+    /** Customs answers otherwise for the order's declarations: {@code {"state","explanation","subOrderNo"}}. */
+    public Reply settle(String method, String merchant, String orderRef, String json) {
+        return Http.send("PUT", base.resolve(method + "/" + merchant + "/declarations/" + orderRef), json,
+                "Content-Type", "application/json", "Authorization", admin);
+    }
+
+    /** How many requests of this kind ({@code create}, {@code query}, …) about the order the company received. */
+    public long requests(String method, String merchant, String kind, String orderRef) {
+        Reply r = Http.get(base.resolve(method + "/" + merchant + "/requests?kind=" + kind + "&orderRef=" + orderRef), "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonNumber("count").longValue();
+    }
+
+    /** The statuses the company answered to requests of this kind about the order, oldest first (null: none yet). */
+    public java.util.List<Integer> requestStatuses(String method, String merchant, String kind, String orderRef) {
+        Reply r = Http.get(base.resolve(method + "/" + merchant + "/requests?kind=" + kind + "&orderRef=" + orderRef), "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonArray("requests").stream()
+                .map(v -> v.asJsonObject().isNull("status") ? null : v.asJsonObject().getInt("status")).toList();
+    }
+
+    /**
+     * Asserts that the broker's circuit to this company is closed now, by what only a closed circuit
+     * does: four creates in a row reach the company and succeed (an open circuit refuses them unsent;
+     * a half-open one closes on the first success), which also fills its window of the last four
+     * calls with successes, so a test that opens it starts from a known state.
+     */
+    public void assertCircuitClosed(String method, String merchant, java.util.function.Function<String, Reply> create) {
+        for (int i = 0; i < 4; i++) {
+            String ref = "probe" + java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 14);
+            Reply r = create.apply(ref);
+            assertEquals(200, r.status(), () -> "the circuit to " + method + " is closed before the test: " + r);
+            assertEquals(1, requests(method, merchant, "create", ref), "the probe reached " + method);
+        }
+    }
+
+    /** The order as the company holds it, if it has it. */
+    public Optional<JsonObject> order(String method, String merchant, String orderRef) {
+        Reply r = Http.get(base.resolve(method + "/" + merchant + "/orders/" + orderRef), "Authorization", admin);
+        assertTrue(r.status() == 200 || r.status() == 404, r::toString);
+        return r.status() == 200 ? Optional.of(r.json()) : Optional.empty();
+    }
+}
