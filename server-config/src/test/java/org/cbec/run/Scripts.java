@@ -72,12 +72,18 @@ final class Scripts {
     }
 
     /**
-     * Waits until the run script has given {@code merchant} its accounts at both sandbox companies
-     * (it does so in the background once the server is ready): the merchant's profile lists them.
+     * Waits until the server's sandbox is deployed (Micro deploys its WARs one after the other, and
+     * readiness can be UP before the last one: its admin API answers 404 until then, 401 after) and
+     * the run script has given {@code merchant} its accounts at both sandbox companies (it does so in
+     * the background once the server is ready): the merchant's profile lists them.
      */
     static void awaitCompanyAccounts(java.net.URI base, String merchant, String key) throws InterruptedException {
         java.time.Instant deadline = java.time.Instant.now().plusSeconds(120);
         String last = "";
+        while (java.time.Instant.now().isBefore(deadline)
+                && org.cbec.testing.Http.get(base.resolve("sandbox/alphapay/" + merchant + "/orders/none")).status() != 401) {
+            Thread.sleep(500);
+        }
         while (java.time.Instant.now().isBefore(deadline)) {
             org.cbec.testing.Http.Reply r = org.cbec.testing.Http.get(base.resolve("broker/v1/merchant/" + merchant), "app-api-key", key);
             last = r.toString();
