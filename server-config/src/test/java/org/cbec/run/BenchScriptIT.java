@@ -16,67 +16,53 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The benchmark script runs end to end in its quick mode and prints every figure of issue 7:
- * req/s of the four operations and the two crypto floors, the three ratios, the broker's own time,
- * startup against an empty Payara Micro, and the peak RSS. The targets themselves are not
- * asserted: on a shared machine they are measurements, not behaviours.
+ * The benchmark script runs end to end in its quick mode, on both databases, and prints every
+ * figure line of issue 14, each with a number, its target and met or missed. The values are not
+ * asserted: on a shared machine they are measurements, not behaviours, and a quick run's figures
+ * come from far fewer requests than the real run's.
  */
 class BenchScriptIT {
 
-    private static final String NUMBER = "([0-9]+(?:\\.[0-9]+)?)";
+    private static final List<String> FIGURES = List.of("create_ratio_h2", "query_ratio_h2", "cart_ratio_h2", "create_ratio_pg",
+            "query_ratio_pg", "cart_ratio_pg", "own_p99_create_ms", "own_p99_query_ms", "overload_refusal_p99_ms", "recovery_s",
+            "startup_ratio", "rss_mb");
 
     @Test
-    void theQuickBenchmarkPrintsEveryFigureWithoutErrors() throws Exception {
-        int port = freePortPair();
+    void theQuickBenchmarkPrintsEveryFigureLine() throws Exception {
+        int port = freePorts();
         Path log = Path.of("target", "bench-it.log").toAbsolutePath();
-        ProcessBuilder builder = new ProcessBuilder(new File("bench").getAbsolutePath(), "--quick")
-                .redirectError(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(new File("bench").getAbsolutePath(), "--quick").redirectError(log.toFile());
         builder.environment().put("BENCH_PORT", String.valueOf(port));
         builder.environment().remove("JAVA_OPTS");
         Process bench = builder.start();
         String out = new String(bench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(bench.waitFor(10, TimeUnit.MINUTES), "the quick benchmark ends within 10 minutes");
+        assertTrue(bench.waitFor(15, TimeUnit.MINUTES), "the quick benchmark ends within 15 minutes");
         assertEquals(0, bench.exitValue(), () -> out + Scripts.tail(log));
 
-        for (String operation : List.of("ping", "create", "query", "cart", "floor-create", "floor-query")) {
-            Matcher row = find(out, "(?m)^" + operation + " +" + NUMBER + " +" + NUMBER + " +" + NUMBER + " +([0-9]+) ");
-            assertTrue(Double.parseDouble(row.group(1)) > 0, operation + " min req/s: " + row.group());
-            assertTrue(Double.parseDouble(row.group(2)) > 0, operation + " median req/s: " + row.group());
-            assertEquals("0", row.group(4), operation + " errors: " + row.group());
+        for (String name : FIGURES) {
+            Matcher m = Pattern.compile("(?m)^figure " + name + " (-?[0-9]+(?:\\.[0-9]+)?) target [0-9.]+ (met|missed)$").matcher(out);
+            assertTrue(m.find(), () -> "no figure line for " + name + " in:\n" + out);
         }
-        for (String ratio : List.of("create / floor-create", "query / floor-query", "cart / ping")) {
-            Matcher line = find(out, "(?m)^" + Pattern.quote(ratio) + " +" + NUMBER + " ");
-            assertTrue(Double.parseDouble(line.group(1)) > 0, line.group());
+        assertEquals(FIGURES.size(), out.lines().filter(l -> l.startsWith("figure ")).count(), out);
+        for (String db : List.of("h2", "pg")) {
+            for (String op : List.of("ping", "create", "query", "cart")) {
+                // saturation req/s, CPU ms per request without and with the JIT, errors: none
+                Pattern row = Pattern.compile("(?m)^\\[" + db + "\\] " + op + " +[0-9.]+ +[0-9.]+ +[0-9.]+ +0$");
+                assertTrue(row.matcher(out).find(), () -> db + " " + op + ": a row with its figures and no errors in:\n" + out);
+            }
         }
-        for (String operation : List.of("create", "query")) {
-            Matcher open = find(out, "(?m)^  " + operation + " .*errors 0; broker p50 " + NUMBER + " ms, p99 " + NUMBER + " ms");
-            assertTrue(Double.parseDouble(open.group(1)) > 0 && Double.parseDouble(open.group(2)) >= Double.parseDouble(open.group(1)),
-                    open.group());
-        }
-        Matcher startup = find(out, "startup to ready: app " + NUMBER + " s .*empty Payara Micro " + NUMBER + " s .*: " + NUMBER + "x");
-        assertTrue(Double.parseDouble(startup.group(1)) > 0 && Double.parseDouble(startup.group(2)) > 0, startup.group());
-        Matcher rss = find(out, "peak RSS: " + NUMBER + " MB");
-        assertTrue(Double.parseDouble(rss.group(1)) > 0, rss.group());
-        assertTrue(out.contains("errors: within"), out);
-
         assertEquals(out.substring(out.indexOf("== cbec benchmark summary ==")).strip(),
                 Files.readString(Path.of("target", "bench", "summary.txt")).strip(), "the summary is also in the file");
     }
 
-    private static Matcher find(String text, String regex) {
-        Matcher m = Pattern.compile(regex).matcher(text);
-        assertTrue(m.find(), () -> "no match for " + regex + " in:\n" + text);
-        return m;
-    }
-
-    /** A port P in 19000-19999 with P+1 also free: the script's server and its empty Payara Micro. */
-    private static int freePortPair() throws IOException {
-        for (int port = 19000 + (int) (ProcessHandle.current().pid() % 400) * 2; port < 19998; port += 2) {
-            if (free(port) && free(port + 1)) {
+    /** A port P in 19000-19999 with P+1 and P+20 also free: the broker, the empty Micro, the sandbox. */
+    private static int freePorts() throws IOException {
+        for (int port = 19000 + (int) (ProcessHandle.current().pid() % 400) * 2; port < 19970; port += 2) {
+            if (free(port) && free(port + 1) && free(port + 20)) {
                 return port;
             }
         }
-        throw new IllegalStateException("no two free ports in 19000-19999");
+        throw new IllegalStateException("no free ports in 19000-19999");
     }
 
     private static boolean free(int port) {
