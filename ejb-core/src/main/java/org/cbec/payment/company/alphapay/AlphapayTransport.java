@@ -8,7 +8,6 @@ import org.cbec.payment.company.HttpCall;
 import org.cbec.payment.company.HttpExchange;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 
 /**
@@ -23,7 +22,6 @@ import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 public class AlphapayTransport extends CompanyTransport {
 
     @Override
-    @Timeout(8000)
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1,
             skipOn = BulkheadException.class)
     @Bulkhead(32)
