@@ -114,15 +114,27 @@ class BrokerIT {
     }
 
     @Test
+    void theEntitiesAreWovenSoThatReadOnlyLookupsAndLazyFieldsWork() {
+        // EclipseLink weaves the entities as the container loads them (dynamic weaving); a woven
+        // class carries its marker interface. Without weaving, change tracking falls back to
+        // comparing copies of every object read, the cost the read-only hints avoid.
+        for (Class<?> entity : List.of(org.cbec.payment.entity.Payment.class, org.cbec.access.entity.ApiKey.class,
+                org.cbec.payment.entity.CompanyCredential.class)) {
+            assertTrue(java.util.Arrays.stream(entity.getInterfaces()).anyMatch(i -> i.getName().startsWith("org.eclipse.persistence.internal.weaving.")),
+                    entity.getName() + " is woven: " + java.util.Arrays.toString(entity.getInterfaces()));
+        }
+    }
+
+    @Test
     void moneyZonedTimestampsAndChineseTextRoundTripUnchanged() {
         String ref = "rt" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         String request = "{\"description\":\"测试·订单 — ünïcödé 𠀀\"}";
         CreatePayment create = new CreatePayment("alphapay", "NATIVE", ref, 999_999_999L, 1_000_000_000L, null, null, null, "GBP",
                 null, "测试·订单", null, null, null, null, null, null, null, null, null, null, null, null);
-        ledger.open("demo", create, request);
+        long id = ledger.open("demo", create, request).id();
         OffsetDateTime paidAt = OffsetDateTime.parse("2026-11-21T23:59:59.123456+08:00");
-        ledger.observed("demo", "alphapay", ref, new OrderStatus(TradeState.SUCCESS, "支付成功 · 已到账", "4200000000001", "NATIVE",
-                "OTHERS", 1_000_000_000L, "GBP", 9_172_854_000L, "CNY", paidAt));
+        ledger.observed(id, new OrderStatus(TradeState.SUCCESS, "支付成功 · 已到账", "4200000000001", "NATIVE",
+                "OTHERS", 1_000_000_000L, "GBP", 9_172_854_000L, "CNY", paidAt), List.of());
         PaymentView stored = ledger.find("demo", "alphapay", ref).orElseThrow();
         assertEquals(999_999_999L, stored.actualAmount());
         assertEquals(1_000_000_000L, stored.total());
@@ -134,7 +146,7 @@ class BrokerIT {
         assertEquals("2026-11-21T16:00:00+08:00", org.cbec.broker.rest.BeijingTime.format(OffsetDateTime.parse("2026-11-21T08:00Z")),
                 "with the seconds even when they are zero");
         assertEquals("支付成功 · 已到账", stored.tradeStateDesc());
-        assertEquals(request, ledger.requestJson("demo", "alphapay", ref));
+        assertEquals(request, ledger.requestJson(id));
     }
 
     @Test

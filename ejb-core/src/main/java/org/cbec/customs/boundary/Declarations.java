@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.logging.Logger;
 import org.cbec.payment.boundary.CompanyAccounts;
 import org.cbec.payment.boundary.CompanyFailures;
+import org.cbec.payment.boundary.EventSink;
 import org.cbec.payment.boundary.PaymentLedger;
 import org.cbec.payment.boundary.PaymentRules;
 import org.cbec.payment.boundary.PaymentView;
@@ -17,7 +18,6 @@ import org.cbec.payment.company.Companies;
 import org.cbec.payment.company.CompanyRefusal;
 import org.cbec.payment.company.CustomsDeclaration;
 import org.cbec.payment.company.CustomsRecord;
-import org.cbec.payment.company.ExchangeRecorder;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.InvalidRequestException;
@@ -87,7 +87,7 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException(null, "the company refused the declaration: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(payments, paymentId, "customs-declare", failure);
+            String reason = CompanyFailures.reason(recorder(paymentId), "customs-declare", failure);
             ledger.notSubmitted(merchant, c.orderNo(), k.subOrderNo(), k.customs(), reason);
             throw new UpstreamFailureException(DECLARING, reason);
         }
@@ -111,7 +111,7 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(REDECLARING, CompanyFailures.reason(payments, paymentId, "customs-query", failure));
+            throw new UpstreamFailureException(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-query", failure));
         }
         DeclarationView current = ledger.find(merchant, r.orderNo(), r.subOrderNo(), customs).orElseThrow();
         if (!current.state().equals("SUCCESS") && !current.state().equals("EXCEPT")) {
@@ -129,7 +129,7 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException("orderNo", "the company refused to redeclare: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(REDECLARING, CompanyFailures.reason(payments, paymentId, "customs-redeclare", failure));
+            throw new UpstreamFailureException(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-redeclare", failure));
         }
     }
 
@@ -152,7 +152,7 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(DECLARING, CompanyFailures.reason(payments, paymentId, "customs-query", failure));
+            throw new UpstreamFailureException(DECLARING, CompanyFailures.reason(recorder(paymentId), "customs-query", failure));
         }
         return ledger.ofOrder(merchant, orderNo, office).stream()
                 .filter(d -> subOrderNo == null || subOrderNo.equals(d.subOrderNo()))
@@ -182,7 +182,7 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException(null, "the company refused the identity upload: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(DECLARING, CompanyFailures.reason(payments, paymentId, "identity-upload", failure));
+            throw new UpstreamFailureException(DECLARING, CompanyFailures.reason(recorder(paymentId), "identity-upload", failure));
         }
     }
 
@@ -228,7 +228,7 @@ public class Declarations {
         throw new InvalidRequestException("orderNo", "the CNY amount paid for " + p.orderRef() + " is not known yet; query the payment first");
     }
 
-    private ExchangeRecorder recorder(long paymentId) {
+    private EventSink recorder(long paymentId) {
         return CompanyFailures.recorder(payments, paymentId);
     }
 }

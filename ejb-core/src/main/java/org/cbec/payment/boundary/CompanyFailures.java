@@ -3,14 +3,14 @@ package org.cbec.payment.boundary;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.payment.company.CompanyException;
-import org.cbec.payment.company.ExchangeRecorder;
+import org.cbec.payment.company.Exchange;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 /**
  * Why a company call gave nothing usable, in words for the caller's {@code errors}; calls that
- * Fault Tolerance did not send at all are recorded as such on the payment.
+ * Fault Tolerance did not send at all go to the sink as such.
  */
 public final class CompanyFailures {
 
@@ -19,12 +19,12 @@ public final class CompanyFailures {
     private CompanyFailures() {
     }
 
-    public static String reason(PaymentLedger ledger, long paymentId, String operation, RuntimeException failure) {
+    public static String reason(EventSink sink, String operation, RuntimeException failure) {
         if (failure instanceof CircuitBreakerOpenException || failure instanceof BulkheadException) {
             String reason = failure instanceof CircuitBreakerOpenException
                     ? "the company's circuit breaker is open after repeated failures; not called"
                     : "too many calls to the company in progress; not called";
-            ledger.notSent(paymentId, operation, reason);
+            sink.notSent(operation, reason);
             return reason;
         }
         if (failure instanceof TimeoutException) {
@@ -37,8 +37,25 @@ public final class CompanyFailures {
         return "unexpected failure calling the company";
     }
 
-    /** Stores every exchange of a call as an event of the payment. */
-    public static ExchangeRecorder recorder(PaymentLedger ledger, long paymentId) {
-        return (exchange, outcome) -> ledger.event(paymentId, exchange, outcome);
+    /**
+     * A sink that stores every exchange as an event of the payment at once, each in its own
+     * transaction (the customs operations, whose outcome lives in another record).
+     */
+    public static EventSink recorder(PaymentLedger ledger, long paymentId) {
+        return new EventSink() {
+            @Override
+            public void record(Exchange exchange, Outcome outcome) {
+                Exchanges one = new Exchanges();
+                one.record(exchange, outcome);
+                ledger.events(paymentId, one.entries());
+            }
+
+            @Override
+            public void notSent(String operation, String reason) {
+                Exchanges one = new Exchanges();
+                one.notSent(operation, reason);
+                ledger.events(paymentId, one.entries());
+            }
+        };
     }
 }

@@ -12,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.cbec.payment.company.CreatedOrder;
-import org.cbec.payment.company.Exchange;
-import org.cbec.payment.company.ExchangeRecorder;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.entity.Payment;
@@ -22,17 +20,24 @@ import org.cbec.payment.entity.TradeState;
 
 /**
  * The payment records. Every method commits on its own, so what is written before and after a
- * company call survives whatever happens in between: the payment row exists before the company is
- * asked, and each exchange is stored as it ends.
+ * company call survives whatever happens in between: the payment row (the intent) exists before
+ * the company is asked, and the call's outcome is stored with its exchanges in one transaction
+ * after it. Outcomes are written by the payment's id.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class PaymentLedger {
 
+    /** EclipseLink's query hint for objects that are only read (eclipselink.read-only). */
+    static final String READ_ONLY = "eclipselink.read-only";
+
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
-    /** Inserts the payment in state CREATING; a concurrent duplicate fails on the unique constraint. */
+    /**
+     * Inserts the payment in state CREATING. There is no look first: an identical create (a retry,
+     * a duplicate) fails on the unique constraint, and the caller then finds the stored one.
+     */
     public PaymentView open(String merchant, CreatePayment c, String requestJson) {
         Payment payment = new Payment(merchant, c.paymentMethod(), c.orderRef(), c.paymentType(), c.currency(),
                 c.actualAmount(), c.total(), requestJson, now());
@@ -51,14 +56,12 @@ public class PaymentLedger {
         return em.createQuery("SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method"
                         + " AND p.payMessage = :payMessage", Payment.class)
                 .setParameter("merchant", merchant).setParameter("method", paymentMethod).setParameter("payMessage", payMessage)
-                .getResultStream().findFirst().map(PaymentLedger::view);
+                .setHint(READ_ONLY, "true").getResultStream().findFirst().map(PaymentLedger::view);
     }
 
     /** Takes over a create whose outcome is unknown, if nobody else took it first. */
-    public boolean takeOver(String merchant, String paymentMethod, String orderRef) {
-        Payment p = byOrder(merchant, paymentMethod, orderRef).orElseThrow();
-        em.lock(p, LockModeType.PESSIMISTIC_WRITE);
-        em.refresh(p);
+    public boolean takeOver(long id) {
+        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (p.getTradeState() != TradeState.UNKNOWN) {
             return false;
         }
@@ -77,7 +80,7 @@ public class PaymentLedger {
         for (Object[] stateAndBefore : new Object[][] {{TradeState.CREATING, creatingBefore}, {TradeState.UNKNOWN, unknownBefore}}) {
             em.createNamedQuery(Payment.OPEN_SINCE, Payment.class)
                     .setParameter("states", List.of(stateAndBefore[0])).setParameter("before", stateAndBefore[1])
-                    .setMaxResults(limit - found.size()).getResultStream().map(PaymentLedger::view).forEach(found::add);
+                    .setMaxResults(limit - found.size()).setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view).forEach(found::add);
         }
         return found;
     }
@@ -86,10 +89,8 @@ public class PaymentLedger {
      * A create left CREATING since before {@code before}: its owner is gone (the broker stopped while
      * the company was asked), so its outcome is now UNKNOWN. False if it moved on meanwhile.
      */
-    public boolean abandoned(String merchant, String paymentMethod, String orderRef, OffsetDateTime before, String reason) {
-        Payment p = byOrder(merchant, paymentMethod, orderRef).orElseThrow();
-        em.lock(p, LockModeType.PESSIMISTIC_WRITE);
-        em.refresh(p);
+    public boolean abandoned(long id, OffsetDateTime before, String reason) {
+        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (p.getTradeState() != TradeState.CREATING || !p.getUpdatedAt().isBefore(before)) {
             return false;
         }
@@ -97,43 +98,53 @@ public class PaymentLedger {
         return true;
     }
 
-    public PaymentView created(String merchant, String paymentMethod, String orderRef, CreatedOrder order, Invocation invocation) {
-        Payment p = byOrder(merchant, paymentMethod, orderRef).orElseThrow();
+    /** The company created the order: its reference, and the exchanges that got it. */
+    public PaymentView created(long id, CreatedOrder order, Invocation invocation, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
         p.created(order.tradeType(), order.payMessage(), invocation == null ? null : invocation.payInvokeMessage(),
                 invocation == null ? null : invocation.timeStamp(), invocation == null ? null : invocation.nonceStr(), now());
+        persist(id, events);
         return view(p);
     }
 
-    public void unknown(String merchant, String paymentMethod, String orderRef, String reason) {
-        byOrder(merchant, paymentMethod, orderRef).orElseThrow().outcomeUnknown(reason, now());
+    /** The create got no usable answer: the payment's outcome is unknown until a query or the reconciliation. */
+    public void unknown(long id, String reason, List<Exchanges.Entry> events) {
+        em.find(Payment.class, id).outcomeUnknown(reason, now());
+        persist(id, events);
     }
 
-    public void refused(String merchant, String paymentMethod, String orderRef, String reason) {
-        byOrder(merchant, paymentMethod, orderRef).orElseThrow().refused(reason, now());
+    public void refused(long id, String reason, List<Exchanges.Entry> events) {
+        em.find(Payment.class, id).refused(reason, now());
+        persist(id, events);
     }
 
-    public PaymentView observed(String merchant, String paymentMethod, String orderRef, OrderStatus s) {
-        Payment p = byOrder(merchant, paymentMethod, orderRef).orElseThrow();
+    /** The company's view of the order, with the exchanges that brought it. */
+    public PaymentView observed(long id, OrderStatus s, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
         if (s.state() != TradeState.UNKNOWN) {
             p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
                     s.paidAt(), now());
         }
+        persist(id, events);
         return view(p);
     }
 
-    public void event(long paymentId, Exchange e, ExchangeRecorder.Outcome outcome) {
-        em.persist(new PaymentEvent(paymentId, e.operation(), PaymentEvent.Outcome.valueOf(outcome.name()), e.httpStatus(),
-                e.durationMs(), e.request(), e.response(), e.error(), now()));
+    /** Exchanges that changed nothing of the payment but are kept (they went wrong, or the customs records). */
+    public void events(long paymentId, List<Exchanges.Entry> events) {
+        persist(paymentId, events);
     }
 
-    /** A call the broker did not send: Fault Tolerance refused it (open circuit, full bulkhead). */
-    public void notSent(long paymentId, String operation, String reason) {
-        em.persist(new PaymentEvent(paymentId, operation, PaymentEvent.Outcome.NOT_SENT, null, 0, null, null, reason, now()));
+    private void persist(long paymentId, List<Exchanges.Entry> events) {
+        OffsetDateTime at = now();
+        for (Exchanges.Entry e : events) {
+            em.persist(new PaymentEvent(paymentId, e.operation(), e.outcome(), e.httpStatus(), e.durationMs(), e.request(),
+                    e.response(), e.error(), at));
+        }
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public String requestJson(String merchant, String paymentMethod, String orderRef) {
-        return byOrder(merchant, paymentMethod, orderRef).orElseThrow().getRequestJson();
+    public String requestJson(long id) {
+        return em.find(Payment.class, id).getRequestJson();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -141,10 +152,11 @@ public class PaymentLedger {
         return byOrder(merchant, paymentMethod, orderRef).orElseThrow().getId();
     }
 
+    /** Read to be viewed, never changed: EclipseLink neither copies it into the persistence context nor watches it. */
     private Optional<Payment> byOrder(String merchant, String paymentMethod, String orderRef) {
         return em.createNamedQuery(Payment.BY_ORDER, Payment.class)
                 .setParameter("merchant", merchant).setParameter("paymentMethod", paymentMethod).setParameter("orderRef", orderRef)
-                .getResultStream().findFirst();
+                .setHint(READ_ONLY, "true").getResultStream().findFirst();
     }
 
     static PaymentView view(Payment p) {

@@ -18,7 +18,6 @@ import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.CompanyException;
 import org.cbec.payment.company.CompanyRefusal;
 import org.cbec.payment.company.CreatedOrder;
-import org.cbec.payment.company.ExchangeRecorder;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
@@ -35,9 +34,10 @@ import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceExceptio
 
 /**
  * Create, query, close and invoke payments. No transaction spans a company call: the payment row
- * is committed before the company is asked, each exchange is committed as it ends, and the outcome
- * is committed after; a company that fails leaves the payment UNKNOWN, never lost, and the next
- * query or identical create resolves it.
+ * (the intent) is committed before the company is asked, and the call's outcome is committed after
+ * it together with the exchanges that led to it, in one transaction; a company that fails leaves
+ * the payment UNKNOWN, never lost, and the next query, identical create or the reconciliation
+ * resolves it. A query writes only what changed (and the exchanges that went wrong).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -65,19 +65,15 @@ public class Payments {
         PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
         PaymentType type = PaymentRules.checkCreate(c, company.supportedTypes());
         CompanyAccount account = accounts.account(merchant, c.paymentMethod());
-        Optional<PaymentView> existing = ledger.find(merchant, c.paymentMethod(), c.orderRef());
-        if (existing.isEmpty()) {
-            try {
-                long id = ledger.open(merchant, c, JSONB.toJson(c)).id();
-                return sendCreate(company, account, c, type, id);
-            } catch (EJBException lostTheRace) {
-                existing = ledger.find(merchant, c.paymentMethod(), c.orderRef());
-                if (existing.isEmpty()) {
-                    throw lostTheRace;
-                }
-            }
+        PaymentView opened;
+        try {
+            // Insert first: the unique constraint, not a look beforehand, tells a new create from an identical one.
+            opened = ledger.open(merchant, c, JSONB.toJson(c));
+        } catch (EJBException duplicate) {
+            PaymentView stored = ledger.find(merchant, c.paymentMethod(), c.orderRef()).orElseThrow(() -> duplicate);
+            return resume(stored, company, account, c, type);
         }
-        return resume(existing.get(), company, account, c, type);
+        return sendCreate(company, account, c, type, opened.id());
     }
 
     /** An identical create: the stored result, or the pending create carried on. */
@@ -95,7 +91,7 @@ public class Payments {
                 throw new InProgressException("orderRef", "a create of orderRef " + c.orderRef()
                         + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
             case UNKNOWN:
-                if (ledger.takeOver(p.merchant(), p.paymentMethod(), p.orderRef())) {
+                if (ledger.takeOver(p.id())) {
                     return sendCreate(company, account, c, type, p.id());
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
@@ -108,19 +104,20 @@ public class Payments {
 
     private PaymentView sendCreate(PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type, long id) {
         String merchant = account.merchant();
+        Exchanges log = new Exchanges();
         try {
-            CreatedOrder order = company.create(account, orderOf(c, type), recorder(id));
+            CreatedOrder order = company.create(account, orderOf(c, type), log);
             Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
-            PaymentView created = ledger.created(merchant, c.paymentMethod(), c.orderRef(), order, invocation);
+            PaymentView created = ledger.created(id, order, invocation, log.entries());
             LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
             return created;
         } catch (CompanyRefusal refusal) {
-            ledger.refused(merchant, c.paymentMethod(), c.orderRef(), refusal.getMessage());
+            ledger.refused(id, refusal.getMessage(), log.entries());
             LOG.warning(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refusal.getMessage());
             throw new UpstreamFailureException(FAILURE, "the company refused the order: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(ledger, id, "create", failure);
-            ledger.unknown(merchant, c.paymentMethod(), c.orderRef(), reason);
+            String reason = CompanyFailures.reason(log, "create", failure);
+            ledger.unknown(id, reason, log.entries());
             LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": " + reason);
             throw new UpstreamFailureException(FAILURE, reason + "; the payment is kept and a later query resolves it");
         }
@@ -130,44 +127,68 @@ public class Payments {
     public PaymentView query(String merchant, String paymentMethod, String orderRef) {
         PaymentRules.requireMethod("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        PaymentView p = stored(merchant, paymentMethod, orderRef);
+        return refresh(stored(merchant, paymentMethod, orderRef));
+    }
+
+    private PaymentView refresh(PaymentView p) {
         if (TradeState.REFUSED.name().equals(p.tradeState()) || TradeState.CREATING.name().equals(p.tradeState())) {
             // Refused: final. Creating: the create's owner is still talking to the company, or the
             // broker stopped meanwhile, and then the reconciliation takes the payment over.
             return p;
         }
-        PaymentCompany company = companies.of(paymentMethod, FAILURE);
-        CompanyAccount account = accounts.account(merchant, paymentMethod);
-        long id = p.id();
+        PaymentCompany company = companies.of(p.paymentMethod(), FAILURE);
+        CompanyAccount account = accounts.account(p.merchant(), p.paymentMethod());
+        Exchanges log = new Exchanges();
         OrderStatus status;
         try {
-            status = company.query(account, orderRef, recorder(id));
+            status = company.query(account, p.orderRef(), log);
         } catch (CompanyRefusal refusal) {
+            ledger.events(p.id(), log.entries());
             if (TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN) {
                 // The company never got the order: it stays UNKNOWN; an identical create sends it again.
                 return p;
             }
             throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(FAILURE, CompanyFailures.reason(ledger, id, "query", failure));
+            String reason = CompanyFailures.reason(log, "query", failure);
+            ledger.events(p.id(), log.entries());
+            throw new UpstreamFailureException(FAILURE, reason);
         }
         boolean createOutcomeWasUnknown = TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN;
-        PaymentView observed = ledger.observed(merchant, paymentMethod, orderRef, status);
-        if (createOutcomeWasUnknown && status.state() == TradeState.NOTPAY && observed.payMessage() == null) {
+        if (createOutcomeWasUnknown && status.state() == TradeState.NOTPAY && p.payMessage() == null) {
             // The company has the order but the broker never saw its answer: ask again for the payment
             // reference; the company's duplicate-order rule returns the same order.
-            CreatePayment original = JSONB.fromJson(ledger.requestJson(merchant, paymentMethod, orderRef), CreatePayment.class);
+            CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
             try {
-                CreatedOrder order = company.create(account, orderOf(original, type), recorder(id));
+                CreatedOrder order = company.create(account, orderOf(original, type), log);
                 Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
-                observed = ledger.created(merchant, paymentMethod, orderRef, order, invocation);
+                return ledger.created(p.id(), order, invocation, log.entries());
             } catch (CompanyException | FaultToleranceException stillUnknown) {
-                LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {orderRef, stillUnknown.getMessage()});
+                LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {p.orderRef(), stillUnknown.getMessage()});
             }
         }
-        LOG.fine(() -> "Payment queried: " + merchant + " " + paymentMethod + " " + orderRef + " " + status.state());
-        return observed;
+        LOG.fine(() -> "Payment queried: " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + " " + status.state());
+        if (unchanged(p, status)) {
+            // Nothing to write, unless an exchange went wrong on the way (a retried failure).
+            if (log.anyNotOk()) {
+                ledger.events(p.id(), log.entries());
+            }
+            return p;
+        }
+        return ledger.observed(p.id(), status, log.entries());
+    }
+
+    /** Whether the company's status says nothing the stored payment does not already say. */
+    private static boolean unchanged(PaymentView p, OrderStatus s) {
+        return s.state() == TradeState.UNKNOWN
+                || s.state().name().equals(p.tradeState())
+                && java.util.Objects.equals(s.stateDesc(), p.tradeStateDesc())
+                && (s.transactionId() == null || s.transactionId().equals(p.transactionId()))
+                && (s.bankType() == null || s.bankType().equals(p.bankType()))
+                && (s.payerTotal() == null || s.payerTotal().equals(p.payerTotal()))
+                && (s.payerCurrency() == null || s.payerCurrency().equals(p.payerCurrency()))
+                && (s.paidAt() == null || p.paidAt() != null && s.paidAt().isEqual(p.paidAt()));
     }
 
     /**
@@ -179,17 +200,18 @@ public class Payments {
      * merchant would send it. Throws like a query when the company cannot be reached; the payment
      * then stays UNKNOWN for the next run.
      */
-    public PaymentView reconcile(String merchant, String paymentMethod, String orderRef, OffsetDateTime creatingBefore) {
-        ledger.abandoned(merchant, paymentMethod, orderRef, creatingBefore, "the broker stopped before the company answered");
-        PaymentView p = stored(merchant, paymentMethod, orderRef);
+    public PaymentView reconcile(PaymentView candidate, OffsetDateTime creatingBefore) {
+        ledger.abandoned(candidate.id(), creatingBefore, "the broker stopped before the company answered");
+        PaymentView p = stored(candidate.merchant(), candidate.paymentMethod(), candidate.orderRef());
         if (!TradeState.UNKNOWN.name().equals(p.tradeState())) {
             return p; // resolved meanwhile, or a create (an identical one from the merchant) is in progress
         }
-        p = query(merchant, paymentMethod, orderRef);
-        if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.takeOver(merchant, paymentMethod, orderRef)) {
-            CreatePayment original = JSONB.fromJson(ledger.requestJson(merchant, paymentMethod, orderRef), CreatePayment.class);
+        p = refresh(p);
+        if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.takeOver(p.id())) {
+            CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
-            return sendCreate(companies.of(paymentMethod, FAILURE), accounts.account(merchant, paymentMethod), original, type, p.id());
+            return sendCreate(companies.of(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
+                    type, p.id());
         }
         return p;
     }
@@ -201,16 +223,20 @@ public class Payments {
         PaymentView p = stored(merchant, paymentMethod, orderRef);
         PaymentCompany company = companies.of(paymentMethod, FAILURE);
         CompanyAccount account = accounts.account(merchant, paymentMethod);
-        long id = p.id();
+        Exchanges log = new Exchanges();
         try {
-            company.close(account, orderRef, recorder(id));
+            company.close(account, orderRef, log);
         } catch (CompanyRefusal refusal) {
+            ledger.events(p.id(), log.entries());
             throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(FAILURE, CompanyFailures.reason(ledger, id, "close", failure));
+            String reason = CompanyFailures.reason(log, "close", failure);
+            ledger.events(p.id(), log.entries());
+            throw new UpstreamFailureException(FAILURE, reason);
         }
-        PaymentView closed = ledger.observed(merchant, paymentMethod, orderRef,
-                new OrderStatus(TradeState.CLOSED, "closed by the merchant", null, p.tradeType(), null, null, null, null, null, null));
+        PaymentView closed = ledger.observed(p.id(),
+                new OrderStatus(TradeState.CLOSED, "closed by the merchant", null, p.tradeType(), null, null, null, null, null, null),
+                log.entries());
         LOG.info(() -> "Payment closed: " + merchant + " " + paymentMethod + " " + orderRef);
         return closed;
     }
@@ -239,9 +265,5 @@ public class Payments {
     private static OrderRequest orderOf(CreatePayment c, PaymentType type) {
         return new OrderRequest(c.orderRef(), type, c.actualAmount(), c.currency(), c.description(), c.attach(),
                 c.notifyUrl(), c.timeExpire(), c.goodsTag(), c.payerId(), c.clientIp(), c.successUrl(), c.cancelUrl());
-    }
-
-    private ExchangeRecorder recorder(long paymentId) {
-        return CompanyFailures.recorder(ledger, paymentId);
     }
 }

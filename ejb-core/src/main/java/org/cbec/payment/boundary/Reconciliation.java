@@ -124,7 +124,7 @@ public class Reconciliation {
 
     private void reconcile(PaymentView p, OffsetDateTime creatingBefore) {
         try {
-            PaymentView after = payments.reconcile(p.merchant(), p.paymentMethod(), p.orderRef(), creatingBefore);
+            PaymentView after = payments.reconcile(p, creatingBefore);
             LOG.info(() -> "Reconciled payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + ": "
                     + p.tradeState() + " -> " + after.tradeState());
         } catch (BusinessException stillUnknown) {
