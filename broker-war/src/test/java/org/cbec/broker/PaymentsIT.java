@@ -544,6 +544,17 @@ class PaymentsIT {
         assertEquals(422, refused.status(), refused::toString);
         assertEquals("merchantPrivateKey", refused.json().getString("field"));
         assertEquals(200, create(merchant, key, "alphapay", ref()).status(), "the registered account is unchanged");
+
+        // Another account replaces it: the next create goes to the new one at once (the account kept
+        // in memory is forgotten on this node as the change commits).
+        Reply second = SANDBOX.openAccount("alphapay", merchant + "-2");
+        assertEquals(201, second.status(), second::toString);
+        assertEquals(200, send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), second.json().toString(),
+                "Content-Type", "application/json", "Authorization", admin()).status());
+        String afterChange = ref();
+        assertEquals(200, create(merchant, key, "alphapay", afterChange).status());
+        assertEquals(1, SANDBOX.requests("alphapay", merchant + "-2", "create", afterChange), "created in the new account");
+        assertEquals(0, SANDBOX.requests("alphapay", merchant, "create", afterChange), "not in the old one");
         assertNotAuthenticated(send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), account.toString(),
                 "Content-Type", "application/json", "app-api-key", key));
     }
@@ -555,7 +566,10 @@ class PaymentsIT {
         for (String method : TYPES.keySet()) {
             String ref = ref();
             assertEquals(200, create(method, "NATIVE", ref, 100, "CNY").status());
-            assertEquals(200, query(method, ref).status());
+            // A query that finds nothing new writes nothing; the one that sees the payment is kept with the outcome.
+            assertEquals("NOTPAY", query(method, ref).json().getString("tradeState"));
+            assertEquals(200, pay(method, ref).status());
+            assertEquals("SUCCESS", query(method, ref).json().getString("tradeState"));
             try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
                     "SELECT e.operation, e.outcome, e.request, e.response, e.http_status FROM payment_event e JOIN payment p"
                             + " ON p.id = e.payment_id WHERE p.order_ref = ? ORDER BY e.id")) {

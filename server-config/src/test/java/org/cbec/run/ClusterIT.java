@@ -186,6 +186,34 @@ class ClusterIT {
 
     @Test
     @Order(4)
+    void aKeyRevokedOnOneNodeIsRefusedThereAtOnceAndOnTheOtherWithinTenSeconds() throws Exception {
+        Reply issued = postJson(nodes[0].resolve("broker/admin/keys"), "{\"merchants\":[\"demo\"]}", "Authorization", admin());
+        assertEquals(201, issued.status(), issued::toString);
+        String key = issued.json().getString("key");
+        URI profile = URI.create("broker/v1/merchant/demo");
+        for (URI node : nodes) {
+            // used on both nodes, so that each keeps it in memory as live
+            assertEquals(200, get(node.resolve(profile), "app-api-key", key).status());
+            assertEquals(200, get(node.resolve(profile), "app-api-key", key).status());
+        }
+        assertEquals(200, send("DELETE", nodes[0].resolve("broker/admin/keys/" + issued.json().getString("keyId")), null,
+                "Authorization", admin()).status());
+        long revokedAt = System.nanoTime();
+        assertEquals(401, get(nodes[0].resolve(profile), "app-api-key", key).status(), "refused at once on the node that revoked it");
+        int status = 200;
+        while (status == 200 && System.nanoTime() - revokedAt < TimeUnit.SECONDS.toNanos(30)) {
+            Thread.sleep(200);
+            status = get(nodes[1].resolve(profile), "app-api-key", key).status();
+        }
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - revokedAt);
+        assertEquals(401, status, "refused on the other node");
+        // 10 s kept at most, measured from after the revocation's answer: one more second for the last poll.
+        assertTrue(seconds <= 11, "the other node refused it after " + seconds + " s");
+        assertEquals(401, get(nodes[0].resolve(profile), "app-api-key", key).status());
+    }
+
+    @Test
+    @Order(5)
     void theReconciliationRunsOnExactlyOneNodeAtATimeAndMovesWhenItStops() throws Exception {
         Map<String, Integer> nodeOf = new HashMap<>();
         for (int i = 1; i <= 2; i++) {

@@ -1,21 +1,28 @@
 package org.cbec.access.boundary;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.logging.Logger;
 import org.cbec.access.control.KeyMaterial;
 import org.cbec.access.entity.ApiKey;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
+import org.cbec.platform.cache.Recent;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.text.FreeText;
@@ -23,11 +30,34 @@ import org.cbec.platform.error.UnknownResourceException;
 
 /**
  * Issues, checks and revokes API keys. Logs name keys by their public {@code keyId} only.
+ * Live keys are kept in memory for {@link #KEPT_FOR} after a lookup (positive results only): a
+ * revocation takes effect at once on the node that made it and within that time on the others.
  */
 @Stateless
 public class ApiKeys {
 
     private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
+
+    /** How long a node answers from memory that a key is live. */
+    public static final Duration KEPT_FOR = Duration.ofSeconds(10);
+
+    /** A live key as {@link #authorizes} needs it: its service and grants, by its secret's hash. */
+    private record LiveKey(String keyId, ApiService service, Set<String> grants) {
+
+        static LiveKey of(ApiKey k) {
+            return new LiveKey(k.getKeyId(), k.getService(),
+                    k.getGrants().stream().map(g -> grant(g.getSubjectType(), g.getSubject())).collect(Collectors.toUnmodifiableSet()));
+        }
+
+        static String grant(GrantSubject type, String subject) {
+            return type.name() + ":" + subject;
+        }
+    }
+
+    private static final Recent<String, LiveKey> LIVE = new Recent<>(KEPT_FOR, 10_000);
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
@@ -45,10 +75,10 @@ public class ApiKeys {
             return false;
         }
         String hash = KeyMaterial.hash(presentedKey);
-        Optional<ApiKey> key = findByHash(hash);
-        return key.filter(k -> KeyMaterial.sameHash(k.getSecretHash(), hash))
-                .filter(k -> !k.isRevoked() && k.getService() == service)
-                .map(k -> k.isGrantedFor(type, subject))
+        return LIVE.get(hash, h -> findByHash(h).filter(k -> KeyMaterial.sameHash(k.getSecretHash(), h) && !k.isRevoked())
+                        .map(LiveKey::of))
+                .filter(k -> k.service() == service)
+                .map(k -> k.grants().contains(LiveKey.grant(type, subject)))
                 .orElse(false);
     }
 
@@ -87,6 +117,7 @@ public class ApiKeys {
                 .findFirst()
                 .orElseThrow(() -> new UnknownResourceException("no such key: " + keyId));
         key.revoke(now());
+        afterCommit(() -> LIVE.evictIf(k -> k.keyId().equals(keyId)));
         LOG.info(() -> "API key revoked: " + key.getKeyId());
     }
 
@@ -109,6 +140,25 @@ public class ApiKeys {
             LOG.warning(() -> "Provisioned API key " + key.getKeyId() + " is revoked; it stays revoked");
         }
         key.grant(grant.type(), grant.subject());
+        afterCommit(() -> LIVE.evict(hash));
+    }
+
+    /**
+     * Forgets kept keys now and again once the transaction has ended, so that no lookup made
+     * meanwhile keeps what the database said before the change.
+     */
+    private void afterCommit(Runnable evict) {
+        evict.run();
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                evict.run();
+            }
+        });
     }
 
     /** The admin API's request field that lists parties of this kind. */

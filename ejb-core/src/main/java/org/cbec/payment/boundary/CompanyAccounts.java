@@ -1,12 +1,16 @@
 package org.cbec.payment.boundary;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.OffsetDateTime;
+import java.util.Optional;
 import java.time.ZoneOffset;
 import java.util.logging.Logger;
 import org.cbec.access.boundary.Parties;
@@ -14,15 +18,26 @@ import org.cbec.access.entity.GrantSubject;
 import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.Pem;
 import org.cbec.payment.entity.CompanyCredential;
+import org.cbec.platform.cache.Recent;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
 
-/** Each merchant's accounts at the companies. Private keys go in, never come out. */
+/**
+ * Each merchant's accounts at the companies. Private keys go in, never come out. An account is
+ * kept in memory, its keys parsed, for {@link org.cbec.access.boundary.ApiKeys#KEPT_FOR} after a
+ * lookup: a change takes effect at once on the node that made it and within that time on the others.
+ */
 @Stateless
 public class CompanyAccounts {
 
     private static final Logger LOG = Logger.getLogger(CompanyAccounts.class.getName());
+
+    /** Accounts by merchant and payment method, with their keys parsed. */
+    private static final Recent<String, CompanyAccount> KNOWN = new Recent<>(org.cbec.access.boundary.ApiKeys.KEPT_FOR, 10_000);
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
@@ -57,18 +72,28 @@ public class CompanyAccounts {
             em.persist(credential);
         }
         credential.update(companyMerchantId, appId, keySerial, merchantPrivateKey, companyPublicKey, now);
+        String kept = merchant + "\n" + paymentMethod;
+        KNOWN.evict(kept);
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                KNOWN.evict(kept); // a lookup made before the commit may have kept the old account
+            }
+        });
         LOG.info(() -> "Company account registered: " + merchant + " at " + paymentMethod + " as " + companyMerchantId);
     }
 
     /** The merchant's account at the company, or 422 naming {@code paymentMethod}. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public CompanyAccount account(String merchant, String paymentMethod) {
-        CompanyCredential c = find(merchant, paymentMethod);
-        if (c == null) {
-            throw new InvalidRequestException("paymentMethod", "merchant " + merchant + " has no account at " + paymentMethod);
-        }
-        return new CompanyAccount(merchant, c.getCompanyMerchantId(), c.getAppId(), c.getKeySerial(),
-                Pem.privateKey(c.getMerchantPrivateKey()), Pem.publicKey(c.getCompanyPublicKey()));
+        return KNOWN.get(merchant + "\n" + paymentMethod, k -> Optional.ofNullable(find(merchant, paymentMethod))
+                .map(c -> new CompanyAccount(merchant, c.getCompanyMerchantId(), c.getAppId(), c.getKeySerial(),
+                        Pem.privateKey(c.getMerchantPrivateKey()), Pem.publicKey(c.getCompanyPublicKey()))))
+                .orElseThrow(() -> new InvalidRequestException("paymentMethod", "merchant " + merchant + " has no account at " + paymentMethod));
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
