@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.CompanyRefusal;
 import org.cbec.payment.company.CompanyUnavailable;
@@ -27,7 +28,6 @@ import org.cbec.payment.company.CustomsDeclaration;
 import org.cbec.payment.company.CustomsRecord;
 import org.cbec.payment.company.ExchangeRecorder;
 import org.cbec.payment.company.HttpCall;
-import org.cbec.payment.company.HttpExchange;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.Json;
 import org.cbec.payment.company.Nonces;
@@ -254,10 +254,16 @@ public class BetapayCompany implements PaymentCompany {
         HttpCall call = new HttpCall(operation, "POST", gateway, Map.of("Accept", "application/json"),
                 BetapaySigning.formEncode(params), "application/x-www-form-urlencoded", "POST " + gateway + "\n" + Json.of(redacted),
                 BetapaySigning::withoutSign);
-        HttpExchange answer = transport.exchange(call,
-                a -> a.status() == 200 && BetapaySigning.verifiedNode(a.body(), method, account.companyKey()).isPresent(), recorder);
-        Optional<String> node = BetapaySigning.verifiedNode(answer.body(), method, account.companyKey());
-        JsonObject o = Json.object(node.orElse(""));
+        // The answer is verified once, in the transport (where a bad signature counts as no answer),
+        // and the node it verified is the one read here.
+        AtomicReference<String> verified = new AtomicReference<>();
+        transport.exchange(call, a -> {
+            Optional<String> node = a.status() == 200 ? BetapaySigning.verifiedNode(a.body(), method, account.companyKey())
+                    : Optional.empty();
+            node.ifPresent(verified::set);
+            return node.isPresent();
+        }, recorder);
+        JsonObject o = Json.object(verified.get());
         if (!SUCCESS_CODE.equals(Json.string(o, "code"))) {
             String code = Json.string(o, "sub_code") != null ? Json.string(o, "sub_code") : Json.string(o, "code");
             String message = Json.string(o, "sub_msg") != null ? Json.string(o, "sub_msg") : Json.string(o, "msg");
