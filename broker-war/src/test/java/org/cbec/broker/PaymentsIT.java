@@ -566,30 +566,42 @@ class PaymentsIT {
         for (String method : TYPES.keySet()) {
             String ref = ref();
             assertEquals(200, create(method, "NATIVE", ref, 100, "CNY").status());
+            assertEquals("NOTPAY", query(method, ref).json().getString("tradeState"));
+            List<String> afterFirstQuery = storedExchanges(method, ref);
             // A query that finds nothing new writes nothing; the one that sees the payment is kept with the outcome.
             assertEquals("NOTPAY", query(method, ref).json().getString("tradeState"));
+            assertEquals(afterFirstQuery, storedExchanges(method, ref), method + ": the unchanged query stored nothing");
             assertEquals(200, pay(method, ref).status());
             assertEquals("SUCCESS", query(method, ref).json().getString("tradeState"));
-            try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                    "SELECT e.operation, e.outcome, e.request, e.response, e.http_status FROM payment_event e JOIN payment p"
-                            + " ON p.id = e.payment_id WHERE p.order_ref = ? ORDER BY e.id")) {
-                s.setString(1, ref);
-                ResultSet rs = s.executeQuery();
-                List<String> operations = new ArrayList<>();
-                while (rs.next()) {
-                    operations.add(rs.getString(1) + ":" + rs.getString(2) + ":" + rs.getInt(5));
-                    String request = rs.getString(3);
-                    String response = rs.getString(4);
-                    assertTrue(request.contains(ref), request);
-                    assertFalse(response.isBlank(), "the answer is stored");
-                    for (String stored : List.of(request, response)) {
-                        // alphapay signs in the Authorization header (signature="…"), betapay in a "sign" parameter or member.
-                        assertFalse(stored.contains("signature=") || stored.contains("Authorization") || stored.contains("\"sign\""),
-                                () -> method + ": no signature stored: " + stored);
-                    }
+            List<String> operations = storedExchanges(method, ref);
+            assertEquals("create:OK:200", operations.get(0), method + ": " + operations);
+            assertEquals(afterFirstQuery.size() + 1, operations.size(), method + ": " + operations);
+            assertEquals("query:OK:200", operations.get(operations.size() - 1), method + ": " + operations);
+            assertTrue(operations.stream().allMatch(o -> o.endsWith(":OK:200")), method + ": " + operations);
+        }
+    }
+
+    /** The payment's stored exchanges as operation:outcome:status, oldest first, each checked to hold no signature. */
+    private List<String> storedExchanges(String method, String ref) throws java.sql.SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "SELECT e.operation, e.outcome, e.request, e.response, e.http_status FROM payment_event e JOIN payment p"
+                        + " ON p.id = e.payment_id WHERE p.order_ref = ? ORDER BY e.id")) {
+            s.setString(1, ref);
+            ResultSet rs = s.executeQuery();
+            List<String> operations = new ArrayList<>();
+            while (rs.next()) {
+                operations.add(rs.getString(1) + ":" + rs.getString(2) + ":" + rs.getInt(5));
+                String request = rs.getString(3);
+                String response = rs.getString(4);
+                assertTrue(request.contains(ref), request);
+                assertFalse(response.isBlank(), "the answer is stored");
+                for (String stored : List.of(request, response)) {
+                    // alphapay signs in the Authorization header (signature="…"), betapay in a "sign" parameter or member.
+                    assertFalse(stored.contains("signature=") || stored.contains("Authorization") || stored.contains("\"sign\""),
+                            () -> method + ": no signature stored: " + stored);
                 }
-                assertEquals(List.of("create:OK:200", "query:OK:200"), operations, method);
             }
+            return operations;
         }
     }
 
