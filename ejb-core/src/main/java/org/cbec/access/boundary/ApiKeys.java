@@ -7,7 +7,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -117,7 +116,7 @@ public class ApiKeys {
                 .findFirst()
                 .orElseThrow(() -> new UnknownResourceException("no such key: " + keyId));
         key.revoke(now());
-        afterCommit(() -> LIVE.evictIf(k -> k.keyId().equals(keyId)));
+        Recent.evictNowAndAfterCommit(transactions, () -> LIVE.evictIf(k -> k.keyId().equals(keyId)));
         LOG.info(() -> "API key revoked: " + key.getKeyId());
     }
 
@@ -140,25 +139,7 @@ public class ApiKeys {
             LOG.warning(() -> "Provisioned API key " + key.getKeyId() + " is revoked; it stays revoked");
         }
         key.grant(grant.type(), grant.subject());
-        afterCommit(() -> LIVE.evict(hash));
-    }
-
-    /**
-     * Forgets kept keys now and again once the transaction has ended, so that no lookup made
-     * meanwhile keeps what the database said before the change.
-     */
-    private void afterCommit(Runnable evict) {
-        evict.run();
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                evict.run();
-            }
-        });
+        Recent.evictNowAndAfterCommit(transactions, () -> LIVE.evict(hash));
     }
 
     /** The admin API's request field that lists parties of this kind. */

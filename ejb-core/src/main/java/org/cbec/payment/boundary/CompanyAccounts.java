@@ -7,7 +7,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.OffsetDateTime;
 import java.util.Optional;
@@ -73,17 +72,7 @@ public class CompanyAccounts {
         }
         credential.update(companyMerchantId, appId, keySerial, merchantPrivateKey, companyPublicKey, now);
         String kept = merchant + "\n" + paymentMethod;
-        KNOWN.evict(kept);
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                KNOWN.evict(kept); // a lookup made before the commit may have kept the old account
-            }
-        });
+        Recent.evictNowAndAfterCommit(transactions, () -> KNOWN.evict(kept));
         LOG.info(() -> "Company account registered: " + merchant + " at " + paymentMethod + " as " + companyMerchantId);
     }
 

@@ -1,5 +1,7 @@
 package org.cbec.platform.cache;
 
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -77,6 +79,24 @@ public final class Recent<K, V> {
     public void evictIf(Predicate<V> which) {
         evictions.incrementAndGet();
         entries.values().removeIf(e -> which.test(e.value()));
+    }
+
+    /**
+     * Runs {@code evict} now and again once the caller's transaction has ended, so that no lookup
+     * made before the change commits keeps what the database said before it.
+     */
+    public static void evictNowAndAfterCommit(TransactionSynchronizationRegistry transactions, Runnable evict) {
+        evict.run();
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                evict.run();
+            }
+        });
     }
 
     public int size() {
