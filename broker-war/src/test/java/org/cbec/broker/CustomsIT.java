@@ -282,12 +282,14 @@ class CustomsIT {
         SANDBOX.assertCircuitClosed("alphapay", "demo", ref -> createPayment("alphapay", ref, 100));
         assertEquals(200, SANDBOX.fault("alphapay", "demo", "{\"mode\":\"ERROR\",\"status\":503}").status());
         boolean opened = false;
+        int reached = 0; // declarations the broker sent, each answered 503 by the faulted company
         try {
             for (int i = 0; i < 8 && !opened; i++) {
                 Reply r = declare(p, "\"mchCustomsNo\":\"C1\"");
                 assertEquals(500, r.status(), r::toString);
                 assertEquals("failure while declaring the payment", r.json().getString("message"));
                 opened = r.json().getString("errors").contains("circuit breaker is open");
+                reached += opened ? 0 : 1;
             }
         } finally {
             SANDBOX.clearFaults("alphapay", "demo");
@@ -305,6 +307,12 @@ class CustomsIT {
         Reply sent = later;
         assertEquals(200, sent.status(), () -> "an ADD of a declaration that never reached customs is sent: " + sent);
         assertEquals("PROCESSING", sent.json().getString("state"));
+        // By the company's own log: the refused ones while open never reached it, and the kept
+        // declaration reached it once after the circuit closed, and was accepted.
+        java.util.List<Integer> statuses = SANDBOX.requestStatuses("alphapay", "demo", "customs-declare", p.orderNo());
+        java.util.List<Integer> expected = new java.util.ArrayList<>(java.util.Collections.nCopies(reached, 503));
+        expected.add(200);
+        assertEquals(expected, statuses, "what the company received of this declaration, oldest first");
     }
 
     // ---- helpers -------------------------------------------------------------------------------

@@ -131,6 +131,24 @@ class RunScriptIT {
             Thread.sleep(50);
         }
         assertTrue(answered.size() >= 20, "creates were answered under load: " + answered.size());
+        // From here on the company stalls every create for 4 s (under the 5-s read timeout), so
+        // that some creates are certainly in flight at the kill: the intent stored, no outcome. The
+        // kill comes once the company's log shows one of them received and not yet answered.
+        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD);
+        for (String method : List.of("alphapay", "betapay")) {
+            assertEquals(200, sandbox.fault(method, "demo", "{\"mode\":\"SLOW\",\"latencyMs\":4000}").status());
+        }
+        Set<String> held = new java.util.HashSet<>();
+        Instant heldBy = Instant.now().plusSeconds(60);
+        while (held.isEmpty() && Instant.now().isBefore(heldBy)) {
+            for (String k : Set.copyOf(sent)) {
+                String[] methodAndRef = k.split(" ");
+                if (!answered.containsKey(k) && sandbox.requestStatuses(methodAndRef[0], "demo", "create", methodAndRef[1]).contains(null)) {
+                    held.add(k);
+                }
+            }
+        }
+        assertFalse(held.isEmpty(), "a create reached the stalled company");
         killing.set(true);
         new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
         assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
@@ -139,6 +157,8 @@ class RunScriptIT {
         load.shutdown();
         assertTrue(load.awaitTermination(90, TimeUnit.SECONDS));
         Map<String, String> answeredBeforeTheKill = Map.copyOf(answered);
+        held.removeAll(answeredBeforeTheKill.keySet());
+        assertFalse(held.isEmpty(), "a create was held at the company when the server was killed");
         System.out.println("RunScriptIT crash: the load threads saw " + seen);
         assertEquals(Set.of("HTTP 200", "connection lost at the kill"), seen.keySet(), "every create before the kill was answered 200: " + seen);
 
@@ -185,8 +205,18 @@ class RunScriptIT {
                     }
                 }
             }
+            // The creates held at the company at the kill had their intent stored and no outcome:
+            // each is there, and was settled after the restart, by the reconciliation alone.
+            for (String k : held) {
+                String[] methodAndRef = k.split(" ");
+                assertEquals(1, stored(c, methodAndRef[0], methodAndRef[1]).size(), k + " held at the kill is stored");
+                assertFalse(updatedAt(c, methodAndRef[0], methodAndRef[1]).isBefore(killedAt), k + " was settled after the kill");
+                assertTrue(reconciled.contains("Reconciled payment demo " + methodAndRef[0] + " " + methodAndRef[1] + ": "),
+                        k + " was settled by the reconciliation");
+            }
         }
-        System.out.println("RunScriptIT crash: " + answeredBeforeTheKill.size() + " answered before the kill, " + inFlight.size()
+        System.out.println("RunScriptIT crash: " + answeredBeforeTheKill.size() + " answered before the kill, " + held.size()
+                + " held at the company at the kill, " + inFlight.size()
                 + " in flight (" + kept + " stored and settled, " + settledAfter + " of them by the reconciliation after the restart; the"
                 + " others never stored)");
         for (Path log : new Path[] {firstLog, secondLog}) {
@@ -218,6 +248,15 @@ class RunScriptIT {
         }
         assertEquals(1, callers.stream().filter(c -> c.first().status() == 200).count(),
                 () -> "one create reached the company; every duplicate was answered 409 before its 2 s were over: " + callers);
+        for (Bursts.Caller c : callers) {
+            if (c.first().status() == 409) {
+                // What the README promises the client: the envelope naming the field, and when to send it again.
+                assertEquals(409, c.first().json().getInt("code"), c.first()::toString);
+                assertEquals("orderRef", c.first().json().getString("field"), c.first()::toString);
+                assertTrue(c.first().json().getString("message").contains("is in progress at the company"), c.first()::toString);
+                assertEquals("1", c.first().header("Retry-After"), c.first()::toString);
+            }
+        }
         assertEquals(1, callers.stream().map(c -> c.last().json().getString("payMessage")).distinct().count(), callers::toString);
 
         // 30 different creates of one merchant against a company answering in 1 s: on 5 request

@@ -168,6 +168,8 @@ class ServerSmokeIT {
     void faultToleranceIsActiveInTheEarTheCircuitOpens() {
         String merchant = "smoke-ft-" + UUID.randomUUID().toString().substring(0, 8);
         String key = merchantWithAccounts(merchant);
+        // Closed before the test, so that "opened" below is this test's doing, not an earlier one's.
+        sandbox.assertCircuitClosed("betapay", merchant, ref -> create(merchant, key, "betapay", ref));
         assertEquals(200, sandbox.fault("betapay", merchant, "{\"mode\":\"ERROR\",\"status\":503}").status());
         boolean opened = false;
         try {

@@ -53,10 +53,13 @@ class MigrationsTest {
             String order = "INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state,"
                     + " created_at) VALUES (%d, 9001, 'o1', 'NATIVE', 1, 'CNY', 'wx', 'NOTPAY', CURRENT_TIMESTAMP)";
             s.execute(String.format(order, 9001));
-            assertThrows(SQLException.class, () -> s.execute(String.format(order, 9002)));
-            assertThrows(SQLException.class, () -> s.execute("INSERT INTO sandbox_account (id, payment_method, merchant,"
+            // 23505: refused by a unique constraint, not for another reason (a typo in the SQL would be 42xxx)
+            SQLException order2 = assertThrows(SQLException.class, () -> s.execute(String.format(order, 9002)));
+            assertEquals("23505", order2.getSQLState(), order2::getMessage);
+            SQLException account2 = assertThrows(SQLException.class, () -> s.execute("INSERT INTO sandbox_account (id, payment_method, merchant,"
                     + " company_merchant_id, app_id, key_serial, merchant_public_key, merchant_private_key, opened_at) VALUES"
                     + " (9002, 'alphapay', 'uq-test', '1999999998', 'alphapay-app-1999999998', 'AB', 'p', 'q', CURRENT_TIMESTAMP)"));
+            assertEquals("23505", account2.getSQLState(), account2::getMessage);
         }
     }
 }
