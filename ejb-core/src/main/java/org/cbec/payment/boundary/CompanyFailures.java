@@ -45,15 +45,17 @@ public final class CompanyFailures {
         return new EventSink() {
             @Override
             public void record(Exchange exchange, Outcome outcome) {
-                Exchanges one = new Exchanges();
-                one.record(exchange, outcome);
-                ledger.events(paymentId, one.entries());
+                store(one -> one.record(exchange, outcome));
             }
 
             @Override
             public void notSent(String operation, String reason) {
+                store(one -> one.notSent(operation, reason));
+            }
+
+            private void store(java.util.function.Consumer<Exchanges> entry) {
                 Exchanges one = new Exchanges();
-                one.notSent(operation, reason);
+                entry.accept(one);
                 ledger.events(paymentId, one.entries());
             }
         };

@@ -103,19 +103,19 @@ public class PaymentLedger {
         Payment p = em.find(Payment.class, id);
         p.created(order.tradeType(), order.payMessage(), invocation == null ? null : invocation.payInvokeMessage(),
                 invocation == null ? null : invocation.timeStamp(), invocation == null ? null : invocation.nonceStr(), now());
-        persist(id, events);
+        events(id, events);
         return view(p);
     }
 
     /** The create got no usable answer: the payment's outcome is unknown until a query or the reconciliation. */
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
         em.find(Payment.class, id).outcomeUnknown(reason, now());
-        persist(id, events);
+        events(id, events);
     }
 
     public void refused(long id, String reason, List<Exchanges.Entry> events) {
         em.find(Payment.class, id).refused(reason, now());
-        persist(id, events);
+        events(id, events);
     }
 
     /** The company's view of the order, with the exchanges that brought it. */
@@ -125,16 +125,15 @@ public class PaymentLedger {
             p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
                     s.paidAt(), now());
         }
-        persist(id, events);
+        events(id, events);
         return view(p);
     }
 
-    /** Exchanges that changed nothing of the payment but are kept (they went wrong, or the customs records). */
+    /**
+     * Stores exchanges as events of the payment: with an outcome, in the outcome's transaction;
+     * alone, those that changed nothing but are kept (they went wrong, or the customs exchanges).
+     */
     public void events(long paymentId, List<Exchanges.Entry> events) {
-        persist(paymentId, events);
-    }
-
-    private void persist(long paymentId, List<Exchanges.Entry> events) {
         OffsetDateTime at = now();
         for (Exchanges.Entry e : events) {
             em.persist(new PaymentEvent(paymentId, e.operation(), e.outcome(), e.httpStatus(), e.durationMs(), e.request(),
