@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.cbec.testing.Http.Reply;
 
@@ -33,6 +34,15 @@ public final class Bursts {
 
     /** {@code callers} threads, released together, each sending {@code call.apply(i)}. */
     public static List<Caller> atOnce(int callers, IntFunction<Reply> call) throws Exception {
+        return atOnce(callers, call, callers, () -> { });
+    }
+
+    /**
+     * As {@link #atOnce(int, IntFunction)}, and once {@code answered} callers have their answer
+     * (or a minute has passed), {@code then} runs, before the rest are waited for: for instance to
+     * let go the calls a company holds. {@code then} runs whatever happens.
+     */
+    public static List<Caller> atOnce(int callers, IntFunction<Reply> call, int answered, Runnable then) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(callers);
         CountDownLatch ready = new CountDownLatch(callers);
         CountDownLatch go = new CountDownLatch(1);
@@ -48,6 +58,14 @@ public final class Bursts {
             }
             ready.await();
             go.countDown();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+                while (futures.stream().filter(Future::isDone).count() < answered && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
+            } finally {
+                then.run();
+            }
             List<Caller> callersSeen = new ArrayList<>();
             for (Future<Caller> f : futures) {
                 callersSeen.add(f.get());

@@ -15,7 +15,7 @@ import org.cbec.sandbox.entity.ReceivedRequest;
 /**
  * The requests a company received, one row each, once the request was authenticated (an
  * unauthenticated request belongs to no account). The status is the HTTP status answered; a request
- * held by a TIMEOUT or SLOW fault is stored with a null status before it stalls (so that a test
+ * held by a TIMEOUT, SLOW or HOLD fault is stored with a null status before it stalls (so that a test
  * counting what the company received sees it at once) and gets its status when it is answered.
  */
 @Stateless

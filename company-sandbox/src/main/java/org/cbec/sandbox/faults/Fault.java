@@ -1,13 +1,15 @@
 package org.cbec.sandbox.faults;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A fault set for an account: its mode, the status an ERROR answers, the stall of a SLOW one, the
- * only order it applies to (null: every request of the account) and the calls left (null: until
- * cleared).
+ * A fault set for an account: its mode, the status an ERROR answers, the stall of a SLOW one (the
+ * longest stall of a HOLD), the only order it applies to (null: every request of the account), the
+ * calls left (null: until cleared) and, for a HOLD, the latch that deleting the faults opens.
  */
-public record Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining) {
+public record Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining, CountDownLatch release) {
 
     /** What goes wrong. */
     public enum Mode {
@@ -17,11 +19,33 @@ public record Fault(Mode mode, int status, long latencyMs, String orderRef, Atom
         ERROR,
         /** Stall {@code latencyMs}, then work and answer normally. */
         SLOW,
+        /**
+         * Stall until the account's faults are deleted (or replaced), at most {@code latencyMs}, then
+         * work and answer normally: a test holds calls at the company for as long as its condition
+         * needs, instead of guessing a duration.
+         */
+        HOLD,
         /** Work, then answer with a signature that does not verify. */
         BAD_SIGNATURE
     }
 
+    public Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining) {
+        this(mode, status, latencyMs, orderRef, remaining, mode == Mode.HOLD ? new CountDownLatch(1) : null);
+    }
+
     boolean appliesTo(String requestOrderRef) {
         return orderRef == null || orderRef.equals(requestOrderRef);
+    }
+
+    /** Lets every call this HOLD stalls go on. */
+    void releaseCalls() {
+        if (release != null) {
+            release.countDown();
+        }
+    }
+
+    /** A HOLD's stall: until released or {@code latencyMs} has passed. */
+    void awaitRelease() throws InterruptedException {
+        release.await(latencyMs, TimeUnit.MILLISECONDS);
     }
 }

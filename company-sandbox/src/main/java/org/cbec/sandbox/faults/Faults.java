@@ -6,7 +6,11 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 
-/** The faults set, one per account (a new one replaces the old), in this server's memory. */
+/**
+ * The faults set, one per account (a new one replaces the old), in this server's memory. A HOLD
+ * is remembered apart until it is released, because its counted calls can use it up (and remove
+ * it) while they are still stalled: replacing or deleting the account's faults releases them.
+ */
 @ApplicationScoped
 public class Faults {
 
@@ -14,7 +18,13 @@ public class Faults {
 
     private final Map<Long, Fault> faults = new ConcurrentHashMap<>();
 
+    private final Map<Long, Fault> holds = new ConcurrentHashMap<>();
+
     public void set(long accountId, String account, Fault fault) {
+        releaseHold(accountId);
+        if (fault.mode() == Fault.Mode.HOLD) {
+            holds.put(accountId, fault);
+        }
         faults.put(accountId, fault);
         LOG.info(() -> String.format("Fault %s set for %s%s%s", fault.mode(), account,
                 fault.orderRef() == null ? "" : ", out_trade_no " + fault.orderRef(),
@@ -22,9 +32,18 @@ public class Faults {
     }
 
     public void clear(long accountId, String account) {
-        if (faults.remove(accountId) != null) {
+        boolean held = releaseHold(accountId);
+        if (faults.remove(accountId) != null || held) {
             LOG.info(() -> "Faults cleared for " + account);
         }
+    }
+
+    private boolean releaseHold(long accountId) {
+        Fault hold = holds.remove(accountId);
+        if (hold != null) {
+            hold.releaseCalls();
+        }
+        return hold != null;
     }
 
     /** The fault this request meets, if any, counting it down; a used-up fault is removed. */

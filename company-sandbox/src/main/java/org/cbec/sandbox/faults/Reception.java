@@ -50,9 +50,9 @@ public class Reception {
         }
         long stall = mode == Fault.Mode.TIMEOUT ? timeoutFaultMs : mode == Fault.Mode.SLOW ? fault.get().latencyMs() : 0;
         Long receivedId = null;
-        if (stall > 0) {
+        if (stall > 0 || mode == Fault.Mode.HOLD) {
             receivedId = log.received(visit);
-            sleep(stall);
+            stall(fault.get(), stall);
         }
         A answer;
         try {
@@ -77,9 +77,13 @@ public class Reception {
         return false;
     }
 
-    private static void sleep(long millis) {
+    private static void stall(Fault fault, long millis) {
         try {
-            Thread.sleep(millis);
+            if (fault.mode() == Fault.Mode.HOLD) {
+                fault.awaitRelease();
+            } else {
+                Thread.sleep(millis);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

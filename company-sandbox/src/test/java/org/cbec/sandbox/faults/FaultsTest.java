@@ -1,8 +1,13 @@
 package org.cbec.sandbox.faults;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +41,35 @@ class FaultsTest {
         assertFalse(faults.take(2, null).isPresent());
         faults.clear(1, "a");
         assertFalse(faults.take(1, null).isPresent());
+    }
+
+    @Test
+    void aHoldUsedUpByItsCountStillStallsItsCallsUntilTheFaultsAreDeleted() throws Exception {
+        Faults faults = new Faults();
+        faults.set(1, "a", new Fault(Fault.Mode.HOLD, 500, 60_000, null, new AtomicInteger(1)));
+        Fault hold = faults.take(1, "x").orElseThrow();
+        assertFalse(faults.take(1, "y").isPresent(), "the count is used up");
+        CompletableFuture<Void> stalled = CompletableFuture.runAsync(() -> {
+            try {
+                hold.awaitRelease();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThrows(TimeoutException.class, () -> stalled.get(200, TimeUnit.MILLISECONDS), "held until released");
+        faults.clear(1, "a");
+        stalled.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aNewFaultReleasesTheHeldCallsOfTheOldHold() throws Exception {
+        Faults faults = new Faults();
+        faults.set(1, "a", new Fault(Fault.Mode.HOLD, 500, 60_000, null, null));
+        Fault hold = faults.take(1, "x").orElseThrow();
+        faults.set(2, "b", new Fault(Fault.Mode.ERROR, 500, 0, null, null));
+        assertEquals(1, hold.release().getCount(), "another account's fault releases nothing");
+        faults.set(1, "a", new Fault(Fault.Mode.ERROR, 500, 0, null, null));
+        assertEquals(0, hold.release().getCount());
     }
 
     @Test

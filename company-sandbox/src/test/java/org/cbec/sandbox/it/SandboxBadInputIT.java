@@ -415,6 +415,7 @@ class SandboxBadInputIT {
                 new AdminCall("faults status 600", "PUT", a + "faults", json, "{\"mode\":\"ERROR\",\"status\":600}"),
                 new AdminCall("faults negative latency", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"latencyMs\":-1}"),
                 new AdminCall("faults huge latency", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"latencyMs\":999999999}"),
+                new AdminCall("faults HOLD without latency", "PUT", a + "faults", json, "{\"mode\":\"HOLD\",\"count\":1}"),
                 new AdminCall("faults count zero", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"count\":0}"),
                 new AdminCall("faults count text", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"count\":\"2\"}"),
                 new AdminCall("faults orderRef too long", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"orderRef\":\"" + "o".repeat(100) + "\"}"),

@@ -26,6 +26,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.cbec.sandbox.it.Http.Reply;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -575,6 +578,29 @@ class SandboxIT {
         start = System.nanoTime();
         a.alphapay("POST", "v3/pay/transactions/native", a.createBody(orderRef(), 100, "CNY"));
         assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 1200);
+    }
+
+    @Test
+    void aHoldFaultStallsItsCallsUntilTheFaultsAreDeleted() throws Exception {
+        Merchant a = Merchant.open(base, "alphapay", unique("f-hold"));
+        List<String> refs = List.of(orderRef(), orderRef());
+        Http.admin("PUT", a.helper("faults"), "{\"mode\":\"HOLD\",\"latencyMs\":120000,\"count\":2}");
+        ExecutorService callers = Executors.newFixedThreadPool(refs.size());
+        List<CompletableFuture<Reply>> answers = refs.stream().map(ref -> CompletableFuture.supplyAsync(
+                () -> a.alphapay("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY")), callers)).toList();
+        callers.shutdown();
+        await("both held creates are in the log", () -> refs.stream().allMatch(ref -> requests(a, "create", ref).getInt("count") == 1));
+        for (String ref : refs) {
+            assertEquals(JsonValue.NULL, requests(a, "create", ref).getJsonArray("requests").getJsonObject(0).get("status"), "held: " + ref);
+        }
+        assertTrue(answers.stream().noneMatch(CompletableFuture::isDone), "nothing answered while held");
+        assertEquals(200, Http.admin("DELETE", a.helper("faults"), null).status());
+        for (CompletableFuture<Reply> answer : answers) {
+            assertEquals(200, answer.get(60, TimeUnit.SECONDS).status(), "released by the delete, long before the 120 s bound");
+        }
+        for (String ref : refs) {
+            assertEquals(200, requests(a, "create", ref).getJsonArray("requests").getJsonObject(0).getInt("status"));
+        }
     }
 
     @Test
