@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,20 +59,12 @@ class BenchScriptIT {
     }
 
     /** A port P in 19000-19999 with P+1 and P+20 also free: the broker, the empty Micro, the sandbox. */
-    private static int freePorts() throws IOException {
+    private static int freePorts() {
         for (int port = 19000 + (int) (ProcessHandle.current().pid() % 400) * 2; port < 19970; port += 2) {
-            if (free(port) && free(port + 1) && free(port + 20)) {
+            if (Scripts.free(port) && Scripts.free(port + 1) && Scripts.free(port + 20)) {
                 return port;
             }
         }
         throw new IllegalStateException("no free ports in 19000-19999");
-    }
-
-    private static boolean free(int port) {
-        try (ServerSocket socket = new ServerSocket(port)) {
-            return true;
-        } catch (IOException taken) {
-            return false;
-        }
     }
 }

@@ -62,7 +62,7 @@ class ClusterIT {
         Scripts.deleteRecursively(DIR);
         env.put("NODE1_PORT", "18081");
         env.put("NODE2_PORT", "18082");
-        env.put("CLUSTER_PG_PORT", "55498");
+        env.put("CLUSTER_PG_PORT", "25498");
         env.put("CLUSTER_NAME", "cbec-it-" + UUID.randomUUID().toString().substring(0, 8));
         env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
         env.put("DEMO_API_KEY", KEY);

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,7 +65,7 @@ class RunScriptIT {
     @Test
     void dataWrittenBeforeARestartIsThereAfterItOnPostgreSql() throws Exception {
         Scripts.deleteRecursively(postgresDir);
-        for (String line : script("postgres", "start", postgresDir.toString(), String.valueOf(freePort()))) {
+        for (String line : script("postgres", "start", postgresDir.toString(), String.valueOf(Scripts.freePort()))) {
             String[] kv = line.split("=", 2);
             if (kv.length == 2 && kv[0].startsWith("DB_")) {
                 database.put(kv[0], kv[1]);
@@ -87,7 +86,7 @@ class RunScriptIT {
     @Test
     void everyPaymentAnsweredBeforeAKill9IsThereAfterTheRestart() throws Exception {
         Scripts.deleteRecursively(dataDir);
-        int port = freePort();
+        int port = Scripts.freePort();
         URI base = URI.create("http://localhost:" + port + "/");
         // The reconciliation takes over creates the killed server left half-done after 10 s, not 60 s.
         database.put("RECONCILIATION_STALE_CREATING_MS", "10000");
@@ -227,7 +226,7 @@ class RunScriptIT {
     @Test
     void onFiveHttpThreadsDuplicatesAreAnsweredAtOnceAndASlowBurstLeavesTheCircuitClosed() throws Exception {
         Scripts.deleteRecursively(dataDir);
-        int port = freePort();
+        int port = Scripts.freePort();
         URI base = URI.create("http://localhost:" + port + "/");
         // Payara Server's default pool size, which a fresh domain ran with in issue 12.
         database.put("HTTP_THREADS", "5");
@@ -290,7 +289,7 @@ class RunScriptIT {
         Scripts.deleteRecursively(sandboxDir);
         String sandboxPassword = "run-it-sandbox-password";
         Map<String, String> urls = new HashMap<>();
-        for (String line : Scripts.run(List.of("sandbox", "start", sandboxDir.toString()), Map.of("SANDBOX_PORT", String.valueOf(freePort()),
+        for (String line : Scripts.run(List.of("sandbox", "start", sandboxDir.toString()), Map.of("SANDBOX_PORT", String.valueOf(Scripts.freePort()),
                 "ADMIN_PASSWORD", sandboxPassword), List.of("DB_URL"), Duration.ofMinutes(5))) {
             String[] kv = line.split("=", 2);
             if (kv.length == 2 && kv[0].endsWith("_URL")) {
@@ -302,7 +301,7 @@ class RunScriptIT {
             database.put("SANDBOX", "off");
             database.put("ALPHAPAY_URL", urls.get("ALPHAPAY_URL"));
             database.put("BETAPAY_URL", urls.get("BETAPAY_URL"));
-            int port = freePort();
+            int port = Scripts.freePort();
             URI base = URI.create("http://localhost:" + port + "/");
             Path log = start(port, "run-it-two-process.log");
             awaitReady(base, log);
@@ -441,7 +440,7 @@ class RunScriptIT {
     /** Writes through both admin APIs, restarts, reads it back; returns the first schema log line. */
     private String restartScenario(String name) throws Exception {
         Scripts.deleteRecursively(dataDir);
-        int port = freePort();
+        int port = Scripts.freePort();
         URI base = URI.create("http://localhost:" + port + "/");
 
         Path firstLog = start(port, "run-it-" + name + "-1.log");
@@ -520,7 +519,7 @@ class RunScriptIT {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().put("HTTP_PORT", String.valueOf(port));
-        builder.environment().put("SANDBOX_PORT", String.valueOf(freePort()));
+        builder.environment().put("SANDBOX_PORT", String.valueOf(Scripts.freePort()));
         builder.environment().put("DATA_DIR", dataDir.toString());
         builder.environment().put("ADMIN_PASSWORD", ADMIN_PASSWORD);
         builder.environment().put("DEMO_API_KEY", DEMO_API_KEY);
@@ -563,11 +562,5 @@ class RunScriptIT {
 
     private static String admin() {
         return basic("admin", ADMIN_PASSWORD);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /** Runs this module's scripts (or any command) for the black-box tests, as a user would. */
@@ -61,6 +63,34 @@ final class Scripts {
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS), command + " timed out");
         return new Ended(process.exitValue(), out);
+    }
+
+    /** Where {@link #freePort()} looks next: ports handed out in this JVM are not handed out again. */
+    private static final AtomicInteger NEXT_PORT = new AtomicInteger(21000 + (int) (ProcessHandle.current().pid() % 1000) * 2);
+
+    /**
+     * A port free now in 21000-22999, below the kernel's ephemeral range (32768-60999): a port the
+     * kernel chose for {@code new ServerSocket(0)} lies in that range, where any outbound connection
+     * may take it as its local port before the server, started seconds later or restarted on it,
+     * binds it. Successive calls answer different ports.
+     */
+    static int freePort() {
+        for (int i = 0; i < 2000; i++) {
+            int port = 21000 + Math.floorMod(NEXT_PORT.getAndIncrement() - 21000, 2000);
+            if (free(port)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free port in 21000-22999");
+    }
+
+    /** Whether nothing listens on {@code port} now. */
+    static boolean free(int port) {
+        try (ServerSocket socket = new ServerSocket(port)) {
+            return true;
+        } catch (IOException taken) {
+            return false;
+        }
     }
 
     static void deleteRecursively(Path dir) throws IOException {
