@@ -48,11 +48,14 @@ public class Reception {
             log.answered(visit, null, fault.get().status());
             return new Served<>(null, fault.get().status(), false);
         }
-        long stall = mode == Fault.Mode.TIMEOUT ? timeoutFaultMs : mode == Fault.Mode.SLOW ? fault.get().latencyMs() : 0;
         Long receivedId = null;
-        if (stall > 0 || mode == Fault.Mode.HOLD) {
+        if (fault.isPresent() && fault.get().stalls()) {
             receivedId = log.received(visit);
-            stall(fault.get(), stall);
+            try {
+                fault.get().stall(timeoutFaultMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         A answer;
         try {
@@ -75,17 +78,5 @@ public class Reception {
             }
         }
         return false;
-    }
-
-    private static void stall(Fault fault, long millis) {
-        try {
-            if (fault.mode() == Fault.Mode.HOLD) {
-                fault.awaitRelease();
-            } else {
-                Thread.sleep(millis);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

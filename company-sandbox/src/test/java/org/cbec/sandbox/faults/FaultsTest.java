@@ -51,7 +51,7 @@ class FaultsTest {
         assertFalse(faults.take(1, "y").isPresent(), "the count is used up");
         CompletableFuture<Void> stalled = CompletableFuture.runAsync(() -> {
             try {
-                hold.awaitRelease();
+                hold.stall(0);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
