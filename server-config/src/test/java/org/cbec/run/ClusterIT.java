@@ -240,9 +240,10 @@ class ClusterIT {
             assertEquals(1, reconciledIn(holderNode, ref), ref + " reconciled by the lease holder's node " + holderNode);
         }
 
-        // The holder's node stops: the other takes the lease and resolves what is left from then on.
+        // The holder's node stops as `cluster stop` stops it (SIGTERM: SIGINT may be ignored by a node
+        // whose caller ignored it): the other takes the lease and resolves what is left from then on.
         long pid = Long.parseLong(Files.readString(DIR.resolve("node" + holderNode + ".pid")).trim());
-        new ProcessBuilder("kill", "-INT", String.valueOf(pid)).inheritIO().start().waitFor();
+        new ProcessBuilder("kill", "-TERM", String.valueOf(pid)).inheritIO().start().waitFor();
         ProcessHandle.of(pid).ifPresent(p -> p.onExit().orTimeout(60, TimeUnit.SECONDS).join());
         int survivor = 3 - holderNode;
         String late = unknownPayment(nodes[survivor - 1]);
