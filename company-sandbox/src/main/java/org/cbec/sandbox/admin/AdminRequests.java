@@ -107,6 +107,18 @@ final class AdminRequests {
         return new CustomsDecision(state, explanation, subOrderNo);
     }
 
+    private static final Set<String> REFUND_OUTCOMES = Set.of("SUCCESS", "ABNORMAL", "CLOSED");
+
+    /** How an order's alphapay refunds are to end: {@code {"state": "SUCCESS" | "ABNORMAL" | "CLOSED"}}. */
+    static String refundOutcome(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        String state = read("state", () -> Members.optionalText(o, "state", 16)).orElse("");
+        if (!REFUND_OUTCOMES.contains(state)) {
+            throw new AdminRefusal(400, "state must be SUCCESS, ABNORMAL or CLOSED", "state");
+        }
+        return state;
+    }
+
     static String kind(String kind) {
         if (kind != null && !RequestLog.KINDS.contains(kind)) {
             throw new AdminRefusal(400, "kind must be one of " + String.join(", ", RequestLog.KINDS.stream().sorted().toList()),

@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.Books;
+import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Credentials;
 import org.cbec.sandbox.books.Identity;
 import org.cbec.sandbox.books.Party;
@@ -117,6 +118,26 @@ public class AdminResource {
         return Envelope.response(200, Envelope.of(200, decided + " declaration(s) now " + d.state()).add("count", decided).build());
     }
 
+    /**
+     * How the order's alphapay refunds made from now on end once the refund delay has passed
+     * (SUCCESS unless a test arranges ABNORMAL or CLOSED), so that a test needs no race with the
+     * delay. betapay decides its refunds when they are made: 400 there.
+     */
+    @PUT
+    @Path(ACCOUNT + "/orders/{orderRef}/refund-outcome")
+    public Response arrangeRefundOutcome(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef, InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        String state = AdminRequests.refundOutcome(Bodies.read(body), http.getContentType());
+        if (!party.paymentMethod().equals(Companies.ALPHAPAY)) {
+            throw new AdminRefusal(400, party.paymentMethod() + " decides its refunds when they are made", "paymentMethod");
+        }
+        if (!AdminRequests.couldBeOrderRef(orderRef) || !books.arrangeRefundOutcome(party, orderRef, state)) {
+            throw new AdminRefusal(404, "the company has no order with this orderRef", "orderRef");
+        }
+        return Envelope.response(200, Envelope.of(200, "refunds of " + orderRef + " end " + state).add("state", state).build());
+    }
+
     /** The requests the company received for this account, optionally of one kind and/or about one order. */
     @GET
     @Path(ACCOUNT + "/requests")
@@ -157,7 +178,13 @@ public class AdminResource {
         } else {
             answer.add("transactionId", o.transactionId());
         }
-        return Envelope.response(200, answer.build());
+        // The refunds the company made of it (what a test checks "never refunded twice" against).
+        JsonArrayBuilder refunds = JsonText.array();
+        for (Books.RefundView r : books.refunds(party.accountId(), orderRef)) {
+            refunds.add(JsonText.object().add("refundNo", r.refundNo()).add("refundId", r.refundId()).add("amount", r.amount())
+                    .add("state", r.state()));
+        }
+        return Envelope.response(200, answer.add("refunds", refunds).build());
     }
 
     private Party account(String paymentMethod, String merchant) {

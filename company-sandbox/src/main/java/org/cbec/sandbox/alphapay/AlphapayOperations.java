@@ -47,7 +47,9 @@ public class AlphapayOperations {
         DECLARE(RequestLog.CUSTOMS_DECLARE),
         REDECLARE(RequestLog.CUSTOMS_REDECLARE),
         CUSTOMS_QUERY(RequestLog.CUSTOMS_QUERY),
-        IDENTITY(RequestLog.IDENTITY);
+        IDENTITY(RequestLog.IDENTITY),
+        REFUND(RequestLog.REFUND),
+        REFUND_QUERY(RequestLog.REFUND_QUERY);
 
         private final String kind;
 
@@ -72,6 +74,9 @@ public class AlphapayOperations {
     /** The broker's merchant order numbers and the companies': 1 to 32 letters, digits, {@code _ - | *}. */
     static final Pattern ORDER_REF = Pattern.compile("[A-Za-z0-9_\\-|*]{1,32}");
     static final String ORDER_REF_RULE = "1 to 32 letters, digits, '_', '-', '|' or '*'";
+    /** The merchant's refund numbers: 1 to 64 letters, digits, {@code _ - | * @}. */
+    static final Pattern REFUND_NO = Pattern.compile("[A-Za-z0-9_\\-|*@]{1,64}");
+    static final String REFUND_NO_RULE = "1 to 64 letters, digits, '_', '-', '|', '*' or '@'";
     static final Set<String> CURRENCIES = Set.of("CNY", "GBP");
     /** The sandbox converts GBP at a fixed rate, so that tests can compute the payer's CNY. */
     static final long GBP_IN_CNY = 9;
@@ -92,8 +97,18 @@ public class AlphapayOperations {
         try {
             switch (operation) {
                 case QUERY -> {
-                    orderRef = pathOrderRef(request);
+                    orderRef = pathNumber(request, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
                     return query(party, orderRef, queryParameters(request));
+                }
+                case REFUND_QUERY -> {
+                    String refundNo = pathNumber(request, "out_refund_no", REFUND_NO, REFUND_NO_RULE);
+                    String mchid = queryParameters(request).get("mchid");
+                    if (mchid != null) {
+                        requireMchid(mchid, "mchid", party);
+                    }
+                    // The order the refund belongs to, for the request log and an order's faults.
+                    orderRef = books.refundByNumber(party.accountId(), refundNo).map(Books.RefundView::orderRef).orElse(null);
+                    return refundQuery(party, refundNo, orderRef);
                 }
                 case CUSTOMS_QUERY -> {
                     Map<String, String> q = queryParameters(request);
@@ -101,7 +116,7 @@ public class AlphapayOperations {
                     return customsQuery(party, q);
                 }
                 case CLOSE -> {
-                    orderRef = pathOrderRef(request);
+                    orderRef = pathNumber(request, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
                     body(request, party);
                     return close(party, orderRef);
                 }
@@ -112,6 +127,7 @@ public class AlphapayOperations {
                         case DECLARE -> declare(party, body);
                         case REDECLARE -> redeclare(party, body);
                         case IDENTITY -> identity(party, body);
+                        case REFUND -> refund(party, body);
                         default -> create(operation, party, body, request.baseUrl());
                     };
                 }
@@ -176,6 +192,31 @@ public class AlphapayOperations {
             case PAID -> AlphapayAnswer.refusal(400, "ORDERPAID", "the order is paid and cannot be closed");
             case NOT_FOUND -> notFound();
         });
+    }
+
+    private Call refund(Party party, JsonObject body) {
+        String orderRef = Members.text(body, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
+        Members.optionalText(body, "transaction_id", 64);
+        String refundNo = Members.text(body, "out_refund_no", REFUND_NO, REFUND_NO_RULE);
+        String reason = Members.optionalText(body, "reason", 80).orElse(null);
+        Members.optionalText(body, "notify_url", 256);
+        Members.optionalText(body, "funds_account", 16);
+        JsonObject amount = Members.object(body, "amount");
+        long refund = Members.nested("amount", () -> Members.integer(amount, "refund", 1, MAX_FEN));
+        long total = Members.nested("amount", () -> Members.integer(amount, "total", 1, MAX_FEN));
+        String currency = Members.nested("amount", () -> Members.text(amount, "currency", 3));
+        // alphapay numbers refunds per account and decides them later (PROCESSING first).
+        Books.RefundTerms terms = new Books.RefundTerms(orderRef, refundNo, refund, total, currency, reason, true, false);
+        return new Call(orderRef, () -> {
+            Books.RefundOutcome outcome = books.refund(party, terms);
+            return outcome.refusal() != null ? refusal(outcome.refusal(), outcome.reason()) : AlphapayAnswer.ok(refundRecord(outcome.refund()));
+        });
+    }
+
+    private Call refundQuery(Party party, String refundNo, String orderRef) {
+        return new Call(orderRef, () -> books.refundByNumber(party.accountId(), refundNo)
+                .map(r -> AlphapayAnswer.ok(refundRecord(r)))
+                .orElseGet(() -> AlphapayAnswer.refusal(404, "RESOURCE_NOT_EXISTS", "no refund with this out_refund_no")));
     }
 
     private Call declare(Party party, JsonObject body) {
@@ -297,18 +338,18 @@ public class AlphapayOperations {
         }
     }
 
-    /** The path's out_trade_no, decoded strictly; one that no order can have is refused before any lookup. */
-    private static String pathOrderRef(AlphapayRequest request) {
-        String orderRef;
+    /** The path's number (out_trade_no or out_refund_no), decoded strictly; one that cannot exist is refused before any lookup. */
+    private static String pathNumber(AlphapayRequest request, String name, Pattern pattern, String rule) {
+        String number;
         try {
-            orderRef = UrlEncoded.component(request.rawOrderRef(), false);
+            number = UrlEncoded.component(request.rawPathNumber(), false);
         } catch (IllegalArgumentException e) {
-            throw new Members.Invalid("out_trade_no", "out_trade_no in the path is not well-formed percent-encoded UTF-8");
+            throw new Members.Invalid(name, name + " in the path is not well-formed percent-encoded UTF-8");
         }
-        if (!ORDER_REF.matcher(orderRef).matches()) {
-            throw new Members.Invalid("out_trade_no", "out_trade_no must be " + ORDER_REF_RULE);
+        if (!pattern.matcher(number).matches()) {
+            throw new Members.Invalid(name, name + " must be " + rule);
         }
-        return orderRef;
+        return number;
     }
 
     /** The query string's parameters; a repeated one is refused, being two answers to one question. */
@@ -372,6 +413,33 @@ public class AlphapayOperations {
         return "GBP".equals(currency) ? Math.multiplyExact(amount, GBP_IN_CNY) : amount;
     }
 
+    private static JsonObject refundRecord(Books.RefundView r) {
+        JsonObjectBuilder amount = JsonText.object()
+                .add("total", r.orderTotal())
+                .add("refund", r.amount())
+                .add("payer_total", payerTotal(r.orderTotal(), r.currency()))
+                .add("payer_refund", payerTotal(r.amount(), r.currency()))
+                .add("settlement_total", r.orderTotal())
+                .add("settlement_refund", r.amount())
+                .add("discount_refund", 0)
+                .add("currency", r.currency())
+                .add("payer_currency", "CNY");
+        JsonObjectBuilder record = JsonText.object()
+                .add("refund_id", r.refundId())
+                .add("out_refund_no", r.refundNo())
+                .add("transaction_id", r.transactionId())
+                .add("out_trade_no", r.orderRef())
+                .add("channel", "ORIGINAL")
+                .add("user_received_account", "the payer's balance")
+                .add("create_time", beijing(r.createdAt()))
+                .add("status", r.state())
+                .add("funds_account", "AVAILABLE");
+        if ("SUCCESS".equals(r.state())) {
+            record.add("success_time", beijing(r.decidedAt()));
+        }
+        return record.add("amount", amount).build();
+    }
+
     private static JsonObject record(Books.DeclarationView d) {
         JsonObjectBuilder r = JsonText.object()
                 .add("out_trade_no", d.orderRef())
@@ -399,7 +467,7 @@ public class AlphapayOperations {
         return switch (refusal) {
             case ORDER_NOT_EXIST -> AlphapayAnswer.refusal(404, "ORDER_NOT_EXIST", reason);
             case ORDER_NOT_PAID -> AlphapayAnswer.refusal(400, "ORDER_NOT_PAID", reason);
-            case INVALID_REQUEST -> AlphapayAnswer.refusal(400, "INVALID_REQUEST", reason);
+            case INVALID_REQUEST, REFUND_EXCEEDS, REFUND_CONFLICT, REFUND_LIMIT -> AlphapayAnswer.refusal(400, "INVALID_REQUEST", reason);
         };
     }
 

@@ -29,6 +29,7 @@ public class AlphapayResource {
     private static final String BASE = "alphapay/v3/";
     private static final String ORDERS = BASE + "pay/transactions/out-trade-no/{outTradeNo}";
     private static final String CUSTOMS = BASE + "global/customs/orders";
+    private static final String REFUNDS = BASE + "refund/domestic/refunds";
 
     @Inject
     AlphapayGate gate;
@@ -58,6 +59,18 @@ public class AlphapayResource {
     }
 
     @POST
+    @Path(REFUNDS)
+    public Response refund(InputStream body) {
+        return gate.serve(Operation.REFUND, request(body, null));
+    }
+
+    @GET
+    @Path(REFUNDS + "/{outRefundNo}")
+    public Response refundQuery(@Encoded @PathParam("outRefundNo") String outRefundNo) {
+        return gate.serve(Operation.REFUND_QUERY, request(null, outRefundNo));
+    }
+
+    @POST
     @Path(CUSTOMS)
     public Response declare(InputStream body) {
         return gate.serve(Operation.DECLARE, request(body, null));
@@ -81,13 +94,13 @@ public class AlphapayResource {
         return gate.serve(Operation.IDENTITY, request(body, null));
     }
 
-    private AlphapayRequest request(InputStream body, String rawOrderRef) {
+    private AlphapayRequest request(InputStream body, String rawPathNumber) {
         // The servlet's request URI is the path as sent, still percent-encoded, context root included:
         // exactly what the merchant signed.
         String query = http.getQueryString();
         String pathAndQuery = http.getRequestURI() + (query == null || query.isEmpty() ? "" : "?" + query);
         byte[] bytes = body == null ? new byte[0] : Bodies.read(body);
         return new AlphapayRequest(http.getMethod(), pathAndQuery, query, http.getHeader("Authorization"),
-                http.getContentType(), bytes, uri.getBaseUri().toString() + "alphapay", rawOrderRef);
+                http.getContentType(), bytes, uri.getBaseUri().toString() + "alphapay", rawPathNumber);
     }
 }

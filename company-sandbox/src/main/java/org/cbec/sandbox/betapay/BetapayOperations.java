@@ -45,7 +45,9 @@ public class BetapayOperations {
         CLOSE("betapay.trade.close", null, RequestLog.CLOSE),
         CUSTOMS_DECLARE("betapay.trade.customs.declare", null, RequestLog.CUSTOMS_DECLARE),
         CUSTOMS_REDECLARE("betapay.trade.customs.redeclare", null, RequestLog.CUSTOMS_REDECLARE),
-        CUSTOMS_QUERY("betapay.trade.customs.query", null, RequestLog.CUSTOMS_QUERY);
+        CUSTOMS_QUERY("betapay.trade.customs.query", null, RequestLog.CUSTOMS_QUERY),
+        REFUND("betapay.trade.refund", null, RequestLog.REFUND),
+        REFUND_QUERY("betapay.trade.fastpay.refund.query", null, RequestLog.REFUND_QUERY);
 
         private final String method;
         private final String tradeType;
@@ -76,6 +78,9 @@ public class BetapayOperations {
 
     static final Pattern ORDER_REF = Pattern.compile("[A-Za-z0-9_\\-|*]{1,32}");
     static final String ORDER_REF_RULE = "1 to 32 letters, digits, '_', '-', '|' or '*'";
+    /** The merchant's refund request numbers: 1 to 64 letters, digits, {@code _ - | * @}. */
+    static final Pattern REQUEST_NO = Pattern.compile("[A-Za-z0-9_\\-|*@]{1,64}");
+    static final String REQUEST_NO_RULE = "1 to 64 letters, digits, '_', '-', '|', '*' or '@'";
     static final Set<String> CURRENCIES = Set.of("CNY", "GBP");
     /** The sandbox converts GBP at a fixed rate, so that tests can compute what the buyer paid in CNY. */
     static final long GBP_IN_CNY = 9;
@@ -99,6 +104,8 @@ public class BetapayOperations {
                 case CUSTOMS_DECLARE -> declare(party, biz);
                 case CUSTOMS_REDECLARE -> redeclare(party, biz);
                 case CUSTOMS_QUERY -> customsQuery(party, biz);
+                case REFUND -> refund(party, biz);
+                case REFUND_QUERY -> refundQuery(party, biz);
                 default -> create(method, party, biz, baseUrl);
             };
         } catch (Members.Invalid e) {
@@ -156,6 +163,68 @@ public class BetapayOperations {
             case CLOSED -> BetapayNode.success().add("out_trade_no", orderRef).build().toString();
             case PAID -> BetapayNode.businessFailed("ACQ.TRADE_STATUS_ERROR", "the trade is paid and cannot be closed");
             case NOT_FOUND -> BetapayNode.businessFailed("ACQ.TRADE_NOT_EXIST", "no trade with this out_trade_no");
+        });
+    }
+
+    private Call refund(Party party, JsonObject biz) {
+        String orderRef = Members.text(biz, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
+        Members.optionalText(biz, "trade_no", 64);
+        long amount = fen(biz, "refund_amount").orElseThrow(() -> new Members.Invalid("refund_amount", "refund_amount is required"));
+        if (amount < 1 || amount > MAX_FEN) {
+            throw new Members.Invalid("refund_amount", "refund_amount must be at least 0.01");
+        }
+        String currency = Members.optionalText(biz, "refund_currency", 3).orElse(null);
+        // Without out_request_no the refund is numbered by the order itself (so only one such refund).
+        String requestNo = biz.containsKey("out_request_no") ? Members.text(biz, "out_request_no", REQUEST_NO, REQUEST_NO_RULE) : orderRef;
+        String reason = Members.optionalText(biz, "refund_reason", 256).orElse(null);
+        // betapay numbers refunds per trade and decides them at once.
+        Books.RefundTerms terms = new Books.RefundTerms(orderRef, requestNo, amount, null, currency, reason, false, true);
+        return new Call(orderRef, () -> {
+            Books.RefundOutcome outcome = books.refund(party, terms);
+            if (outcome.refusal() != null) {
+                return BetapayNode.businessFailed(subCode(outcome.refusal()), outcome.reason());
+            }
+            Books.RefundView r = outcome.refund();
+            return BetapayNode.success()
+                    .add("trade_no", r.transactionId())
+                    .add("out_trade_no", r.orderRef())
+                    .add("out_request_no", r.refundNo())
+                    .add("buyer_logon_id", "buy***@sandbox")
+                    // Y when this request moved money; N when it found a refund already made.
+                    .add("fund_change", outcome.repeated() ? "N" : "Y")
+                    .add("refund_fee", Yuan.text(r.refundedTotal()))
+                    .add("refund_currency", r.currency())
+                    .add("send_back_fee", Yuan.text(paid(r.amount(), r.currency())))
+                    .add("gmt_refund_pay", gatewayTime(r.decidedAt()))
+                    .build().toString();
+        });
+    }
+
+    private Call refundQuery(Party party, JsonObject biz) {
+        String orderRef = Members.text(biz, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
+        String requestNo = Members.text(biz, "out_request_no", REQUEST_NO, REQUEST_NO_RULE);
+        return new Call(orderRef, () -> {
+            if (books.order(party.accountId(), orderRef).isEmpty()) {
+                return BetapayNode.businessFailed("ACQ.TRADE_NOT_EXIST", "no trade with this out_trade_no");
+            }
+            // As the Alipay-style gateways answer it: a refund that does not exist is a success node
+            // without refund_status (and without amounts).
+            JsonObjectBuilder node = BetapayNode.success();
+            Optional<Books.RefundView> refund = books.refund(party.accountId(), orderRef, requestNo);
+            refund.ifPresent(r -> node.add("trade_no", r.transactionId()));
+            node.add("out_trade_no", orderRef).add("out_request_no", requestNo);
+            refund.ifPresent(r -> {
+                node.add("total_amount", Yuan.text(r.orderTotal()))
+                        .add("refund_amount", Yuan.text(r.amount()))
+                        .add("refund_currency", r.currency())
+                        .add("send_back_fee", Yuan.text(paid(r.amount(), r.currency())))
+                        .add("refund_status", "REFUND_SUCCESS")
+                        .add("gmt_refund_pay", gatewayTime(r.decidedAt()));
+                if (r.reason() != null) {
+                    node.add("refund_reason", r.reason());
+                }
+            });
+            return node.build().toString();
         });
     }
 
@@ -270,13 +339,17 @@ public class BetapayOperations {
                 .add("total_amount", Yuan.text(o.amount()))
                 .add("trans_currency", o.currency());
         if (o.state() == CompanyOrder.State.SUCCESS) {
-            long paid = "GBP".equals(o.currency()) ? Math.multiplyExact(o.amount(), GBP_IN_CNY) : o.amount();
             node.add("trade_no", o.transactionId())
-                    .add("buyer_pay_amount", Yuan.text(paid))
+                    .add("buyer_pay_amount", Yuan.text(paid(o.amount(), o.currency())))
                     .add("fund_channel", "BALANCE")
                     .add("send_pay_date", gatewayTime(o.paidAt()));
         }
         return node.build().toString();
+    }
+
+    /** What the buyer pays (or gets back) in CNY: the amount itself, or a GBP amount at the fixed 9.00. */
+    private static long paid(long amount, String currency) {
+        return "GBP".equals(currency) ? Math.multiplyExact(amount, GBP_IN_CNY) : amount;
     }
 
     private static JsonObject record(Books.DeclarationView d) {
@@ -305,11 +378,19 @@ public class BetapayOperations {
             record(outcome.declaration()).forEach(node::add);
             return node.build().toString();
         }
-        return BetapayNode.businessFailed(switch (outcome.refusal()) {
+        return BetapayNode.businessFailed(subCode(outcome.refusal()), outcome.reason());
+    }
+
+    /** The sub_code of a refusal of the books. */
+    private static String subCode(Books.Refusal refusal) {
+        return switch (refusal) {
             case ORDER_NOT_PAID -> "ACQ.ORDER_NOT_PAID";
             case ORDER_NOT_EXIST -> "ACQ.TRADE_NOT_EXIST";
             case INVALID_REQUEST -> "ACQ.INVALID_REQUEST";
-        }, outcome.reason());
+            case REFUND_EXCEEDS -> "ACQ.REFUND_AMT_NOT_EQUAL_TOTAL";
+            case REFUND_CONFLICT -> "ACQ.DISCORDANT_REPEAT_REQUEST";
+            case REFUND_LIMIT -> "ACQ.REFUND_COUNT_EXCEEDED";
+        };
     }
 
     private static String gatewayTime(OffsetDateTime at) {

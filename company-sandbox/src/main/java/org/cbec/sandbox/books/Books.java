@@ -8,19 +8,22 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 import org.cbec.sandbox.entity.CompanyOrder;
+import org.cbec.sandbox.entity.CompanyRefund;
 import org.cbec.sandbox.entity.Declaration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * A company's orders and customs declarations, with its rules: the duplicate-order rule, payment,
- * closing, and customs (declare only paid orders, redeclare only from SUCCESS or EXCEPT, the check
- * of the declared identity against the payer's). Every change locks the order's row first, so that
- * a payment, a close and a declaration of one order are applied one after the other, also across
- * servers sharing the database.
+ * A company's orders, refunds and customs declarations, with its rules: the duplicate-order rule,
+ * payment, closing, refunds (only of paid orders, never more than was paid, the same number twice
+ * is the same refund), and customs (declare only paid orders, redeclare only from SUCCESS or
+ * EXCEPT, the check of the declared identity against the payer's). Every change locks the order's
+ * row first, so that a payment, a close, a refund and a declaration of one order are applied one
+ * after the other, also across servers sharing the database.
  */
 @Stateless
 public class Books {
@@ -34,6 +37,14 @@ public class Books {
     @Inject
     @ConfigProperty(name = "sandbox.customs.delay-ms", defaultValue = "2000")
     long customsDelayMs;
+
+    /** How long an alphapay refund stays PROCESSING before it reaches its outcome. */
+    @Inject
+    @ConfigProperty(name = "sandbox.refund.delay-ms", defaultValue = "2000")
+    long refundDelayMs;
+
+    /** The most refunds one order takes, as the wallet companies allow. */
+    public static final int MAX_REFUNDS = 50;
 
     // ---- records the callers see ---------------------------------------------------------------
 
@@ -76,7 +87,39 @@ public class Books {
     public enum Refusal {
         ORDER_NOT_PAID,
         ORDER_NOT_EXIST,
-        INVALID_REQUEST
+        INVALID_REQUEST,
+        /** The order's refunds that are not CLOSED would add up to more than it was paid. */
+        REFUND_EXCEEDS,
+        /** The refund number was used with another amount, or (alphapay) for another order. */
+        REFUND_CONFLICT,
+        /** The order has {@value Books#MAX_REFUNDS} refunds already. */
+        REFUND_LIMIT
+    }
+
+    /**
+     * What a refund asks for. {@code total} and {@code currency}, when sent, must be the order's.
+     * {@code perAccount}: the number is unique across the account's orders (alphapay), not only the
+     * order's (betapay). {@code synchronous}: decided when it is made (betapay), not PROCESSING.
+     */
+    public record RefundTerms(String orderRef, String refundNo, long amount, Long total, String currency, String reason,
+            boolean perAccount, boolean synchronous) {
+    }
+
+    /**
+     * A refund as of now, with its order's figures: {@code refundedTotal} is what the order's refunds
+     * that are not CLOSED add up to, this one included; {@code decidedAt} is null while PROCESSING.
+     */
+    public record RefundView(String orderRef, String transactionId, long orderTotal, String currency, String refundNo,
+            String refundId, long amount, String reason, String state, OffsetDateTime createdAt, OffsetDateTime decidedAt,
+            long refundedTotal) {
+    }
+
+    /** A refund's outcome: the refund (made now, or found again: {@code repeated}), or a refusal with its reason. */
+    public record RefundOutcome(RefundView refund, boolean repeated, Refusal refusal, String reason) {
+
+        static RefundOutcome refused(Refusal refusal, String reason) {
+            return new RefundOutcome(null, false, refusal, reason);
+        }
     }
 
     /** A customs answer: a declaration, or a refusal with its reason. */
@@ -153,6 +196,110 @@ public class Books {
                     party.companyMerchantId(), orderRef));
         }
         return CloseResult.CLOSED;
+    }
+
+    // ---- refunds -------------------------------------------------------------------------------
+
+    /**
+     * Refunds part or all of a paid order, or finds the refund again when the same number comes with
+     * the same amount. The order's row is locked first, so that concurrent refunds of one order are
+     * added up one after the other and never exceed what was paid.
+     */
+    public RefundOutcome refund(Party party, RefundTerms terms) {
+        CompanyOrder order = find(party.accountId(), terms.orderRef(), true).orElse(null);
+        if (order == null) {
+            return RefundOutcome.refused(Refusal.ORDER_NOT_EXIST, "no order with this out_trade_no");
+        }
+        OffsetDateTime now = Companies.now();
+        List<CompanyRefund> refunds = refunds(order);
+        Optional<CompanyRefund> same = refunds.stream().filter(r -> r.getRefundNo().equals(terms.refundNo())).findFirst();
+        if (same.isPresent()) {
+            if (same.get().getAmount() != terms.amount()) {
+                return RefundOutcome.refused(Refusal.REFUND_CONFLICT,
+                        "refund number " + terms.refundNo() + " was used with another amount");
+            }
+            return new RefundOutcome(view(order, same.get(), refunds, now), true, null, null);
+        }
+        if (terms.perAccount() && !em.createNamedQuery(CompanyRefund.BY_NUMBER, CompanyRefund.class)
+                .setParameter("accountId", party.accountId()).setParameter("refundNo", terms.refundNo())
+                .setMaxResults(1).getResultList().isEmpty()) {
+            return RefundOutcome.refused(Refusal.REFUND_CONFLICT, "refund number " + terms.refundNo() + " was used for another order");
+        }
+        if (order.getState() != CompanyOrder.State.SUCCESS) {
+            return RefundOutcome.refused(Refusal.ORDER_NOT_PAID, "only paid orders are refunded");
+        }
+        if (terms.currency() != null && !terms.currency().equals(order.getCurrency())) {
+            return RefundOutcome.refused(Refusal.INVALID_REQUEST, "the refund's currency must be the order's, " + order.getCurrency());
+        }
+        if (terms.total() != null && terms.total() != order.getAmount()) {
+            return RefundOutcome.refused(Refusal.INVALID_REQUEST, "the total must be the order's, " + order.getAmount());
+        }
+        if (refunds.size() >= MAX_REFUNDS) {
+            return RefundOutcome.refused(Refusal.REFUND_LIMIT, "an order takes at most " + MAX_REFUNDS + " refunds");
+        }
+        long refunded = refunded(refunds, now);
+        if (refunded + terms.amount() > order.getAmount()) {
+            return RefundOutcome.refused(Refusal.REFUND_EXCEEDS, "the refunds would exceed what was paid: "
+                    + refunded + " of " + order.getAmount() + " refunded already");
+        }
+        String outcome = order.getRefundOutcome() == null ? "SUCCESS" : order.getRefundOutcome();
+        CompanyRefund r = new CompanyRefund(order.getId(), party.accountId(), terms.refundNo(),
+                Companies.newRefundId(party.paymentMethod()), terms.amount(), terms.reason(),
+                terms.synchronous() ? "SUCCESS" : "PROCESSING", terms.synchronous() ? "SUCCESS" : outcome, now);
+        em.persist(r);
+        em.flush();
+        LOG.info(() -> String.format("%s refund made: account %s, out_trade_no %s, refund %s, %d %s", party.paymentMethod(),
+                party.companyMerchantId(), terms.orderRef(), terms.refundNo(), terms.amount(), order.getCurrency()));
+        List<CompanyRefund> after = new ArrayList<>(refunds);
+        after.add(r);
+        return new RefundOutcome(view(order, r, after, now), false, null, null);
+    }
+
+    /** The refund with this number among the order's, as of now. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<RefundView> refund(long accountId, String orderRef, String refundNo) {
+        OffsetDateTime now = Companies.now();
+        return find(accountId, orderRef, false).flatMap(order -> {
+            List<CompanyRefund> refunds = refunds(order);
+            return refunds.stream().filter(r -> r.getRefundNo().equals(refundNo)).findFirst()
+                    .map(r -> view(order, r, refunds, now));
+        });
+    }
+
+    /** The refund with this number among all the account's orders (alphapay's numbers are the account's). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<RefundView> refundByNumber(long accountId, String refundNo) {
+        OffsetDateTime now = Companies.now();
+        return em.createNamedQuery(CompanyRefund.BY_NUMBER, CompanyRefund.class).setParameter("accountId", accountId)
+                .setParameter("refundNo", refundNo).setMaxResults(1).getResultStream().findFirst().map(r -> {
+                    CompanyOrder order = em.find(CompanyOrder.class, r.getOrderId());
+                    return view(order, r, refunds(order), now);
+                });
+    }
+
+    /** The order's refunds as of now, oldest first (none when there is no such order). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<RefundView> refunds(long accountId, String orderRef) {
+        OffsetDateTime now = Companies.now();
+        return find(accountId, orderRef, false).map(order -> {
+            List<CompanyRefund> refunds = refunds(order);
+            return refunds.stream().map(r -> view(order, r, refunds, now)).toList();
+        }).orElse(List.of());
+    }
+
+    /**
+     * Test helper: the order's alphapay refunds made from now on end in {@code outcome} (ABNORMAL,
+     * CLOSED or SUCCESS) when their delay has passed. Returns whether the order exists.
+     */
+    public boolean arrangeRefundOutcome(Party party, String orderRef, String outcome) {
+        CompanyOrder order = find(party.accountId(), orderRef, true).orElse(null);
+        if (order == null) {
+            return false;
+        }
+        order.arrangeRefundOutcome("SUCCESS".equals(outcome) ? null : outcome);
+        LOG.info(() -> String.format("%s refunds of out_trade_no %s will end %s: account %s", party.paymentMethod(), orderRef,
+                outcome, party.companyMerchantId()));
+        return true;
     }
 
     // ---- customs -------------------------------------------------------------------------------
@@ -266,6 +413,28 @@ public class Books {
         return query.getResultStream().findFirst();
     }
 
+    private List<CompanyRefund> refunds(CompanyOrder order) {
+        return em.createNamedQuery(CompanyRefund.OF_ORDER, CompanyRefund.class).setParameter("orderId", order.getId())
+                .getResultList();
+    }
+
+    private ProcessingClock.Reading reading(CompanyRefund r, OffsetDateTime now) {
+        return ProcessingClock.read(r.getState(), r.getOutcome(), r.getCreatedAt(),
+                r.getDecidedAt() == null ? r.getCreatedAt() : r.getDecidedAt(), now, refundDelayMs);
+    }
+
+    /** What the refunds that are not CLOSED add up to, as of now. */
+    private long refunded(List<CompanyRefund> refunds, OffsetDateTime now) {
+        return refunds.stream().filter(r -> !"CLOSED".equals(reading(r, now).state())).mapToLong(CompanyRefund::getAmount).sum();
+    }
+
+    private RefundView view(CompanyOrder order, CompanyRefund r, List<CompanyRefund> refunds, OffsetDateTime now) {
+        ProcessingClock.Reading reading = reading(r, now);
+        return new RefundView(order.getOrderRef(), order.getTransactionId(), order.getAmount(), order.getCurrency(), r.getRefundNo(),
+                r.getRefundId(), r.getAmount(), r.getReason(), reading.state(),
+                r.getCreatedAt(), "PROCESSING".equals(reading.state()) ? null : reading.modifiedAt(), refunded(refunds, now));
+    }
+
     private List<Declaration> declarations(CompanyOrder order) {
         return em.createNamedQuery(Declaration.OF_ORDER, Declaration.class).setParameter("orderId", order.getId())
                 .getResultList();
@@ -279,14 +448,14 @@ public class Books {
 
     /** Before a change, the outcome customs has reached by now becomes the stored one. */
     private void fixReading(Declaration d, OffsetDateTime now) {
-        CustomsClock.Reading r = CustomsClock.read(d.getState(), d.getSubmittedAt(), d.getModifiedAt(), now, customsDelayMs);
+        ProcessingClock.Reading r = ProcessingClock.read(d.getState(), "SUCCESS", d.getSubmittedAt(), d.getModifiedAt(), now, customsDelayMs);
         if (!r.state().equals(d.getState())) {
             d.settle(r.state(), null, r.modifiedAt());
         }
     }
 
     private DeclarationView view(CompanyOrder order, Declaration d, OffsetDateTime now) {
-        CustomsClock.Reading r = CustomsClock.read(d.getState(), d.getSubmittedAt(), d.getModifiedAt(), now, customsDelayMs);
+        ProcessingClock.Reading r = ProcessingClock.read(d.getState(), "SUCCESS", d.getSubmittedAt(), d.getModifiedAt(), now, customsDelayMs);
         return new DeclarationView(order.getOrderRef(), d.getSubOrderNo(), d.getCustoms(), d.getSubOrderId(),
                 d.getVerifyTradeId(), r.state(), d.getExplanation(), d.getCertCheckResult(), r.modifiedAt());
     }

@@ -52,6 +52,11 @@ public final class Companies {
         return ALPHAPAY.equals(paymentMethod) ? "4200" + digits(24) : reference;
     }
 
+    /** alphapay's refund id ({@code 50} + 27 digits); betapay keeps one ({@code 21} + 30 hex) that it never shows. */
+    static String newRefundId(String paymentMethod) {
+        return ALPHAPAY.equals(paymentMethod) ? "50" + digits(27) : "21" + hex(15);
+    }
+
     static String newSubOrderId() {
         return "SUB" + hex(10).toUpperCase(java.util.Locale.ROOT);
     }

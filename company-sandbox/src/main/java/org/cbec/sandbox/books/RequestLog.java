@@ -28,8 +28,10 @@ public class RequestLog {
     public static final String CUSTOMS_REDECLARE = "customs-redeclare";
     public static final String CUSTOMS_QUERY = "customs-query";
     public static final String IDENTITY = "identity";
+    public static final String REFUND = "refund";
+    public static final String REFUND_QUERY = "refund-query";
     public static final Set<String> KINDS = Set.of(CREATE, QUERY, CLOSE, CUSTOMS_DECLARE, CUSTOMS_REDECLARE, CUSTOMS_QUERY,
-            IDENTITY);
+            IDENTITY, REFUND, REFUND_QUERY);
 
     /** One authenticated request: whose, what kind, about which order (null when it named none readable). */
     public record Visit(long accountId, String paymentMethod, String kind, String orderRef) {

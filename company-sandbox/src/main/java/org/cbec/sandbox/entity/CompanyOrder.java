@@ -77,6 +77,10 @@ public class CompanyOrder {
     @Column(name = "closed_at")
     private OffsetDateTime closedAt;
 
+    /** How the order's next alphapay refunds end, when a test arranged it; null: SUCCESS. */
+    @Column(name = "refund_outcome", length = 16)
+    private String refundOutcome;
+
     protected CompanyOrder() {
     }
 
@@ -98,6 +102,10 @@ public class CompanyOrder {
         this.transactionId = transactionId;
         this.payerIdentityHash = payerIdentityHash;
         this.paidAt = at;
+    }
+
+    public void arrangeRefundOutcome(String outcome) {
+        this.refundOutcome = outcome;
     }
 
     public void close(OffsetDateTime at) {
@@ -147,5 +155,9 @@ public class CompanyOrder {
 
     public OffsetDateTime getPaidAt() {
         return paidAt;
+    }
+
+    public String getRefundOutcome() {
+        return refundOutcome;
     }
 }

@@ -13,7 +13,7 @@ import java.time.OffsetDateTime;
 /**
  * A customs declaration a company submitted for a paid order: one per order, sub-order and customs
  * office. {@code state} is what was last decided; a PROCESSING declaration reads as SUCCESS once the
- * customs delay has passed since {@code submittedAt} (see {@code books.CustomsClock}), without a
+ * customs delay has passed since {@code submittedAt} (see {@code books.ProcessingClock}), without a
  * write: reading never changes a declaration.
  */
 @Entity

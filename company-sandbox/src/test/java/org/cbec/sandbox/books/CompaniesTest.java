@@ -18,5 +18,7 @@ class CompaniesTest {
         assertTrue(Companies.transactionId("alphapay", "wx0").matches("4200[0-9]{24}"));
         assertEquals("20abc", Companies.transactionId("betapay", "20abc"));
         assertEquals("SANDBOX-ALPHAPAY-1", Companies.companyKeySerial("alphapay"));
+        assertTrue(Companies.newRefundId("alphapay").matches("50[0-9]{27}"));
+        assertTrue(Companies.newRefundId("betapay").matches("21[0-9a-f]{30}"));
     }
 }

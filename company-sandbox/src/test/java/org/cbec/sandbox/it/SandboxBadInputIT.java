@@ -127,6 +127,9 @@ class SandboxBadInputIT {
         String paid = ref();
         alpha.alphapay("POST", native_, alpha.createBody(paid, 100, "CNY"));
         Http.admin("POST", alpha.helper("payments/" + paid + "/pay"), null);
+        String refunds = "v3/refund/domestic/refunds";
+        String refund = "{\"mchid\":\"" + alpha.companyMerchantId + "\",\"out_trade_no\":\"" + paid
+                + "\",\"out_refund_no\":\"R1\",\"amount\":{\"refund\":10,\"total\":100,\"currency\":\"CNY\"}}";
         List<Call> calls = new ArrayList<>(List.of(
                 unsigned("no Authorization", "POST", native_, Map.of("Content-Type", "application/json"), good),
                 unsigned("empty Authorization", "POST", native_, Map.of("Content-Type", "application/json", "Authorization", ""), good),
@@ -227,7 +230,27 @@ class SandboxBadInputIT {
                 signedJson("path with an encoded slash", "v3/pay/transactions/out-trade-no/a%2Fb/close", "{}"),
                 signed("PATCH", "PATCH", native_, "application/json", good.getBytes(StandardCharsets.UTF_8)),
                 signed("GET of a create", "GET", native_, null, null),
-                signed("DELETE of customs", "DELETE", customs, null, null)));
+                signed("DELETE of customs", "DELETE", customs, null, null),
+                signedJson("refund without mchid", refunds, refund.replace("\"mchid\":\"" + alpha.companyMerchantId + "\",", "")),
+                signedJson("refund without out_refund_no", refunds, refund.replace("\"out_refund_no\":\"R1\",", "")),
+                signedJson("refund number with a space", refunds, refund.replace("R1", "R 1")),
+                signedJson("refund number too long", refunds, refund.replace("R1", "R".repeat(65))),
+                signedJson("refund without amount", refunds, refund.replace(",\"amount\":{\"refund\":10,\"total\":100,\"currency\":\"CNY\"}", "")),
+                signedJson("refund of zero", refunds, refund.replace("\"refund\":10", "\"refund\":0")),
+                signedJson("refund amount string", refunds, refund.replace("\"refund\":10", "\"refund\":\"10\"")),
+                signedJson("refund amount fraction", refunds, refund.replace("\"refund\":10", "\"refund\":0.1")),
+                signedJson("refund without total", refunds, refund.replace(",\"total\":100", "")),
+                signedJson("refund without currency", refunds, refund.replace(",\"currency\":\"CNY\"", "")),
+                signedJson("refund reason too long", refunds, refund.replace("}}", "},\"reason\":\"" + "r".repeat(81) + "\"}")),
+                signedJson("refund of more than paid", refunds, refund.replace("\"refund\":10", "\"refund\":101")),
+                signedJson("refund with another total", refunds, refund.replace("\"total\":100", "\"total\":99")),
+                signedJson("refund in another currency", refunds, refund.replace("\"CNY\"", "\"GBP\"")),
+                signedJson("refund of an unpaid order", refunds, refund.replace(paid, alphaOrder)),
+                signedJson("refund of an unknown order", refunds, refund.replace(paid, ref())),
+                signed("refund query of an unknown number", "GET", refunds + "/NOPE1", null, null),
+                signed("refund query of a bad number", "GET", refunds + "/a%20b", null, null),
+                signed("refund query of another mchid", "GET", refunds + "/R1?mchid=1900000000", null, null),
+                signed("DELETE of a refund", "DELETE", refunds + "/R1", null, null)));
         assertTrue(calls.size() >= 50, calls.size() + " calls");
         for (Call call : calls) {
             Reply r = Http.send(call.method(), base.resolve("alphapay/" + call.path()), call.headers(), call.body());
@@ -241,6 +264,7 @@ class SandboxBadInputIT {
             }
         }
         ordersUnchanged();
+        noRefunds(alpha, paid);
     }
 
     // ---- betapay -------------------------------------------------------------------------------
@@ -285,6 +309,8 @@ class SandboxBadInputIT {
         String declare = "betapay.trade.customs.declare";
         String customsBiz = "{\"out_request_no\":\"" + paid + "\",\"out_trade_no\":\"" + paid + "\",\"trade_no\":\"" + tx
                 + "\",\"customs_place\":\"GUANGZHOU\"";
+        String refund = "betapay.trade.refund";
+        String refundBiz = "{\"out_trade_no\":\"" + paid + "\",\"refund_amount\":\"0.10\",\"out_request_no\":\"R1\"";
         List<Post> posts = new ArrayList<>(List.of(
                 new Post("no content type", "POST", null, goodForm.getBytes(StandardCharsets.UTF_8)),
                 raw("text/plain", "text/plain", goodForm),
@@ -304,7 +330,7 @@ class SandboxBadInputIT {
                 raw("JSON injection in method", "application/x-www-form-urlencoded", "method=%22%7D%2C%22sign%22%3A%22x"),
                 form("no method", with(p(pre, good), "method", null)),
                 form("empty method", with(p(pre, good), "method", "")),
-                form("unknown method", p("betapay.trade.refund", good)),
+                form("unknown method", p("betapay.trade.pay", good)),
                 form("method in capitals", p("BETAPAY.TRADE.PRECREATE", good)),
                 form("unknown app_id", with(p(pre, good), "app_id", "betapay-app-2000000000")),
                 form("no app_id", with(p(pre, good), "app_id", null)),
@@ -351,6 +377,21 @@ class SandboxBadInputIT {
                 form("declare bad action", p(declare, customsBiz + ",\"action_type\":\"DROP\"}")),
                 form("customs query without customs_place", p("betapay.trade.customs.query", "{\"out_trade_no\":\"" + paid + "\"}")),
                 form("query without out_trade_no", p("betapay.trade.query", "{}")),
+                form("refund without out_trade_no", p(refund, "{\"refund_amount\":\"0.10\"}")),
+                form("refund without amount", p(refund, "{\"out_trade_no\":\"" + paid + "\"}")),
+                form("refund of zero", p(refund, refundBiz.replace("0.10", "0.00") + "}")),
+                form("refund amount three decimals", p(refund, refundBiz.replace("0.10", "0.101") + "}")),
+                form("refund amount boolean", p(refund, refundBiz.replace("\"0.10\"", "true") + "}")),
+                form("refund request number with a space", p(refund, refundBiz.replace("R1", "R 1") + "}")),
+                form("refund request number too long", p(refund, refundBiz.replace("R1", "R".repeat(65)) + "}")),
+                form("refund of more than paid", p(refund, refundBiz.replace("0.10", "1.01") + "}")),
+                form("refund in another currency", p(refund, refundBiz + ",\"refund_currency\":\"GBP\"}")),
+                form("refund of an unpaid trade", p(refund, refundBiz.replace(paid, betaOrder) + "}")),
+                form("refund of an unknown trade", p(refund, refundBiz.replace(paid, ref()) + "}")),
+                form("refund reason too long", p(refund, refundBiz + ",\"refund_reason\":\"" + "r".repeat(300) + "\"}")),
+                form("refund query without out_request_no", p("betapay.trade.fastpay.refund.query", "{\"out_trade_no\":\"" + paid + "\"}")),
+                form("refund query of an unknown trade", p("betapay.trade.fastpay.refund.query",
+                        "{\"out_trade_no\":\"" + ref() + "\",\"out_request_no\":\"R1\"}")),
                 new Post("GET", "GET", null, null),
                 new Post("PUT", "PUT", "application/x-www-form-urlencoded", goodForm.getBytes(StandardCharsets.UTF_8))));
         assertTrue(posts.size() >= 50, posts.size() + " posts");
@@ -369,6 +410,7 @@ class SandboxBadInputIT {
             assertTrue(node.containsKey("sub_code") && node.containsKey("sub_msg"), what);
         }
         ordersUnchanged();
+        noRefunds(beta, paid);
     }
 
     // ---- admin ---------------------------------------------------------------------------------
@@ -418,6 +460,12 @@ class SandboxBadInputIT {
                 new AdminCall("faults HOLD without latency", "PUT", a + "faults", json, "{\"mode\":\"HOLD\",\"count\":1}"),
                 new AdminCall("faults count zero", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"count\":0}"),
                 new AdminCall("faults count text", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"count\":\"2\"}"),
+                new AdminCall("refund outcome without state", "PUT", a + "orders/" + alphaOrder + "/refund-outcome", json, "{}"),
+                new AdminCall("refund outcome PROCESSING", "PUT", a + "orders/" + alphaOrder + "/refund-outcome", json, "{\"state\":\"PROCESSING\"}"),
+                new AdminCall("refund outcome not JSON", "PUT", a + "orders/" + alphaOrder + "/refund-outcome", "text/plain", "CLOSED"),
+                new AdminCall("refund outcome of an unknown order", "PUT", a + "orders/" + ref() + "/refund-outcome", json, "{\"state\":\"CLOSED\"}"),
+                new AdminCall("refund outcome at betapay", "PUT", "betapay/" + beta.name + "/orders/" + betaOrder + "/refund-outcome", json,
+                        "{\"state\":\"CLOSED\"}"),
                 new AdminCall("faults orderRef too long", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"orderRef\":\"" + "o".repeat(100) + "\"}"),
                 new AdminCall("faults orderRef number", "PUT", a + "faults", json, "{\"mode\":\"SLOW\",\"orderRef\":5}"),
                 new AdminCall("faults text/plain", "PUT", a + "faults", "text/plain", "{\"mode\":\"SLOW\"}"),
@@ -500,6 +548,12 @@ class SandboxBadInputIT {
         for (String leak : List.of("Exception", "exception", "\tat ", "at org.", "at java.", "<html", "<HTML", "Caused by")) {
             assertFalse(r.body().contains(leak), "no '" + leak + "': " + what);
         }
+    }
+
+    /** The refusals above made no refund of the paid order. */
+    static void noRefunds(Merchant m, String orderRef) {
+        JsonObject order = Http.admin("GET", m.helper("orders/" + orderRef), null).json();
+        assertEquals(0, order.getJsonArray("refunds").size(), order.toString());
     }
 
     void ordersUnchanged() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.File;
@@ -21,6 +22,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -429,6 +431,7 @@ class SandboxIT {
         assertEquals("GBP", order.getString("currency"));
         assertEquals("APP", order.getString("tradeType"));
         assertEquals(JsonValue.NULL, order.get("transactionId"));
+        assertEquals(0, order.getJsonArray("refunds").size(), "no refunds yet");
         assertEquals(404, Http.admin("GET", m.helper("orders/" + orderRef()), null).status());
     }
 
@@ -526,13 +529,233 @@ class SandboxIT {
         assertEquals("40002", node.getString("code"));
         assertEquals("isv.invalid-signature", node.getString("sub_code"));
 
-        JsonObject unknown = m.betapayNode(m.betapayRaw(m.form("betapay.trade.refund", biz, m.key)), "betapay.error");
+        JsonObject unknown = m.betapayNode(m.betapayRaw(m.form("betapay.trade.pay", biz, m.key)), "betapay.error");
         assertEquals("40004", unknown.getString("code"));
         assertEquals("ACQ.INVALID_METHOD", unknown.getString("sub_code"));
         assertEquals(0, requests(m, null, null).getInt("count"), "unauthenticated requests are not logged");
     }
 
     // ---- faults --------------------------------------------------------------------------------
+
+    // ---- refunds -------------------------------------------------------------------------------
+
+    /** An alphapay refund body of this merchant's. */
+    static String refundBody(Merchant m, String orderRef, String refundNo, long refund, long total, String currency) {
+        return "{\"mchid\":\"" + m.companyMerchantId + "\",\"out_trade_no\":\"" + orderRef + "\",\"out_refund_no\":\"" + refundNo
+                + "\",\"reason\":\"IT refund\",\"amount\":{\"refund\":" + refund + ",\"total\":" + total + ",\"currency\":\"" + currency + "\"}}";
+    }
+
+    static String paidOrder(Merchant m, String ref, long total, String currency) {
+        if (m.company.equals("alphapay")) {
+            assertEquals(200, m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, total, currency)).status());
+        } else {
+            assertEquals("10000", m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\""
+                    + java.math.BigDecimal.valueOf(total, 2) + "\",\"trans_currency\":\"" + currency + "\",\"subject\":\"s\"}").getString("code"));
+        }
+        Reply paid = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null);
+        assertEquals(200, paid.status(), paid.toString());
+        return paid.json().getString("transactionId");
+    }
+
+    JsonArray companyRefunds(Merchant m, String ref) {
+        return Http.admin("GET", m.helper("orders/" + ref), null).json().getJsonArray("refunds");
+    }
+
+    @Test
+    void alphapayRefundsAddUpNeverExceedThePaymentAndTurnSuccessAfterTheDelay() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-refund"));
+        String ref = orderRef();
+        String refunds = "v3/refund/domestic/refunds";
+        m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 1000, "GBP"));
+        Reply unpaid = m.alphapay("POST", refunds, refundBody(m, ref, "r1-" + ref, 300, 1000, "GBP"));
+        assertEquals(400, unpaid.status(), unpaid.toString());
+        assertEquals("ORDER_NOT_PAID", unpaid.json().getString("code"));
+        String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null).json().getString("transactionId");
+
+        Reply first = m.alphapay("POST", refunds, refundBody(m, ref, "r1-" + ref, 300, 1000, "GBP"));
+        assertEquals(200, first.status(), first.toString());
+        JsonObject r1 = first.json();
+        assertTrue(r1.getString("refund_id").matches("50[0-9]{27}"), r1.toString());
+        assertEquals("r1-" + ref, r1.getString("out_refund_no"));
+        assertEquals(ref, r1.getString("out_trade_no"));
+        assertEquals(tx, r1.getString("transaction_id"));
+        assertEquals("PROCESSING", r1.getString("status"), "alphapay decides refunds later");
+        assertFalse(r1.containsKey("success_time"));
+        assertTrue(r1.getString("create_time").endsWith("+08:00"), r1.toString());
+        JsonObject amount = r1.getJsonObject("amount");
+        assertEquals(1000, amount.getInt("total"));
+        assertEquals(300, amount.getInt("refund"));
+        assertEquals(9000, amount.getInt("payer_total"), "GBP at 9.00, in CNY");
+        assertEquals(2700, amount.getInt("payer_refund"));
+        assertEquals(1000, amount.getInt("settlement_total"));
+        assertEquals(300, amount.getInt("settlement_refund"));
+        assertEquals("GBP", amount.getString("currency"));
+        assertEquals("CNY", amount.getString("payer_currency"));
+
+        Reply again = m.alphapay("POST", refunds, refundBody(m, ref, "r1-" + ref, 300, 1000, "GBP"));
+        assertEquals(200, again.status());
+        assertEquals(r1.getString("refund_id"), again.json().getString("refund_id"), "the same number and amount is the same refund");
+        Reply changed = m.alphapay("POST", refunds, refundBody(m, ref, "r1-" + ref, 400, 1000, "GBP"));
+        assertEquals(400, changed.status());
+        assertEquals("INVALID_REQUEST", changed.json().getString("code"));
+        Reply tooMuch = m.alphapay("POST", refunds, refundBody(m, ref, "r2-" + ref, 701, 1000, "GBP"));
+        assertEquals(400, tooMuch.status());
+        assertTrue(tooMuch.json().getString("message").contains("exceed"), tooMuch.toString());
+        assertEquals(400, m.alphapay("POST", refunds, refundBody(m, ref, "r2-" + ref, 700, 999, "GBP")).status(), "the total must be the order's");
+        assertEquals(400, m.alphapay("POST", refunds, refundBody(m, ref, "r2-" + ref, 700, 1000, "CNY")).status(), "so must the currency");
+        assertEquals(200, m.alphapay("POST", refunds, refundBody(m, ref, "r2-" + ref, 700, 1000, "GBP")).status(), "the rest of it");
+        assertEquals(400, m.alphapay("POST", refunds, refundBody(m, ref, "r3-" + ref, 1, 1000, "GBP")).status(), "nothing is left");
+
+        String other = orderRef();
+        paidOrder(m, other, 500, "CNY");
+        Reply reused = m.alphapay("POST", refunds, refundBody(m, other, "r1-" + ref, 100, 500, "CNY"));
+        assertEquals(400, reused.status(), "alphapay's refund numbers are the account's: " + reused);
+
+        await("the first refund turns SUCCESS", () -> "SUCCESS".equals(m.alphapay("GET", refunds + "/r1-" + ref, null).json().getString("status")));
+        JsonObject done = m.alphapay("GET", refunds + "/r1-" + ref, null).json();
+        assertEquals(r1.getString("refund_id"), done.getString("refund_id"));
+        assertTrue(done.getString("success_time").endsWith("+08:00"), done.toString());
+        Reply unknown = m.alphapay("GET", refunds + "/none-" + ref, null);
+        assertEquals(404, unknown.status());
+        assertEquals("RESOURCE_NOT_EXISTS", unknown.json().getString("code"));
+
+        JsonArray made = companyRefunds(m, ref);
+        assertEquals(2, made.size(), made.toString());
+        assertEquals(1000, made.getJsonObject(0).getInt("amount") + made.getJsonObject(1).getInt("amount"));
+        assertEquals(9, requests(m, "refund", ref).getInt("count"), "each refund request is logged under its order");
+        assertTrue(requests(m, "refund-query", ref).getInt("count") >= 2, "so is each query, found by its refund number");
+    }
+
+    @Test
+    void anAlphapayRefundEndsAsArrangedAndAClosedOneFreesItsAmount() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-refund-end"));
+        String refunds = "v3/refund/domestic/refunds";
+        String ref = orderRef();
+        paidOrder(m, ref, 500, "CNY");
+        Reply arranged = Http.admin("PUT", m.helper("orders/" + ref + "/refund-outcome"), "{\"state\":\"CLOSED\"}");
+        assertEquals(200, arranged.status(), arranged.toString());
+        assertEquals(200, m.alphapay("POST", refunds, refundBody(m, ref, "c1-" + ref, 500, 500, "CNY")).status());
+        await("the refund ends CLOSED", () -> "CLOSED".equals(m.alphapay("GET", refunds + "/c1-" + ref, null).json().getString("status")));
+        assertFalse(m.alphapay("GET", refunds + "/c1-" + ref, null).json().containsKey("success_time"));
+
+        assertEquals(200, Http.admin("PUT", m.helper("orders/" + ref + "/refund-outcome"), "{\"state\":\"SUCCESS\"}").status());
+        Reply full = m.alphapay("POST", refunds, refundBody(m, ref, "c2-" + ref, 500, 500, "CNY"));
+        assertEquals(200, full.status(), "a CLOSED refund does not count towards the total: " + full);
+        await("the second refund succeeds", () -> "SUCCESS".equals(m.alphapay("GET", refunds + "/c2-" + ref, null).json().getString("status")));
+
+        String abnormal = orderRef();
+        paidOrder(m, abnormal, 300, "CNY");
+        assertEquals(200, Http.admin("PUT", m.helper("orders/" + abnormal + "/refund-outcome"), "{\"state\":\"ABNORMAL\"}").status());
+        assertEquals(200, m.alphapay("POST", refunds, refundBody(m, abnormal, "a1-" + abnormal, 100, 300, "CNY")).status());
+        await("the refund ends ABNORMAL", () -> "ABNORMAL".equals(m.alphapay("GET", refunds + "/a1-" + abnormal, null).json().getString("status")));
+        Reply rest = m.alphapay("POST", refunds, refundBody(m, abnormal, "a2-" + abnormal, 201, 300, "CNY"));
+        assertEquals(400, rest.status(), "an ABNORMAL refund still counts: " + rest);
+    }
+
+    @Test
+    void betapayRefundsAtOnceAndSaysWhetherMoneyMoved() {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-refund"));
+        String ref = orderRef();
+        String refund = "betapay.trade.refund";
+        m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"10.00\",\"subject\":\"s\"}");
+        String n1 = "{\"out_trade_no\":\"" + ref + "\",\"refund_amount\":\"3.00\",\"out_request_no\":\"n1\",\"refund_reason\":\"size\"}";
+        assertEquals("ACQ.ORDER_NOT_PAID", m.betapay(refund, n1).getString("sub_code"));
+        String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null).json().getString("transactionId");
+
+        JsonObject first = m.betapay(refund, n1);
+        assertEquals("10000", first.getString("code"), first.toString());
+        assertEquals(tx, first.getString("trade_no"));
+        assertEquals("Y", first.getString("fund_change"));
+        assertEquals("3.00", first.getString("refund_fee"), "what the trade has refunded in all");
+        assertEquals("3.00", first.getString("send_back_fee"));
+        assertTrue(first.getString("gmt_refund_pay").matches("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}"), first.toString());
+        JsonObject repeated = m.betapay(refund, n1);
+        assertEquals("N", repeated.getString("fund_change"), "the same request again moves no money");
+        assertEquals("3.00", repeated.getString("refund_fee"));
+        assertEquals("ACQ.DISCORDANT_REPEAT_REQUEST", m.betapay(refund, n1.replace("3.00", "4.00")).getString("sub_code"));
+        assertEquals("ACQ.REFUND_AMT_NOT_EQUAL_TOTAL", m.betapay(refund, n1.replace("3.00", "7.01").replace("n1", "n2")).getString("sub_code"));
+        JsonObject second = m.betapay(refund, n1.replace("3.00", "7.00").replace("n1", "n2"));
+        assertEquals("10.00", second.getString("refund_fee"));
+
+        String query = "betapay.trade.fastpay.refund.query";
+        JsonObject found = m.betapay(query, "{\"out_trade_no\":\"" + ref + "\",\"out_request_no\":\"n1\"}");
+        assertEquals("REFUND_SUCCESS", found.getString("refund_status"));
+        assertEquals("3.00", found.getString("refund_amount"));
+        assertEquals("10.00", found.getString("total_amount"));
+        assertEquals("size", found.getString("refund_reason"));
+        JsonObject none = m.betapay(query, "{\"out_trade_no\":\"" + ref + "\",\"out_request_no\":\"n9\"}");
+        assertEquals("10000", none.getString("code"), "an unknown refund is a success node without refund_status");
+        assertFalse(none.containsKey("refund_status"));
+        assertFalse(none.containsKey("refund_amount"));
+        assertEquals("ACQ.TRADE_NOT_EXIST", m.betapay(query, "{\"out_trade_no\":\"" + orderRef() + "\",\"out_request_no\":\"n1\"}").getString("sub_code"));
+
+        String gbp = orderRef();
+        paidOrder(m, gbp, 1001, "GBP");
+        JsonObject whole = m.betapay(refund, "{\"out_trade_no\":\"" + gbp + "\",\"refund_amount\":\"10.01\"}");
+        assertEquals("90.09", whole.getString("send_back_fee"), "the buyer gets CNY back at 9.00");
+        assertEquals(gbp, whole.getString("out_request_no"), "without out_request_no the trade's own number names the refund");
+        assertEquals("REFUND_SUCCESS", m.betapay(query, "{\"out_trade_no\":\"" + gbp + "\",\"out_request_no\":\"" + gbp + "\"}")
+                .getString("refund_status"));
+        assertEquals(2, companyRefunds(m, ref).size());
+    }
+
+    @Test
+    void concurrentRefundsOfOneOrderNeverAddUpToMoreThanWasPaid() throws Exception {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-refund-race"));
+        String ref = orderRef();
+        paidOrder(m, ref, 1000, "CNY");
+        ExecutorService callers = Executors.newFixedThreadPool(20);
+        try {
+            List<CompletableFuture<JsonObject>> answers = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                String biz = "{\"out_trade_no\":\"" + ref + "\",\"refund_amount\":\"2.00\",\"out_request_no\":\"c" + i + "\"}";
+                answers.add(CompletableFuture.supplyAsync(() -> m.betapay("betapay.trade.refund", biz), callers));
+            }
+            List<JsonObject> nodes = new ArrayList<>();
+            for (CompletableFuture<JsonObject> a : answers) {
+                nodes.add(a.get(2, TimeUnit.MINUTES));
+            }
+            assertEquals(5, nodes.stream().filter(n -> "10000".equals(n.getString("code"))).count(), nodes.toString());
+            assertEquals(15, nodes.stream().filter(n -> "ACQ.REFUND_AMT_NOT_EQUAL_TOTAL".equals(n.getString("sub_code", ""))).count(),
+                    nodes.toString());
+        } finally {
+            callers.shutdownNow();
+        }
+        JsonArray made = companyRefunds(m, ref);
+        assertEquals(5, made.size());
+        assertEquals(1000, made.stream().mapToInt(r -> r.asJsonObject().getInt("amount")).sum());
+    }
+
+    @Test
+    void anOrderTakesAtMostFiftyRefunds() {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-refund-count"));
+        String ref = orderRef();
+        paidOrder(m, ref, 100, "CNY");
+        for (int i = 1; i <= 50; i++) {
+            assertEquals("10000", m.betapay("betapay.trade.refund", "{\"out_trade_no\":\"" + ref
+                    + "\",\"refund_amount\":\"0.01\",\"out_request_no\":\"k" + i + "\"}").getString("code"));
+        }
+        JsonObject fiftyFirst = m.betapay("betapay.trade.refund", "{\"out_trade_no\":\"" + ref
+                + "\",\"refund_amount\":\"0.01\",\"out_request_no\":\"k51\"}");
+        assertEquals("ACQ.REFUND_COUNT_EXCEEDED", fiftyFirst.getString("sub_code"), fiftyFirst.toString());
+        assertEquals(50, companyRefunds(m, ref).size());
+    }
+
+    @Test
+    void aFaultMeetsRefundsAsItMeetsPayments() {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-refund-fault"));
+        String ref = orderRef();
+        paidOrder(m, ref, 500, "CNY");
+        Http.admin("PUT", m.helper("faults"), "{\"mode\":\"ERROR\",\"status\":503,\"orderRef\":\"" + ref + "\",\"count\":1}");
+        Reply failed = m.alphapayUnchecked("POST", "v3/refund/domestic/refunds", refundBody(m, ref, "f1-" + ref, 100, 500, "CNY"));
+        assertEquals(503, failed.status(), failed.toString());
+        assertEquals(0, companyRefunds(m, ref).size(), "an ERROR fault answers without doing the work");
+        Reply retried = m.alphapay("POST", "v3/refund/domestic/refunds", refundBody(m, ref, "f1-" + ref, 100, 500, "CNY"));
+        assertEquals(200, retried.status(), retried.toString());
+        assertEquals(1, companyRefunds(m, ref).size());
+        JsonArray logged = requests(m, "refund", ref).getJsonArray("requests");
+        assertEquals(List.of(503, 200), logged.stream().map(r -> r.asJsonObject().getInt("status")).toList());
+    }
 
     @Test
     void anErrorFaultAnswersItsStatusUnsignedWithoutDoingTheWork() {

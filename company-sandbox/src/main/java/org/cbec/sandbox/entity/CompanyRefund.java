@@ -1,0 +1,121 @@
+package org.cbec.sandbox.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+
+/**
+ * A refund of a paid order as a company holds it, under the merchant's refund number. A betapay
+ * refund is decided when it is made; an alphapay refund is PROCESSING and reads as its
+ * {@code outcome} once the refund delay has passed since {@code createdAt} (see
+ * {@code books.ProcessingClock}), without a write.
+ */
+@Entity
+@Table(name = "sandbox_refund")
+@NamedQuery(name = CompanyRefund.OF_ORDER, query = "SELECT r FROM CompanyRefund r WHERE r.orderId = :orderId ORDER BY r.id")
+@NamedQuery(name = CompanyRefund.BY_NUMBER,
+        query = "SELECT r FROM CompanyRefund r WHERE r.accountId = :accountId AND r.refundNo = :refundNo ORDER BY r.id")
+public class CompanyRefund {
+
+    public static final String OF_ORDER = "CompanyRefund.ofOrder";
+    public static final String BY_NUMBER = "CompanyRefund.byNumber";
+
+    @Id
+    @SequenceGenerator(name = "sandbox_refund_seq", sequenceName = "sandbox_refund_seq", allocationSize = 50)
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "sandbox_refund_seq")
+    private Long id;
+
+    @Column(name = "order_id", nullable = false)
+    private long orderId;
+
+    @Column(name = "account_id", nullable = false)
+    private long accountId;
+
+    @Column(name = "refund_no", nullable = false, length = 64)
+    private String refundNo;
+
+    @Column(name = "refund_id", nullable = false, length = 64)
+    private String refundId;
+
+    @Column(nullable = false)
+    private long amount;
+
+    @Column(length = 256)
+    private String reason;
+
+    @Column(nullable = false, length = 16)
+    private String state;
+
+    @Column(nullable = false, length = 16)
+    private String outcome;
+
+    @Column(name = "created_at", nullable = false)
+    private OffsetDateTime createdAt;
+
+    @Column(name = "decided_at")
+    private OffsetDateTime decidedAt;
+
+    protected CompanyRefund() {
+    }
+
+    /** A refund made now: decided at once ({@code state} SUCCESS) or PROCESSING until it reaches {@code outcome}. */
+    public CompanyRefund(long orderId, long accountId, String refundNo, String refundId, long amount, String reason,
+            String state, String outcome, OffsetDateTime at) {
+        this.orderId = orderId;
+        this.accountId = accountId;
+        this.refundNo = refundNo;
+        this.refundId = refundId;
+        this.amount = amount;
+        this.reason = reason;
+        this.state = state;
+        this.outcome = outcome;
+        this.createdAt = at;
+        this.decidedAt = "PROCESSING".equals(state) ? null : at;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public long getOrderId() {
+        return orderId;
+    }
+
+    public String getRefundNo() {
+        return refundNo;
+    }
+
+    public String getRefundId() {
+        return refundId;
+    }
+
+    public long getAmount() {
+        return amount;
+    }
+
+    public String getReason() {
+        return reason;
+    }
+
+    public String getState() {
+        return state;
+    }
+
+    public String getOutcome() {
+        return outcome;
+    }
+
+    public OffsetDateTime getCreatedAt() {
+        return createdAt;
+    }
+
+    public OffsetDateTime getDecidedAt() {
+        return decidedAt;
+    }
+}
