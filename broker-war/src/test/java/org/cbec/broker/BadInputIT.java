@@ -125,6 +125,13 @@ class BadInputIT {
                 .wrongMethods("GET", "PUT", "DELETE").json("{\"orderNo\":\"nosuchorder0001\",\"transactionId\":\"4200000001\",\"subOrderNo\":\"S1\","
                         + "\"customs\":\"GUANGZHOU_ZS\",\"paymentMethod\":\"alphapay\",\"mchCustomsNo\":\"C1\",\"certType\":\"IDCARD\","
                         + "\"certId\":\"" + PAYER_ID + "\",\"certName\":\"" + PAYER + "\"}")));
+        // a refund of more than was paid: 422 amount once every field passes
+        all.add(keyed(Malformed.endpoint("POST", "v1/refund/{merchant}").path("merchant", m).auth(k).wrongMethods("PUT", "DELETE")
+                .json("{\"paymentMethod\":\"alphapay\",\"orderRef\":\"" + ref + "\",\"refundRef\":\"bad-refund-1\",\"amount\":"
+                        + (AMOUNT + 1) + ",\"currency\":\"CNY\",\"reason\":\"退货\",\"notifyUrl\":\"https://shop.example/refunded\"}")));
+        // a refund nobody asked for: 404 once the parameters pass
+        all.add(keyed(Malformed.endpoint("GET", "v1/refund/{merchant}").path("merchant", m).query("payment_method", "alphapay")
+                .query("order_ref", ref).optionalQuery("refund_ref", "nosuchrefund0001").auth(k).wrongMethods("PUT", "DELETE")));
         all.add(keyed(Malformed.endpoint("GET", "v1/merchant/{merchant}").path("merchant", m).auth(k).wrongMethods("POST", "PUT", "DELETE")));
 
         // the admin API: a name already registered, a key for a merchant nobody registered, a private key that is not one
@@ -180,6 +187,7 @@ class BadInputIT {
     private Map<String, List<String>> fingerprint(String merchant) throws Exception {
         Map<String, List<String>> rows = new LinkedHashMap<>();
         rows.put("payment", rows("SELECT * FROM payment WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("refund", rows("SELECT * FROM refund WHERE merchant = ? ORDER BY id", merchant));
         rows.put("payment_event", rows("SELECT e.* FROM payment_event e JOIN payment p ON p.id = e.payment_id WHERE p.merchant = ?"
                 + " ORDER BY e.id", merchant));
         rows.put("declaration", rows("SELECT * FROM declaration WHERE merchant = ? ORDER BY id", merchant));

@@ -316,6 +316,10 @@ class BrokerIT {
         Reply reply = get(root("openapi"));
         assertEquals(200, reply.status());
         assertTrue(reply.body().contains("/v1/merchant/{merchant}"), reply.body());
+        assertTrue(reply.body().contains("/v1/refund/{merchant}"), "the refunds are documented");
+        for (String shape : List.of("RefundRequest", "RefundResult", "RefundListResult", "settlementAmount", "refundedTotal")) {
+            assertTrue(reply.body().contains(shape), () -> shape + " is documented");
+        }
         assertTrue(reply.body().contains("app-api-key"), "the key scheme is documented");
     }
 

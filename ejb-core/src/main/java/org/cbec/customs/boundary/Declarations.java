@@ -19,6 +19,8 @@ import org.cbec.payment.company.CompanyRefusal;
 import org.cbec.payment.company.CustomsDeclaration;
 import org.cbec.payment.company.CustomsRecord;
 import org.cbec.payment.company.PaymentCompany;
+import org.cbec.payment.boundary.RefundLedger;
+import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UpstreamFailureException;
@@ -49,12 +51,24 @@ public class Declarations {
     @EJB
     DeclarationLedger ledger;
 
+    @EJB
+    RefundLedger refunds;
+
     public DeclarationView declare(String merchant, DeclareCustoms c) {
         CustomsRules.Checked k = CustomsRules.checkDeclare(c);
         PaymentView paid = paidPayment(merchant, c.paymentMethod(), c.orderNo(), c.transactionId());
         long paidFen = paidFen(paid);
+        // What is declared is what the payer finally paid: the refunds that are not CLOSED are taken off.
+        long refundedFen = RefundRules.refundedCnyFen(new RefundRules.Paid(paid.orderRef(), TradeState.SUCCESS, paid.actualAmount(),
+                paid.currency()), paidFen, refunds.held(paid.id()));
+        if (refundedFen >= paidFen) {
+            throw new InvalidRequestException("orderNo", "payment " + c.orderNo() + " is fully refunded; it cannot be declared");
+        }
+        paidFen -= refundedFen;
+        String paidText = refundedFen == 0 ? "the paid amount (" + paidFen + " fen)"
+                : "the paid amount less the refunds (" + paidFen + " fen)";
         if (c.orderFee() != null && c.orderFee() > paidFen) {
-            throw new InvalidRequestException("orderFee", "orderFee must not exceed the paid amount (" + paidFen + " fen)");
+            throw new InvalidRequestException("orderFee", "orderFee must not exceed " + paidText);
         }
         var existing = ledger.find(merchant, c.orderNo(), k.subOrderNo(), k.customs());
         boolean declared = existing.isPresent() && !existing.get().state().equals("UNDECLARED");
@@ -66,7 +80,7 @@ public class Declarations {
         }
         if (k.subOrderNo() != null
                 && ledger.declaredByOtherSubOrders(merchant, c.orderNo(), k.subOrderNo(), k.customs()) + c.orderFee() > paidFen) {
-            throw new InvalidRequestException("orderFee", "the sub-orders would add up to more than the paid amount (" + paidFen + " fen)");
+            throw new InvalidRequestException("orderFee", "the sub-orders would add up to more than " + paidText);
         }
         long paymentId = paid.id();
         PaymentCompany company = companies.of(paid.paymentMethod(), DECLARING);

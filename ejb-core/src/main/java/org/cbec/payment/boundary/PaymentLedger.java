@@ -134,6 +134,11 @@ public class PaymentLedger {
      * alone, those that changed nothing but are kept (they went wrong, or the customs exchanges).
      */
     public void events(long paymentId, List<Exchanges.Entry> events) {
+        persistEvents(em, paymentId, events);
+    }
+
+    /** Adds the exchanges to the caller's transaction (the refunds' outcomes are stored with theirs too). */
+    static void persistEvents(EntityManager em, long paymentId, List<Exchanges.Entry> events) {
         OffsetDateTime at = now();
         for (Exchanges.Entry e : events) {
             em.persist(new PaymentEvent(paymentId, e.operation(), e.outcome(), e.httpStatus(), e.durationMs(), e.request(),

@@ -20,6 +20,8 @@ public final class PaymentRules {
     public static final Set<String> CURRENCIES = Set.of("CNY", "GBP");
     /** The companies' merchant order numbers: 1 to 32 letters, digits, {@code _ - | *}. */
     static final Pattern ORDER_REF = Pattern.compile("[A-Za-z0-9_\\-|*]{1,32}");
+    /** The merchant's refund numbers: 1 to 64 letters, digits, {@code _ - | * @}. */
+    static final Pattern REFUND_REF = Pattern.compile("[A-Za-z0-9_\\-|*@]{1,64}");
     static final Pattern NONCE = Pattern.compile("[A-Za-z0-9]{1,32}");
     static final Pattern DIGITS = Pattern.compile("[0-9]{1,13}");
     /** No single payment above 10,000,000.00 in either currency: well past any cross-border order. */
@@ -104,6 +106,34 @@ public final class PaymentRules {
             throw new InvalidRequestException("payerId", "payerId (the payer's id at alphapay) is required for " + type);
         }
         return type;
+    }
+
+    /** Every rule of a refund request that does not need the database. */
+    public static void checkRefund(CreateRefund r) {
+        requireMethod("paymentMethod", r.paymentMethod());
+        requireOrderRef("orderRef", r.orderRef());
+        require("refundRef", r.refundRef());
+        if (!REFUND_REF.matcher(r.refundRef()).matches()) {
+            throw new InvalidRequestException("refundRef", "refundRef must be 1 to 64 letters, digits, '_', '-', '|', '*' or '@'");
+        }
+        if (r.amount() == null) {
+            throw new InvalidRequestException("amount", "amount is required");
+        }
+        positive("amount", r.amount());
+        if (r.currency() != null && !CURRENCIES.contains(r.currency())) {
+            throw new InvalidRequestException("currency", "currency must be CNY or GBP");
+        }
+        FreeText.check("reason", r.reason(), 80);
+        url("notifyUrl", r.notifyUrl());
+    }
+
+    /** The refund number of a refund query. */
+    public static String requireRefundRef(String field, String refundRef) {
+        require(field, refundRef);
+        if (!REFUND_REF.matcher(refundRef).matches()) {
+            throw new InvalidRequestException(field, field + " must be 1 to 64 letters, digits, '_', '-', '|', '*' or '@'");
+        }
+        return refundRef;
     }
 
     /** Every rule of an invoke that does not need the database. */

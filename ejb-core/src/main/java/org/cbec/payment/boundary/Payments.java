@@ -23,6 +23,7 @@ import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
+import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.InvalidRequestException;
@@ -60,6 +61,9 @@ public class Payments {
 
     @EJB
     PaymentLedger ledger;
+
+    @EJB
+    RefundLedger refunds;
 
     public PaymentView create(String merchant, CreatePayment c) {
         PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
@@ -127,7 +131,24 @@ public class Payments {
     public PaymentView query(String merchant, String paymentMethod, String orderRef) {
         PaymentRules.requireMethod("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        return refresh(stored(merchant, paymentMethod, orderRef));
+        return shown(refresh(stored(merchant, paymentMethod, orderRef)));
+    }
+
+    /** The payment refreshed from the company, as the broker keeps it (a refund asks before refusing an unpaid one). */
+    public PaymentView refreshed(PaymentView p) {
+        return refresh(p);
+    }
+
+    /** As QueryPayment shows it: REFUND once a refund of it succeeded, partly or fully ({@link RefundRules#shown}). */
+    private PaymentView shown(PaymentView p) {
+        if (!TradeState.SUCCESS.name().equals(p.tradeState())) {
+            return p;
+        }
+        RefundRules.Shown shown = RefundRules.shown(new RefundRules.Paid(p.orderRef(), TradeState.SUCCESS, p.actualAmount(),
+                p.currency()), p.tradeStateDesc(), refunds.held(p.id()));
+        return new PaymentView(p.merchant(), p.paymentMethod(), p.orderRef(), p.paymentType(), p.currency(), p.actualAmount(), p.total(),
+                shown.tradeState(), shown.tradeStateDesc(), p.tradeType(), p.payMessage(), p.payInvokeMessage(), p.timeStamp(),
+                p.nonceStr(), p.transactionId(), p.bankType(), p.payerTotal(), p.payerCurrency(), p.paidAt(), p.id());
     }
 
     private PaymentView refresh(PaymentView p) {

@@ -27,10 +27,11 @@ import org.cbec.platform.lease.Leases;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Resolves payments left without a known outcome (a company that timed out, failed or answered
+ * Resolves payments and refunds left without a known outcome (a company that timed out, failed or answered
  * with a bad signature; a broker that stopped while asking), without waiting for a client to query
  * them: an EJB timer re-queries the company and, if the company never got the order, sends the
- * stored create again ({@link Payments#reconcile}).
+ * stored create again ({@link Payments#reconcile}); refunds the same way ({@link Refunds#reconcile}),
+ * PROCESSING refunds included, so that an asynchronous refund's outcome is recorded with nobody asking.
  * <p>
  * One node runs it at a time: every node has the timer, but a run first takes the database lease
  * {@value #JOB} ({@link Leases}); the holder renews it each run and the others skip theirs until it
@@ -77,6 +78,12 @@ public class Reconciliation {
     @EJB
     Payments payments;
 
+    @EJB
+    RefundLedger refundLedger;
+
+    @EJB
+    Refunds refunds;
+
     /** This node (and, on Payara Micro where each WAR has its own copy, this application). */
     private final String holder = hostName() + "/" + UUID.randomUUID();
     private final AtomicBoolean running = new AtomicBoolean();
@@ -115,6 +122,11 @@ public class Reconciliation {
             for (PaymentView p : unresolved) {
                 reconcile(p, creatingBefore);
             }
+            // Refunds: an unknown outcome (asked again, sent again only if the company has none),
+            // and alphapay's PROCESSING ones, which finish at the company with nobody asking.
+            for (RefundView r : refundLedger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
+                reconcile(r, creatingBefore);
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Payment reconciliation run failed; the next run tries again", e);
         } finally {
@@ -130,6 +142,19 @@ public class Reconciliation {
         } catch (BusinessException stillUnknown) {
             LOG.info(() -> "Payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef()
                     + " not resolved yet: " + stillUnknown.getMessage());
+        }
+    }
+
+    private void reconcile(RefundView r, OffsetDateTime sendingBefore) {
+        try {
+            RefundView after = refunds.reconcile(r, sendingBefore);
+            if (after.state() != r.state()) {
+                LOG.info(() -> "Reconciled refund " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef()
+                        + ": " + r.state() + " -> " + after.state());
+            }
+        } catch (BusinessException stillOpen) {
+            LOG.info(() -> "Refund " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef()
+                    + " not resolved yet: " + stillOpen.getMessage());
         }
     }
 

@@ -1,6 +1,7 @@
 package org.cbec.payment.company;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -44,4 +45,14 @@ public interface PaymentCompany {
 
     /** Uploads the payer's identity for re-verification; only where {@link #verifiesIdentity()}. */
     CustomsRecord uploadIdentity(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder);
+
+    /**
+     * Asks for a refund of a paid order. Not retried here: a refund whose answer was lost is
+     * resolved by {@link #queryRefund} and sent again only when the company does not have it (its
+     * refund number makes the second send the same refund).
+     */
+    RefundStatus refund(CompanyAccount account, RefundRequest refund, ExchangeRecorder recorder);
+
+    /** The company's refund with this number, or empty when the company has none. Idempotent, so retried. */
+    Optional<RefundStatus> queryRefund(CompanyAccount account, RefundRequest refund, ExchangeRecorder recorder);
 }

@@ -86,4 +86,28 @@ class PaymentRulesTest {
                 () -> PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "p", "12:00", null, null))).field());
         assertEquals(PaymentType.APP, PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "p", "1795290000", "abc123", null)));
     }
+
+    @Test
+    void aRefundRequestNamesTheFieldThatFails() {
+        PaymentRules.checkRefund(new CreateRefund("betapay", "o-1", "R_1-a|b*c@d", 1L, "GBP", "退货", "https://m.example/r"));
+        PaymentRules.checkRefund(new CreateRefund("alphapay", "o-1", "r".repeat(64), PaymentRules.MAX_AMOUNT, null, "x".repeat(80), null));
+        record Case(String field, CreateRefund refund) {
+        }
+        for (Case c : java.util.List.of(
+                new Case("paymentMethod", new CreateRefund("gammapay", "o-1", "r", 1L, null, null, null)),
+                new Case("orderRef", new CreateRefund("alphapay", null, "r", 1L, null, null, null)),
+                new Case("refundRef", new CreateRefund("alphapay", "o-1", null, 1L, null, null, null)),
+                new Case("refundRef", new CreateRefund("alphapay", "o-1", "r".repeat(65), 1L, null, null, null)),
+                new Case("refundRef", new CreateRefund("alphapay", "o-1", "r/1", 1L, null, null, null)),
+                new Case("amount", new CreateRefund("alphapay", "o-1", "r", null, null, null, null)),
+                new Case("amount", new CreateRefund("alphapay", "o-1", "r", 0L, null, null, null)),
+                new Case("amount", new CreateRefund("alphapay", "o-1", "r", PaymentRules.MAX_AMOUNT + 1, null, null, null)),
+                new Case("currency", new CreateRefund("alphapay", "o-1", "r", 1L, "USD", null, null)),
+                new Case("reason", new CreateRefund("alphapay", "o-1", "r", 1L, null, "x".repeat(81), null)),
+                new Case("reason", new CreateRefund("alphapay", "o-1", "r", 1L, null, "a\u0000b", null)),
+                new Case("notifyUrl", new CreateRefund("alphapay", "o-1", "r", 1L, null, null, "ftp://m.example/r")))) {
+            assertEquals(c.field(), assertThrows(InvalidRequestException.class, () -> PaymentRules.checkRefund(c.refund())).field(),
+                    c::toString);
+        }
+    }
 }

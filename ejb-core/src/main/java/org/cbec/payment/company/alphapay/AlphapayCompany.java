@@ -34,6 +34,9 @@ import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
+import org.cbec.payment.company.RefundRequest;
+import org.cbec.payment.company.RefundStatus;
+import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.json.Jsonp;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -50,6 +53,7 @@ public class AlphapayCompany implements PaymentCompany {
 
     public static final String METHOD = "alphapay";
     static final String CUSTOMS_PATH = "/v3/global/customs/orders";
+    static final String REFUNDS_PATH = "/v3/refund/domestic/refunds";
 
     @Inject
     AlphapayTransport transport;
@@ -124,6 +128,54 @@ public class AlphapayCompany implements PaymentCompany {
         String path = "/v3/pay/transactions/out-trade-no/" + encode(orderRef) + "/close";
         String body = Jsonp.object().add("mchid", account.companyMerchantId()).build().toString();
         send(account, "close", "POST", path, body, recorder);
+    }
+
+    @Override
+    public RefundStatus refund(CompanyAccount account, RefundRequest r, ExchangeRecorder recorder) {
+        JsonObjectBuilder body = Jsonp.object().add("mchid", account.companyMerchantId()).add("out_trade_no", r.orderRef());
+        Json.putIfPresent(body, "transaction_id", r.transactionId());
+        body.add("out_refund_no", r.refundNo());
+        Json.putIfPresent(body, "reason", r.reason());
+        Json.putIfPresent(body, "notify_url", r.notifyUrl());
+        body.add("amount", Jsonp.object().add("refund", r.amount()).add("total", r.total()).add("currency", r.currency()));
+        return refundStatus(Json.object(send(account, "refund", "POST", REFUNDS_PATH, body.build().toString(), recorder).body()));
+    }
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public Optional<RefundStatus> queryRefund(CompanyAccount account, RefundRequest r, ExchangeRecorder recorder) {
+        try {
+            return Optional.of(refundStatus(Json.object(send(account, "refund-query", "GET",
+                    REFUNDS_PATH + "/" + encode(r.refundNo()), "", recorder).body())));
+        } catch (CompanyRefusal refusal) {
+            if ("RESOURCE_NOT_EXISTS".equals(refusal.code())) {
+                return Optional.empty();
+            }
+            throw refusal;
+        }
+    }
+
+    /** A refund record: {@code status}, {@code refund_id}, and the amount object's figures. */
+    static RefundStatus refundStatus(JsonObject o) {
+        JsonObject amount = Json.child(o, "amount");
+        String success = Json.string(o, "success_time");
+        String status = Json.string(o, "status");
+        return new RefundStatus(refundState(status), status, Json.string(o, "refund_id"), Json.number(amount, "payer_total"),
+                Json.number(amount, "payer_refund"), Json.string(amount, "payer_currency"), Json.number(amount, "settlement_total"),
+                Json.number(amount, "settlement_refund"), success == null ? null : OffsetDateTime.parse(success));
+    }
+
+    static RefundState refundState(String status) {
+        if (status == null) {
+            return RefundState.UNKNOWN;
+        }
+        return switch (status) {
+            case "SUCCESS" -> RefundState.SUCCESS;
+            case "PROCESSING" -> RefundState.PROCESSING;
+            case "CLOSED" -> RefundState.CLOSED;
+            case "ABNORMAL" -> RefundState.ABNORMAL;
+            default -> RefundState.UNKNOWN;
+        };
     }
 
     @Override

@@ -35,6 +35,9 @@ import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
+import org.cbec.payment.company.RefundRequest;
+import org.cbec.payment.company.RefundStatus;
+import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.identity.ResidentId;
 import org.cbec.platform.json.Jsonp;
@@ -123,6 +126,46 @@ public class BetapayCompany implements PaymentCompany {
     public void close(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
         String biz = Jsonp.object().add("out_trade_no", orderRef).build().toString();
         call(account, "close", "betapay.trade.close", biz, null, recorder);
+    }
+
+    /**
+     * Synchronous: a success node is a refund made (fund_change Y) or one already made with this
+     * number (N); either way the refund is SUCCESS. {@code send_back_fee} is what goes back to the
+     * payer, in CNY.
+     */
+    @Override
+    public RefundStatus refund(CompanyAccount account, RefundRequest r, ExchangeRecorder recorder) {
+        JsonObjectBuilder biz = Jsonp.object().add("out_trade_no", r.orderRef());
+        Json.putIfPresent(biz, "trade_no", r.transactionId());
+        biz.add("refund_amount", BetapaySigning.yuan(r.amount()))
+                .add("refund_currency", r.currency())
+                .add("out_request_no", r.refundNo());
+        Json.putIfPresent(biz, "refund_reason", r.reason());
+        JsonObject node = call(account, "refund", "betapay.trade.refund", biz.build().toString(), r.notifyUrl(), recorder);
+        return refundStatus(r, node, "fund_change " + Json.string(node, "fund_change"));
+    }
+
+    /** The refund query's success node has no {@code refund_status} when the company has no such refund. */
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public Optional<RefundStatus> queryRefund(CompanyAccount account, RefundRequest r, ExchangeRecorder recorder) {
+        String biz = Jsonp.object().add("out_trade_no", r.orderRef()).add("out_request_no", r.refundNo()).build().toString();
+        JsonObject node = call(account, "refund-query", "betapay.trade.fastpay.refund.query", biz, null, recorder);
+        String status = Json.string(node, "refund_status");
+        if (status == null) {
+            return Optional.empty();
+        }
+        return Optional.of(refundStatus(r, node, status));
+    }
+
+    private static RefundStatus refundStatus(RefundRequest r, JsonObject node, String desc) {
+        String status = Json.string(node, "refund_status");
+        RefundState state = status == null || "REFUND_SUCCESS".equals(status) ? RefundState.SUCCESS : RefundState.PROCESSING;
+        String backFee = Json.string(node, "send_back_fee");
+        String paid = Json.string(node, "gmt_refund_pay");
+        return new RefundStatus(state, desc, Json.string(node, "trade_no") == null ? null : Json.string(node, "trade_no") + "/" + r.refundNo(),
+                r.payerTotal(), backFee == null ? null : BetapaySigning.fen(backFee), "CNY", r.total(), r.amount(),
+                paid == null ? null : LocalDateTime.parse(paid, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime());
     }
 
     @Override

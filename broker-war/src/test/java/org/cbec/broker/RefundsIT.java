@@ -1,0 +1,392 @@
+package org.cbec.broker;
+
+import static org.cbec.testing.ApiAssertions.assertEnvelope;
+import static org.cbec.testing.ApiAssertions.assertNotAuthenticated;
+import static org.cbec.testing.ApiAssertions.at;
+import static org.cbec.testing.Http.basic;
+import static org.cbec.testing.Http.get;
+import static org.cbec.testing.Http.postJson;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.annotation.Resource;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.cbec.platform.identity.ResidentId;
+import org.cbec.testing.Bursts;
+import org.cbec.testing.Http;
+import org.cbec.testing.Http.Reply;
+import org.cbec.testing.SandboxClient;
+import org.cbec.testing.Tables;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Refunds end to end through both sandbox companies: alphapay's asynchronous refunds (PROCESSING,
+ * then SUCCESS after the sandbox's delay) and betapay's synchronous ones; what the client sees,
+ * what the broker stored, and what the company holds (its refunds of the order, its request log).
+ */
+@ExtendWith(ArquillianExtension.class)
+class RefundsIT {
+
+    private static final String KEY = System.getenv("DEMO_API_KEY");
+    private static final List<String> METHODS = List.of("alphapay", "betapay");
+    private static final List<String> RESULT_FIELDS = List.of("code", "message", "orderRef", "refundRef", "refundId", "state", "amount",
+            "currency", "totalAmount", "payerTotal", "payerRefund", "settlementTotal", "settlementAmount", "createTime", "successTime");
+    private static final String PAYER = "张三";
+    private static final String PAYER_ID = "11010519491231002" + ResidentId.checkCharacter("11010519491231002");
+    /** The sandbox pays GBP at this many CNY fen per penny. */
+    private static final long GBP_IN_CNY = 9;
+
+    @Deployment
+    static WebArchive deployment() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
+                .addPackage(Http.class.getPackage());
+    }
+
+    @ArquillianResource
+    URL base;
+
+    @Resource(lookup = "jdbc/cbec")
+    DataSource dataSource;
+
+    private static final SandboxClient SANDBOX = SandboxClient.fromEnvironment();
+
+    @BeforeEach
+    void theDemoMerchantHasItsCompanyAccounts() {
+        SANDBOX.registerOnce(at(base, ""), basic("admin", System.getenv("ADMIN_PASSWORD")), "demo");
+    }
+
+    @Test
+    void partialThenFullRefundsOnBothCompaniesAddUpAndShowThePaymentAsRefunded() throws Exception {
+        for (String method : METHODS) {
+            String ref = paid(method, 10_000, "CNY");
+            Reply first = refund(method, ref, "r1-" + ref, 2_500, ",\"currency\":\"CNY\",\"reason\":\"退货一件\"");
+            assertEquals(200, first.status(), () -> method + ": " + first);
+            assertEquals(method.equals("alphapay") ? "PROCESSING" : "SUCCESS", first.json().getString("state"),
+                    method + " refunds " + (method.equals("alphapay") ? "asynchronously" : "at once"));
+            JsonObject one = settled(method, ref, "r1-" + ref);
+            assertAddsUp(one, ref, "r1-" + ref, 2_500, 10_000, "CNY", 10_000, 2_500);
+            assertEquals("退货一件", one.getString("reason"));
+            JsonObject q = queryPayment(method, ref);
+            assertEquals("REFUND", q.getString("tradeState"));
+            assertEquals("partly refunded: 2500 of 10000 CNY", q.getString("tradeStateDesc"));
+
+            assertEquals(200, refund(method, ref, "r2-" + ref, 7_500, "").status());
+            JsonObject two = settled(method, ref, "r2-" + ref);
+            assertAddsUp(two, ref, "r2-" + ref, 7_500, 10_000, "CNY", 10_000, 7_500);
+            assertEquals("fully refunded", queryPayment(method, ref).getString("tradeStateDesc"));
+            JsonObject list = get(api("refund/demo?payment_method=" + method + "&order_ref=" + ref), "app-api-key", KEY).json();
+            assertEquals(10_000, list.getJsonNumber("refundedTotal").longValue());
+            assertEquals(10_000, list.getJsonNumber("totalAmount").longValue());
+            assertEquals(List.of("r1-" + ref, "r2-" + ref), list.getJsonArray("refunds").stream()
+                    .map(v -> v.asJsonObject().getString("refundRef")).toList());
+            assertEquals(2, company(method, ref).size(), "the company made two refunds");
+            assertEquals(10_000, company(method, ref).stream().mapToLong(r -> r.getJsonNumber("amount").longValue()).sum());
+        }
+    }
+
+    @Test
+    void aFullRefundOfAGbpPaymentGivesThePayerBackEveryFenPaid() throws Exception {
+        for (String method : METHODS) {
+            String ref = paid(method, 1_234, "GBP");
+            assertEquals(200, refund(method, ref, "all-" + ref, 1_234, ",\"currency\":\"GBP\"").status());
+            JsonObject r = settled(method, ref, "all-" + ref);
+            assertAddsUp(r, ref, "all-" + ref, 1_234, 1_234, "GBP", 1_234 * GBP_IN_CNY, 1_234 * GBP_IN_CNY);
+            assertEquals("CNY", r.getString("payerCurrency"));
+            assertEquals("fully refunded", queryPayment(method, ref).getString("tradeStateDesc"));
+        }
+    }
+
+    @Test
+    void aPaymentPaidAtTheCompanyButNotYetQueriedHereIsRefunded() {
+        String ref = ref();
+        assertEquals(200, createPayment("betapay", ref, 500, "CNY").status());
+        assertEquals(200, SANDBOX.pay("betapay", "demo", ref).status());
+        Reply r = refund("betapay", ref, "early-" + ref, 500, "");
+        assertEquals(200, r.status(), r::toString);
+        assertEquals("SUCCESS", r.json().getString("state"));
+    }
+
+    @Test
+    void theSameRefundAgainIsTheSameRefundWithOneCompanyCallAndEveryRuleFailureChangesNothing() throws Exception {
+        for (String method : METHODS) {
+            String ref = paid(method, 5_000, "CNY");
+            Reply first = refund(method, ref, "same-" + ref, 1_000, "");
+            Reply again = refund(method, ref, "same-" + ref, 1_000, ",\"currency\":\"CNY\"");
+            assertEquals(200, again.status(), again::toString);
+            assertEquals(first.json().getString("refundId"), again.json().getString("refundId"));
+            assertEquals(first.json().getString("createTime"), again.json().getString("createTime"));
+            assertEquals(1, SANDBOX.requests(method, "demo", "refund", ref), method + ": one refund request reached the company");
+
+            List<String> before = stored(ref);
+            String other = paid(method, 5_000, "CNY");
+            String unpaid = ref();
+            assertEquals(200, createPayment(method, unpaid, 5_000, "CNY").status());
+            assertRefused(422, "refundRef", refund(method, ref, "same-" + ref, 1_001, ""));
+            assertRefused(422, "refundRef", refund(method, other, "same-" + ref, 1_000, ""));
+            assertRefused(422, "amount", refund(method, ref, "over-" + ref, 4_001, ""));
+            assertRefused(422, "currency", refund(method, ref, "gbp-" + ref, 1_000, ",\"currency\":\"GBP\""));
+            assertRefused(422, "orderRef", refund(method, unpaid, "unpaid-" + unpaid, 1, ""));
+            assertRefused(422, "reason", refund(method, ref, "long-" + ref, 1, ",\"reason\":\"" + "长".repeat(81) + "\""));
+            assertRefused(422, "refundRef", refund(method, ref, "no/slash", 1, ""));
+            assertRefused(404, null, refund(method, "nosuchorder" + ref.substring(2, 12), "x-" + ref, 1, ""));
+            assertRefused(404, null, get(api("refund/demo?payment_method=" + method + "&order_ref=" + ref + "&refund_ref=nosuch"),
+                    "app-api-key", KEY));
+            assertNotAuthenticated(postJson(api("refund/demo"), body(method, ref, "nokey-" + ref, 1, "")));
+            assertNotAuthenticated(postJson(api("refund/demo"), body(method, ref, "nokey-" + ref, 1, ""), "app-api-key", "cbk_wrong"));
+            assertNotAuthenticated(get(api("refund/demo?payment_method=" + method + "&order_ref=" + ref), "app-api-key", "cbk_wrong"));
+            assertEquals(before, stored(ref), "nothing stored changed");
+            assertEquals(0, count("SELECT COUNT(*) FROM refund r JOIN payment p ON p.id = r.payment_id WHERE p.order_ref = ?", unpaid));
+            assertEquals(1, SANDBOX.requests(method, "demo", "refund", ref), "no refused request reached the company");
+            assertEquals(4_000, remaining(method, ref), "4000 fen are left to refund");
+        }
+    }
+
+    @Test
+    void theFiftyFirstRefundOfAPaymentIsRefused() {
+        String ref = paid("betapay", 100, "CNY");
+        for (int i = 1; i <= 50; i++) {
+            Reply r = refund("betapay", ref, "n" + i + "-" + ref, 1, "");
+            assertEquals(200, r.status(), r::toString);
+        }
+        Reply fiftyFirst = refund("betapay", ref, "n51-" + ref, 1, "");
+        assertRefused(422, "orderRef", fiftyFirst);
+        assertTrue(fiftyFirst.json().getString("message").contains("50 refunds"), fiftyFirst::toString);
+        assertEquals(50, count("SELECT COUNT(*) FROM refund r JOIN payment p ON p.id = r.payment_id WHERE p.order_ref = ?", ref));
+    }
+
+    @Test
+    void twentyConcurrentRefundsOfAFifthEachMakeExactlyFive() throws Exception {
+        for (String method : METHODS) {
+            String ref = paid(method, 10_000, "CNY");
+            List<Reply> replies = Bursts.atOnce(20, i -> refund(method, ref, "fifth" + i + "-" + ref, 2_000, ""))
+                    .stream().map(Bursts.Caller::last).toList();
+            assertEquals(5, replies.stream().filter(r -> r.status() == 200).count(), () -> method + ": " + statuses(replies));
+            for (Reply r : replies) {
+                if (r.status() != 200) {
+                    assertRefused(422, "amount", r);
+                }
+            }
+            assertEquals(5, SANDBOX.requests(method, "demo", "refund", ref), method + ": five refunds reached the company");
+            awaitTrue(() -> refundedTotal(method, ref) == 10_000, method + ": the five refunds succeed");
+            assertEquals(10_000, company(method, ref).stream().mapToLong(r -> r.getJsonNumber("amount").longValue()).sum(),
+                    "the company refunded what was paid, no more");
+        }
+    }
+
+    @Test
+    void aRefundTheCompanyDidNotAnswerIsKeptAndResolvedByTheReconciliationOnceAtTheCompany() throws Exception {
+        // Each company holds the refund past the broker's read timeout, then makes it: the broker's
+        // answer is lost. No client asks again; the reconciliation finds it at the company.
+        Map<String, String> refs = new java.util.LinkedHashMap<>();
+        for (String method : METHODS) {
+            String ref = paid(method, 3_000, "CNY");
+            refs.put(method, ref);
+            assertEquals(200, SANDBOX.fault(method, "demo", "{\"mode\":\"TIMEOUT\",\"orderRef\":\"" + ref + "\",\"count\":1}").status());
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Reply>> sent = new ArrayList<>();
+            for (String method : METHODS) {
+                sent.add(pool.submit(() -> refund(method, refs.get(method), "lost-" + refs.get(method), 3_000, "")));
+            }
+            for (Future<Reply> f : sent) {
+                Reply r = f.get(60, TimeUnit.SECONDS);
+                assertEnvelope(500, r);
+                assertEquals("failure while refunding the payment", r.json().getString("message"));
+                assertTrue(r.json().getString("errors").contains("timed out"), r::toString);
+            }
+        } finally {
+            pool.shutdownNow();
+            for (String method : METHODS) {
+                SANDBOX.clearFaults(method, "demo");
+            }
+        }
+        for (String method : METHODS) {
+            String ref = refs.get(method);
+            assertEquals(1, count("SELECT COUNT(*) FROM refund r JOIN payment p ON p.id = r.payment_id WHERE p.order_ref = ?", ref),
+                    "the refund is kept");
+            awaitTrue(() -> count("SELECT COUNT(*) FROM refund r JOIN payment p ON p.id = r.payment_id WHERE p.order_ref = ?"
+                    + " AND r.state = 'SUCCESS' AND r.refund_id IS NOT NULL", ref) == 1, method + ": resolved by the reconciliation");
+            assertEquals(1, company(method, ref).size(), method + ": the company made one refund");
+            assertEquals(3_000, company(method, ref).get(0).getJsonNumber("amount").longValue());
+            Reply seen = get(api("refund/demo?payment_method=" + method + "&order_ref=" + ref + "&refund_ref=lost-" + ref), "app-api-key", KEY);
+            assertEquals("SUCCESS", seen.json().getString("state"), seen::toString);
+        }
+    }
+
+    @Test
+    void customsRefusesAFullyRefundedPaymentAndAnOrderFeeAbovePaidLessRefunded() throws Exception {
+        for (String method : METHODS) {
+            String partly = paid(method, 8_000, "CNY");
+            assertEquals(200, refund(method, partly, "c-" + partly, 3_000, "").status());
+            Reply tooMuch = declare(method, partly, ",\"feeType\":\"CNY\",\"orderFee\":5001");
+            assertRefused(400, "orderFee", tooMuch);
+            assertTrue(tooMuch.json().getString("message").contains("less the refunds (5000 fen)"), tooMuch::toString);
+            Reply left = declare(method, partly, ",\"feeType\":\"CNY\",\"orderFee\":5000");
+            assertEquals(200, left.status(), left::toString);
+
+            String fully = paid(method, 2_000, "CNY");
+            assertEquals(200, refund(method, fully, "f-" + fully, 2_000, "").status());
+            Reply refused = declare(method, fully, "");
+            assertRefused(400, "orderNo", refused);
+            assertTrue(refused.json().getString("message").contains("fully refunded"), refused::toString);
+            assertEquals(0, count("SELECT COUNT(*) FROM declaration WHERE order_no = ?", fully), "nothing declared");
+        }
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    /** Every result field present; the figures are the payment's and the refund's, in their currencies. */
+    private static void assertAddsUp(JsonObject r, String orderRef, String refundRef, long amount, long total, String currency,
+            long payerTotal, long payerRefund) {
+        for (String field : RESULT_FIELDS) {
+            assertTrue(r.containsKey(field), () -> field + " missing: " + r);
+        }
+        assertEquals(orderRef, r.getString("orderRef"));
+        assertEquals(refundRef, r.getString("refundRef"));
+        assertEquals("SUCCESS", r.getString("state"));
+        assertFalse(r.getString("refundId").isBlank());
+        assertEquals(amount, r.getJsonNumber("amount").longValue());
+        assertEquals(currency, r.getString("currency"));
+        assertEquals(total, r.getJsonNumber("totalAmount").longValue());
+        assertEquals(payerTotal, r.getJsonNumber("payerTotal").longValue(), r::toString);
+        assertEquals(payerRefund, r.getJsonNumber("payerRefund").longValue(), r::toString);
+        assertEquals(total, r.getJsonNumber("settlementTotal").longValue(), r::toString);
+        assertEquals(amount, r.getJsonNumber("settlementAmount").longValue(), r::toString);
+        OffsetDateTime created = OffsetDateTime.parse(r.getString("createTime"));
+        OffsetDateTime succeeded = OffsetDateTime.parse(r.getString("successTime"));
+        assertFalse(succeeded.isBefore(created.withNano(0)), r::toString);
+    }
+
+    /** The refund as the client sees it once it is SUCCESS: a PROCESSING one is queried until the company finished it. */
+    private JsonObject settled(String method, String ref, String refundRef) throws InterruptedException {
+        URI uri = api("refund/demo?payment_method=" + method + "&order_ref=" + ref + "&refund_ref=" + refundRef);
+        JsonObject[] seen = new JsonObject[1];
+        awaitTrue(() -> {
+            Reply r = get(uri, "app-api-key", KEY);
+            assertEquals(200, r.status(), r::toString);
+            seen[0] = r.json();
+            assertTrue(List.of("PROCESSING", "SUCCESS").contains(seen[0].getString("state")), r::toString);
+            if (seen[0].getString("state").equals("PROCESSING")) {
+                assertEquals(JsonValue.NULL, seen[0].get("successTime"), "no success time while PROCESSING: " + r);
+            }
+            return seen[0].getString("state").equals("SUCCESS");
+        }, refundRef + " finished");
+        return seen[0];
+    }
+
+    private long refundedTotal(String method, String ref) {
+        return get(api("refund/demo?payment_method=" + method + "&order_ref=" + ref), "app-api-key", KEY).json()
+                .getJsonNumber("refundedTotal").longValue();
+    }
+
+    private long remaining(String method, String ref) {
+        JsonObject list = get(api("refund/demo?payment_method=" + method + "&order_ref=" + ref), "app-api-key", KEY).json();
+        return list.getJsonNumber("totalAmount").longValue() - list.getJsonArray("refunds").stream()
+                .map(JsonValue::asJsonObject).filter(r -> !r.getString("state").equals("CLOSED"))
+                .mapToLong(r -> r.getJsonNumber("amount").longValue()).sum();
+    }
+
+    private static void assertRefused(int status, String field, Reply r) {
+        assertEnvelope(status, r);
+        if (field != null) {
+            assertEquals(field, r.json().getString("field"), r::toString);
+        }
+        assertFalse(r.body().contains("Exception") || r.body().contains(".java:"), r::toString);
+    }
+
+    private static List<JsonObject> company(String method, String ref) {
+        return SANDBOX.order(method, "demo", ref).orElseThrow().getJsonArray("refunds").stream().map(JsonValue::asJsonObject).toList();
+    }
+
+    private List<String> stored(String ref) throws java.sql.SQLException {
+        List<String> rows = new ArrayList<>(Tables.rows(dataSource, "SELECT r.* FROM refund r JOIN payment p ON p.id = r.payment_id"
+                + " WHERE p.order_ref = ? ORDER BY r.id", ref));
+        rows.addAll(Tables.rows(dataSource, "SELECT * FROM payment WHERE order_ref = ?", ref));
+        return rows;
+    }
+
+    private String paid(String method, long amount, String currency) {
+        String ref = ref();
+        assertEquals(200, createPayment(method, ref, amount, currency).status());
+        Reply paid = SANDBOX.pay(method, "demo", ref, "{\"payerName\":\"" + PAYER + "\",\"payerIdNumber\":\"" + PAYER_ID + "\"}");
+        assertEquals(200, paid.status(), paid::toString);
+        assertEquals("SUCCESS", queryPayment(method, ref).getString("tradeState"));
+        return ref;
+    }
+
+    private JsonObject queryPayment(String method, String ref) {
+        Reply q = get(api("payment/demo?order_ref=" + ref + "&payment_method=" + method), "app-api-key", KEY);
+        assertEquals(200, q.status(), q::toString);
+        return q.json();
+    }
+
+    private Reply createPayment(String method, String ref, long amount, String currency) {
+        return postJson(api("payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\",\"orderRef\":\""
+                + ref + "\",\"actualAmount\":" + amount + ",\"currency\":\"" + currency + "\"}", "app-api-key", KEY);
+    }
+
+    private Reply refund(String method, String ref, String refundRef, long amount, String more) {
+        return postJson(api("refund/demo"), body(method, ref, refundRef, amount, more), "app-api-key", KEY);
+    }
+
+    private static String body(String method, String ref, String refundRef, long amount, String more) {
+        return "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + ref + "\",\"refundRef\":\"" + refundRef + "\",\"amount\":" + amount
+                + more + "}";
+    }
+
+    private Reply declare(String method, String ref, String more) {
+        String tx = queryPayment(method, ref).getString("transactionId");
+        return postJson(api("customs/payment/demo"), "{\"orderNo\":\"" + ref + "\",\"transactionId\":\"" + tx + "\",\"paymentMethod\":\""
+                + method + "\",\"certId\":\"" + PAYER_ID + "\",\"name\":\"" + PAYER + "\",\"mchCustomsNo\":\"C1\"" + more + "}",
+                "app-api-key", KEY);
+    }
+
+    private static String statuses(List<Reply> replies) {
+        return replies.stream().map(r -> r.status() + (r.status() == 200 ? "" : " " + r.body())).toList().toString();
+    }
+
+    private long count(String sql, String param) {
+        return Tables.count(dataSource, sql, param);
+    }
+
+    /** Polls up to a generous minute: never a fixed sleep raced against the company's delay. */
+    private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "not within a minute: " + what);
+            Thread.sleep(250);
+        }
+    }
+
+    private URI api(String path) {
+        return at(base, "v1/" + path);
+    }
+
+    private static String ref() {
+        return "rf" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+}

@@ -1,0 +1,220 @@
+package org.cbec.payment.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+import org.cbec.payment.company.Companies;
+import org.cbec.payment.company.CompanyAccount;
+import org.cbec.payment.company.CompanyRefusal;
+import org.cbec.payment.company.PaymentCompany;
+import org.cbec.payment.company.RefundRequest;
+import org.cbec.payment.company.RefundStatus;
+import org.cbec.payment.entity.RefundState;
+import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.InProgressException;
+import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.platform.error.UpstreamFailureException;
+
+/**
+ * Refund and query refunds of paid payments. As {@link Payments}: no transaction spans a company
+ * call. The refund is committed first, with the company's refund number fixed, then the company is
+ * asked, then its answer is stored; a company that fails leaves the refund's outcome UNKNOWN (shown
+ * as PROCESSING), never lost, and the query, an identical request or the {@link Reconciliation}
+ * resolves it: they ask the company for that refund number and send it again only when the company
+ * has none, so a refund is never made twice.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Refunds {
+
+    private static final Logger LOG = Logger.getLogger(Refunds.class.getName());
+    public static final String FAILURE = "failure while refunding the payment";
+
+    @Inject
+    Companies companies;
+
+    @EJB
+    CompanyAccounts accounts;
+
+    @EJB
+    PaymentLedger payments;
+
+    @EJB
+    RefundLedger ledger;
+
+    @EJB
+    Payments paymentOperations;
+
+    /** The refunds of a payment and what went back of it (the SUCCESS refunds). */
+    public record RefundList(PaymentView payment, List<RefundView> refunds, long refundedTotal) {
+    }
+
+    public RefundView create(String merchant, CreateRefund c) {
+        PaymentRules.checkRefund(c);
+        PaymentCompany company = companies.of(c.paymentMethod(), FAILURE);
+        CompanyAccount account = accounts.account(merchant, c.paymentMethod());
+        PaymentView payment = payment(merchant, c.paymentMethod(), c.orderRef());
+        if (TradeState.valueOf(payment.tradeState()).isOpen()) {
+            // Paid at the company but not yet seen paid here: ask before refusing.
+            try {
+                payment = paymentOperations.refreshed(payment);
+            } catch (BusinessException companyFailed) {
+                LOG.fine(() -> "Payment not refreshed before a refund: " + companyFailed.getMessage());
+            }
+        }
+        RefundLedger.Opened opened;
+        try {
+            opened = ledger.open(payment.id(), c);
+        } catch (EJBException concurrent) {
+            // The same refundRef stored meanwhile by a concurrent request (the unique constraint): decide again.
+            opened = ledger.open(payment.id(), c);
+        }
+        RefundView r = opened.refund();
+        if (opened.fresh()) {
+            return send(company, account, payment, r);
+        }
+        return switch (r.state()) {
+            case SENDING -> throw new InProgressException("refundRef", "refund " + c.refundRef()
+                    + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
+            case UNKNOWN -> ledger.takeOver(r.id()) ? resolveOrSend(company, account, payment, r) : ledger.get(r.id());
+            default -> r;
+        };
+    }
+
+    /** One refund of a payment, refreshed from the company while it is not final. */
+    public RefundView query(String merchant, String paymentMethod, String orderRef, String refundRef) {
+        PaymentRules.requireMethod("payment_method", paymentMethod);
+        PaymentRules.requireOrderRef("order_ref", orderRef);
+        PaymentRules.requireRefundRef("refund_ref", refundRef);
+        PaymentView payment = payment(merchant, paymentMethod, orderRef);
+        RefundView r = ledger.find(payment.id(), refundRef)
+                .orElseThrow(() -> new UnknownResourceException("no refund " + refundRef + " of payment " + orderRef));
+        return refresh(payment, r, true);
+    }
+
+    /** Every refund of a payment, those not final refreshed from the company as far as it answers. */
+    public RefundList list(String merchant, String paymentMethod, String orderRef) {
+        PaymentRules.requireMethod("payment_method", paymentMethod);
+        PaymentRules.requireOrderRef("order_ref", orderRef);
+        PaymentView payment = payment(merchant, paymentMethod, orderRef);
+        List<RefundView> refunds = ledger.of(payment.id()).stream().map(r -> refresh(payment, r, false)).toList();
+        long refunded = refunds.stream().filter(r -> r.state() == RefundState.SUCCESS).mapToLong(RefundView::amount).sum();
+        return new RefundList(payment, refunds, refunded);
+    }
+
+    /**
+     * Resolves a refund with no final outcome, with no client involved (the scheduled
+     * {@link Reconciliation}): a refund left SENDING since before {@code sendingBefore} lost its
+     * sender and becomes UNKNOWN; then the company is asked, and an unknown refund it does not have
+     * is sent again. Throws like a query when the company cannot be reached.
+     */
+    public RefundView reconcile(RefundView candidate, OffsetDateTime sendingBefore) {
+        ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
+        RefundView r = ledger.get(candidate.id());
+        PaymentView payment = payments.find(r.merchant(), r.paymentMethod(), r.orderRef()).orElseThrow();
+        if (r.state() == RefundState.UNKNOWN && ledger.takeOver(r.id())) {
+            return resolveOrSend(companies.of(r.paymentMethod(), FAILURE), accounts.account(r.merchant(), r.paymentMethod()), payment, r);
+        }
+        return refresh(payment, r, true);
+    }
+
+    /**
+     * A refund taken over (SENDING again, by this caller only) after an unknown outcome: the
+     * company is asked for it first and it is sent again only if the company has none.
+     */
+    private RefundView resolveOrSend(PaymentCompany company, CompanyAccount account, PaymentView payment, RefundView r) {
+        Exchanges log = new Exchanges();
+        Optional<RefundStatus> known;
+        try {
+            known = company.queryRefund(account, request(payment, r), log);
+        } catch (RuntimeException failure) {
+            String reason = CompanyFailures.reason(log, "refund-query", failure);
+            ledger.unknown(r.id(), reason, log.entries());
+            throw new UpstreamFailureException(FAILURE, reason + "; the refund is kept and will be resolved");
+        }
+        if (known.isPresent()) {
+            return ledger.observed(r.id(), known.get(), log.entries());
+        }
+        ledger.events(r.id(), log.entries());
+        return send(company, account, payment, r);
+    }
+
+    private RefundView send(PaymentCompany company, CompanyAccount account, PaymentView payment, RefundView r) {
+        Exchanges log = new Exchanges();
+        try {
+            RefundStatus status = company.refund(account, request(payment, r), log);
+            RefundView done = ledger.observed(r.id(), status, log.entries());
+            LOG.info(() -> "Refund sent: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef() + " "
+                    + r.amount() + " " + r.currency() + " " + done.state());
+            return done;
+        } catch (CompanyRefusal refusal) {
+            ledger.refused(r.id(), refusal.getMessage(), log.entries());
+            LOG.warning(() -> "Refund refused by " + r.paymentMethod() + ": " + r.merchant() + " " + r.orderRef() + " " + r.refundRef()
+                    + " " + refusal.getMessage());
+            throw new UpstreamFailureException(FAILURE, "the company refused the refund: " + refusal.getMessage()
+                    + "; the refund is CLOSED");
+        } catch (RuntimeException failure) {
+            String reason = CompanyFailures.reason(log, "refund", failure);
+            ledger.unknown(r.id(), reason, log.entries());
+            LOG.warning(() -> "Refund outcome unknown: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
+                    + r.refundRef() + ": " + reason);
+            throw new UpstreamFailureException(FAILURE, reason + "; the refund is kept and the reconciliation resolves it");
+        }
+    }
+
+    /**
+     * The stored refund, or the company's newer view of it. {@code strict}: a company failure is the
+     * caller's 500 (one refund asked for); otherwise the stored view is answered.
+     */
+    private RefundView refresh(PaymentView payment, RefundView r, boolean strict) {
+        if (r.state() != RefundState.PROCESSING && r.state() != RefundState.UNKNOWN) {
+            return r; // final, or SENDING: its sender is still talking to the company
+        }
+        Exchanges log = new Exchanges();
+        Optional<RefundStatus> status;
+        try {
+            PaymentCompany company = companies.of(r.paymentMethod(), FAILURE);
+            status = company.queryRefund(accounts.account(r.merchant(), r.paymentMethod()), request(payment, r), log);
+        } catch (RuntimeException failure) {
+            String reason = CompanyFailures.reason(log, "refund-query", failure);
+            if (log.anyNotOk()) {
+                ledger.events(r.id(), log.entries());
+            }
+            if (strict) {
+                throw new UpstreamFailureException(FAILURE, reason);
+            }
+            return r;
+        }
+        if (status.isEmpty() || sameAs(r, status.get())) {
+            // Unknown and not at the company: an identical request or the reconciliation sends it again.
+            if (log.anyNotOk()) {
+                ledger.events(r.id(), log.entries());
+            }
+            return r;
+        }
+        return ledger.observed(r.id(), status.get(), log.entries());
+    }
+
+    private static boolean sameAs(RefundView r, RefundStatus s) {
+        return s.state() == r.state() && java.util.Objects.equals(s.refundId(), r.refundId())
+                && java.util.Objects.equals(s.payerRefund(), r.payerRefund());
+    }
+
+    private static RefundRequest request(PaymentView p, RefundView r) {
+        return new RefundRequest(p.orderRef(), p.transactionId(), r.companyRefundNo(), r.amount(), p.actualAmount(), p.currency(),
+                p.payerTotal(), p.payerCurrency(), r.reason(), r.notifyUrl());
+    }
+
+    private PaymentView payment(String merchant, String paymentMethod, String orderRef) {
+        return payments.find(merchant, paymentMethod, orderRef)
+                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at " + paymentMethod));
+    }
+}

@@ -1,0 +1,129 @@
+package org.cbec.payment.control;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.List;
+import java.util.Optional;
+import org.cbec.payment.entity.RefundState;
+import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.InvalidRequestException;
+
+/**
+ * The rules of a refund that need the payment and its refunds, taken while the payment's row is
+ * locked so that concurrent refunds see each other. Amounts are in the payment currency's base
+ * unit; a refund that is not CLOSED holds its amount against the payment (PROCESSING, an unknown
+ * outcome and ABNORMAL may all still move money), so the refunds never add up to more than was paid.
+ */
+public final class RefundRules {
+
+    /** At most this many refunds per payment, as the wallet companies allow. */
+    public static final int MAX_REFUNDS = 50;
+
+    private RefundRules() {
+    }
+
+    /** The payment as these rules see it. */
+    public record Paid(String orderRef, TradeState state, long amount, String currency) {
+    }
+
+    /** A stored refund as these rules see it. */
+    public record Held(String refundRef, long amount, RefundState state, Long payerRefund, String payerCurrency) {
+
+        boolean counts() {
+            return state != RefundState.CLOSED;
+        }
+    }
+
+    /** A request for a refund: the stored one it repeats, or the place of a new one. */
+    public record Decision(Optional<Held> repeated, int seq) {
+    }
+
+    /**
+     * What a request for {@code amount} under {@code refundRef} means for the payment with these
+     * refunds. The same refundRef and amount is the same refund (no second company call); every
+     * refusal names its field and changes nothing.
+     */
+    public static Decision decide(Paid payment, List<Held> refunds, String refundRef, long amount, String currency) {
+        Optional<Held> same = refunds.stream().filter(r -> r.refundRef().equals(refundRef)).findFirst();
+        if (same.isPresent()) {
+            if (same.get().amount() != amount || currency != null && !currency.equals(payment.currency())) {
+                throw new InvalidRequestException("refundRef", "refundRef " + refundRef + " is already a refund of "
+                        + same.get().amount() + " " + payment.currency() + "; a refund's amount cannot change");
+            }
+            return new Decision(same, 0);
+        }
+        if (payment.state() != TradeState.SUCCESS) {
+            throw new InvalidRequestException("orderRef", "payment " + payment.orderRef() + " is not paid (" + payment.state()
+                    + "); only a paid payment is refunded");
+        }
+        if (currency != null && !currency.equals(payment.currency())) {
+            throw new InvalidRequestException("currency", "currency must be the payment's, " + payment.currency());
+        }
+        if (refunds.size() >= MAX_REFUNDS) {
+            throw new InvalidRequestException("orderRef", "payment " + payment.orderRef() + " already has " + MAX_REFUNDS
+                    + " refunds, the most a payment can have");
+        }
+        long held = held(refunds);
+        if (held + amount > payment.amount()) {
+            throw new InvalidRequestException("amount", "amount " + amount + " is more than is left to refund: paid "
+                    + payment.amount() + ", refunded or being refunded " + held + ", left " + (payment.amount() - held));
+        }
+        return new Decision(Optional.empty(), refunds.size() + 1);
+    }
+
+    /** The company's refund number: the payment's orderRef and the refund's place, unique in the company account. */
+    public static String companyRefundNo(String orderRef, int seq) {
+        return orderRef + "-" + seq;
+    }
+
+    /** What the refunds that are not CLOSED hold against the payment. */
+    public static long held(List<Held> refunds) {
+        return refunds.stream().filter(Held::counts).mapToLong(Held::amount).sum();
+    }
+
+    /** What went back: the SUCCESS refunds. */
+    public static long refunded(List<Held> refunds) {
+        return refunds.stream().filter(r -> r.state() == RefundState.SUCCESS).mapToLong(Held::amount).sum();
+    }
+
+    /** A payment's trade state and its description as QueryPayment shows them. */
+    public record Shown(String tradeState, String tradeStateDesc) {
+    }
+
+    /**
+     * A paid payment with a successful refund is shown as REFUND, its description saying whether it
+     * is partly or fully refunded; any other payment as it is.
+     */
+    public static Shown shown(Paid payment, String stateDesc, List<Held> refunds) {
+        long refunded = refunded(refunds);
+        if (payment.state() != TradeState.SUCCESS || refunded == 0) {
+            return new Shown(payment.state().name(), stateDesc);
+        }
+        return new Shown("REFUND", refunded >= payment.amount() ? "fully refunded"
+                : "partly refunded: " + refunded + " of " + payment.amount() + " " + payment.currency());
+    }
+
+    /**
+     * What the refunds that are not CLOSED take back of the CNY paid, in fen (customs declares CNY).
+     * A refund counts with what the company says goes back to the payer in CNY; a refund of a CNY
+     * payment with its amount; a refund of another currency the company has not answered yet with
+     * its share of the CNY paid, rounded half up. Never more than was paid.
+     */
+    public static long refundedCnyFen(Paid payment, long paidCnyFen, List<Held> refunds) {
+        long sum = 0;
+        for (Held r : refunds) {
+            if (!r.counts()) {
+                continue;
+            }
+            if ("CNY".equals(r.payerCurrency()) && r.payerRefund() != null) {
+                sum += r.payerRefund();
+            } else if ("CNY".equals(payment.currency())) {
+                sum += r.amount();
+            } else {
+                sum += BigDecimal.valueOf(r.amount()).multiply(BigDecimal.valueOf(paidCnyFen))
+                        .divide(BigDecimal.valueOf(payment.amount()), 0, RoundingMode.HALF_UP).longValueExact();
+            }
+        }
+        return Math.min(sum, paidCnyFen);
+    }
+}
