@@ -165,6 +165,23 @@ class RefundsIT {
     }
 
     @Test
+    void aRefundTheCompanyClosesNoLongerCountsAndAnAbnormalOneStillDoes() throws Exception {
+        String ref = paid("alphapay", 1_000, "CNY");
+        assertEquals(200, SANDBOX.refundOutcome("demo", ref, "CLOSED").status());
+        assertEquals("PROCESSING", refund("alphapay", ref, "closed-" + ref, 1_000, "").json().getString("state"));
+        assertRefused(422, "amount", refund("alphapay", ref, "meanwhile-" + ref, 1, ""));
+        awaitTrue(() -> refundState("alphapay", ref, "closed-" + ref).equals("CLOSED"), "the company closed the refund");
+
+        assertEquals(200, SANDBOX.refundOutcome("demo", ref, "ABNORMAL").status());
+        assertEquals(200, refund("alphapay", ref, "abnormal-" + ref, 1_000, "").status(), "a CLOSED refund frees its amount");
+        awaitTrue(() -> refundState("alphapay", ref, "abnormal-" + ref).equals("ABNORMAL"), "the company could not pay back");
+        assertRefused(422, "amount", refund("alphapay", ref, "again-" + ref, 1, ""));
+        JsonObject list = get(api("refund/demo?payment_method=alphapay&order_ref=" + ref), "app-api-key", KEY).json();
+        assertEquals(0, list.getJsonNumber("refundedTotal").longValue(), "nothing went back");
+        assertEquals("SUCCESS", queryPayment("alphapay", ref).getString("tradeState"), "not shown as refunded");
+    }
+
+    @Test
     void theFiftyFirstRefundOfAPaymentIsRefused() {
         String ref = paid("betapay", 100, "CNY");
         for (int i = 1; i <= 50; i++) {
@@ -296,6 +313,12 @@ class RefundsIT {
             return seen[0].getString("state").equals("SUCCESS");
         }, refundRef + " finished");
         return seen[0];
+    }
+
+    private String refundState(String method, String ref, String refundRef) {
+        Reply r = get(api("refund/demo?payment_method=" + method + "&order_ref=" + ref + "&refund_ref=" + refundRef), "app-api-key", KEY);
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getString("state");
     }
 
     private long refundedTotal(String method, String ref) {

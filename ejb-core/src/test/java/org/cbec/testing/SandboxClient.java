@@ -96,6 +96,12 @@ public final class SandboxClient {
                 "Content-Type", "application/json", "Authorization", admin);
     }
 
+    /** How alphapay ends the order's refunds made from now on: {@code SUCCESS}, {@code ABNORMAL} or {@code CLOSED}. */
+    public Reply refundOutcome(String merchant, String orderRef, String state) {
+        return Http.send("PUT", base.resolve("alphapay/" + merchant + "/orders/" + orderRef + "/refund-outcome"),
+                "{\"state\":\"" + state + "\"}", "Content-Type", "application/json", "Authorization", admin);
+    }
+
     /** How many requests of this kind ({@code create}, {@code query}, …) about the order the company received. */
     public long requests(String method, String merchant, String kind, String orderRef) {
         Reply r = Http.get(base.resolve(method + "/" + merchant + "/requests?kind=" + kind + "&orderRef=" + orderRef), "Authorization", admin);
