@@ -132,6 +132,17 @@ class BadInputIT {
         // a refund nobody asked for: 404 once the parameters pass
         all.add(keyed(Malformed.endpoint("GET", "v1/refund/{merchant}").path("merchant", m).query("payment_method", "alphapay")
                 .query("order_ref", ref).optionalQuery("refund_ref", "nosuchrefund0001").auth(k).wrongMethods("PUT", "DELETE")));
+        // the events of an order the merchant does not have, and an event it does not have: 404 once the parameters pass
+        all.add(keyed(Malformed.endpoint("GET", "v1/events/{merchant}").path("merchant", m).query("order_ref", "nosuchorder0001")
+                .auth(k).wrongMethods("PUT", "DELETE")));
+        all.add(keyed(Malformed.endpoint("POST", "v1/events/{merchant}/{eventId}/redeliver").path("merchant", m)
+                .path("eventId", "evt_00000000000000000000000000000000").auth(k).wrongMethods("GET", "PUT", "DELETE")));
+        // a company's callback that is not signed by the company: 400 "failure" (the plain word the companies expect)
+        all.add(Malformed.endpoint("POST", "notify/{paymentMethod}/{merchant}").path("paymentMethod", "alphapay").path("merchant", m)
+                .plainRefusal("failure").wrongMethods("GET", "PUT", "DELETE")
+                .json("{\"id\":\"EV-1\",\"create_time\":\"2026-11-25T20:00:00+08:00\",\"resource_type\":\"encrypt-resource\","
+                        + "\"event_type\":\"TRANSACTION.SUCCESS\",\"summary\":\"paid\",\"resource\":{\"original_type\":\"transaction\","
+                        + "\"algorithm\":\"AEAD_AES_256_GCM\",\"ciphertext\":\"AAAA\",\"associated_data\":\"transaction\",\"nonce\":\"abcdefabcdef\"}}"));
         all.add(keyed(Malformed.endpoint("GET", "v1/merchant/{merchant}").path("merchant", m).auth(k).wrongMethods("POST", "PUT", "DELETE")));
 
         // the admin API: a name already registered, a key for a merchant nobody registered, a private key that is not one
@@ -141,6 +152,9 @@ class BadInputIT {
         JsonObject brokenAccount = Json.createObjectBuilder(account).add("merchantPrivateKey", "not a key").build();
         all.add(admin(Malformed.endpoint("PUT", "admin/merchants/{merchant}/companies/{paymentMethod}").path("merchant", m)
                 .path("paymentMethod", "alphapay").json(brokenAccount.toString()).wrongMethods("GET", "POST", "DELETE"), key));
+        // a webhook secret for a merchant nobody registered: 404
+        all.add(admin(Malformed.endpoint("POST", "admin/merchants/{merchant}/webhook-secret").path("merchant", "nobody-registered-this")
+                .wrongMethods("GET", "PUT", "DELETE"), key));
         all.add(admin(Malformed.endpoint("DELETE", "admin/keys/{keyId}").path("keyId", "k_nosuchkey0001").wrongMethods("GET", "POST", "PUT"), key));
 
         // the load-comparison endpoint, open to anyone, answers GET only: every other request to it,
@@ -188,6 +202,8 @@ class BadInputIT {
         Map<String, List<String>> rows = new LinkedHashMap<>();
         rows.put("payment", rows("SELECT * FROM payment WHERE merchant = ? ORDER BY id", merchant));
         rows.put("refund", rows("SELECT * FROM refund WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("merchant_event", rows("SELECT * FROM merchant_event WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("webhook_secret", rows("SELECT * FROM webhook_secret ORDER BY id", null));
         rows.put("payment_event", rows("SELECT e.* FROM payment_event e JOIN payment p ON p.id = e.payment_id WHERE p.merchant = ?"
                 + " ORDER BY e.id", merchant));
         rows.put("declaration", rows("SELECT * FROM declaration WHERE merchant = ? ORDER BY id", merchant));

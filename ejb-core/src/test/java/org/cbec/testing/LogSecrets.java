@@ -13,12 +13,14 @@ import java.util.regex.Pattern;
 
 /**
  * Finds secrets in a server log: the secrets a test knows (configured passwords and keys), and
- * anything shaped like one it does not know (an issued API key, a PEM private key, a resident
- * identity number). A finding names the kind and where, never the secret itself.
+ * anything shaped like one it does not know (an issued API key, a webhook secret, a PEM private
+ * key, a resident identity number). A finding names the kind and where, never the secret itself.
  */
 public final class LogSecrets {
 
     private static final Pattern API_KEY = Pattern.compile("(?<![A-Za-z0-9_-])c[bc]k_[A-Za-z0-9_-]{20,}");
+    /** A Standard Webhooks signing secret, as the broker issues them. */
+    private static final Pattern WEBHOOK_SECRET = Pattern.compile("whsec_[A-Za-z0-9+/]{20,}");
     private static final Pattern PRIVATE_KEY = Pattern.compile("PRIVATE KEY|MII[EF][A-Za-z0-9+/]{60,}");
     /** 18 characters with a birth date where one belongs; its check character is checked below. */
     private static final Pattern RESIDENT_ID = Pattern.compile(
@@ -49,6 +51,7 @@ public final class LogSecrets {
         }
         add(found, "an API key", API_KEY.matcher(text), where, false);
         add(found, "a private key", PRIVATE_KEY.matcher(text), where, false);
+        add(found, "a webhook secret", WEBHOOK_SECRET.matcher(text), where, false);
         add(found, "a resident identity number", RESIDENT_ID.matcher(text), where, true);
         return found;
     }

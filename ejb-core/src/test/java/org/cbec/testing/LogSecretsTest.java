@@ -14,14 +14,17 @@ class LogSecretsTest {
     @Test
     void findsKeysPasswordsPrivateKeysAndIdentityNumbersWithoutRepeatingThem() {
         String log = "INFO Payment created\nFINE key " + KEY + " used\n-----BEGIN PRIVATE KEY-----\n"
-                + "declared for 11010519491231002X today\nadmin password s3cret-admin\n";
+                + "declared for 11010519491231002X today\nadmin password s3cret-admin\n"
+                + "secret whsec_Y2JlYy13ZWJob29rLXRlc3Qta2V5LTAxMjM0NTY3ODk= issued\n";
         List<String> found = LogSecrets.findings(log, "server.log", List.of("s3cret-admin"));
-        assertEquals(4, found.size(), found::toString);
+        assertEquals(5, found.size(), found::toString);
+        assertTrue(found.stream().anyMatch(f -> f.startsWith("a webhook secret")));
         assertTrue(found.stream().anyMatch(f -> f.startsWith("an API key")));
         assertTrue(found.stream().anyMatch(f -> f.startsWith("a private key")));
         assertTrue(found.stream().anyMatch(f -> f.startsWith("a resident identity number")));
         assertTrue(found.stream().anyMatch(f -> f.startsWith("known secret")));
-        assertFalse(found.toString().contains(KEY) || found.toString().contains("11010519491231002X") || found.toString().contains("s3cret"),
+        assertFalse(found.toString().contains(KEY) || found.toString().contains("11010519491231002X") || found.toString().contains("s3cret")
+                || found.toString().contains("whsec_"),
                 "findings never repeat the secret");
     }
 

@@ -155,6 +155,7 @@ public final class Malformed {
         private final Map<String, String> pathValues = new LinkedHashMap<>();
         private final Map<String, String> query = new LinkedHashMap<>();
         private final java.util.Set<String> optional = new java.util.HashSet<>();
+        private String plainRefusal;
         private String json;
         private List<String> auth = List.of();
         private final Map<String, List<String>> badAuth = new LinkedHashMap<>();
@@ -189,6 +190,16 @@ public final class Malformed {
         public Endpoint optionalQuery(String name, String value) {
             optional.add(name);
             return query(name, value);
+        }
+
+        /**
+         * The endpoint refuses as a foreign protocol asks, with this plain word (a company's callback:
+         * {@code failure}) and a 4xx, instead of the envelope; the container's and JAX-RS's own
+         * refusals (wrong method, media type) still carry the envelope.
+         */
+        public Endpoint plainRefusal(String word) {
+            this.plainRefusal = word;
+            return this;
         }
 
         /** The JSON body of the request to be refused; its fields are broken one at a time. */
@@ -617,15 +628,20 @@ public final class Malformed {
         }
 
         public void run(Endpoint endpoint) {
-            run(endpoint.name(), endpoint.cases());
+            run(endpoint.name(), endpoint.cases(), endpoint.plainRefusal);
         }
 
         public void run(String endpoint, List<Case> cases) {
+            run(endpoint, cases, null);
+        }
+
+        private void run(String endpoint, List<Case> cases, String plainRefusal) {
             for (Case c : cases) {
                 Reply reply = send(base, c);
                 counts.merge(endpoint, 1, Integer::sum);
                 statuses.computeIfAbsent(endpoint, e -> new TreeMap<>()).merge(reply.status(), 1, Integer::sum);
-                String problem = problem(reply, secrets);
+                String problem = plainRefusal != null && reply.status() >= 400 && reply.status() < 500
+                        && reply.body().strip().equals(plainRefusal) ? null : problem(reply, secrets);
                 if (problem != null && containerRefusal(c, reply)) {
                     containerRefusals.merge(endpoint, 1, Integer::sum);
                 } else if (problem != null) {

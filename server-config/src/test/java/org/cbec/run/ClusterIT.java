@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.cbec.testing.Bursts;
+import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.LogSecrets;
 import org.cbec.testing.SandboxClient;
@@ -214,6 +215,55 @@ class ClusterIT {
 
     @Test
     @Order(5)
+    void eachEventIsDeliveredOnceWhileBothNodesDeliver() throws Exception {
+        // Both nodes poll for due events; every event must reach the receiver once, whichever node sends it.
+        com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        Map<String, Integer> received = new java.util.concurrent.ConcurrentHashMap<>();
+        receiver.createContext("/events", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            received.merge(exchange.getRequestHeaders().getFirst("webhook-id"), 1, Integer::sum);
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            assertEquals(201, Http.send("POST", nodes[0].resolve("broker/admin/merchants/demo/webhook-secret"), null,
+                    "Authorization", admin()).status());
+            List<String> refs = new java.util.ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                String ref = ref();
+                refs.add(ref);
+                URI node = nodes[i % 2];
+                Reply created = postJson(node.resolve("broker/v1/payment/demo"), "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\","
+                        + "\"orderRef\":\"" + ref + "\",\"actualAmount\":1999,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
+                        + receiver.getAddress().getPort() + "/events\"}", "app-api-key", KEY);
+                assertEquals(200, created.status(), created::toString);
+                assertEquals(200, sandbox(node).pay("betapay", "demo", ref).status());
+                // Queried on both nodes at once: each may see the change; one event is made.
+                Bursts.atOnce(2, n -> get(nodes[n].resolve("broker/v1/payment/demo?order_ref=" + ref + "&payment_method=betapay"),
+                        "app-api-key", KEY));
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (received.size() < 20 && System.nanoTime() < deadline) {
+                Thread.sleep(250);
+            }
+            assertEquals(20, received.size(), () -> "one event per payment: " + received);
+            assertEquals(20, count("SELECT COUNT(*) FROM merchant_event WHERE merchant = ? AND state = 'DELIVERED'"
+                    + " AND type = 'payment.succeeded' AND payment_id IN (SELECT id FROM payment WHERE order_ref LIKE 'cl%')", "demo"));
+            // Delivered: nothing more is due; every event reached the receiver exactly once.
+            assertEquals(Set.of(1), new HashSet<>(received.values()), () -> "delivered once each: " + received);
+            for (String ref : refs) {
+                assertEquals(1, count("SELECT COUNT(*) FROM merchant_event e JOIN payment p ON p.id = e.payment_id WHERE p.order_ref = ?",
+                        ref), ref + " made one event");
+            }
+        } finally {
+            receiver.stop(0);
+        }
+    }
+
+    @Test
+    @Order(6)
     void theReconciliationRunsOnExactlyOneNodeAtATimeAndMovesWhenItStops() throws Exception {
         Map<String, Integer> nodeOf = new HashMap<>();
         for (int i = 1; i <= 2; i++) {

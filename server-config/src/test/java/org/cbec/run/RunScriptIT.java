@@ -224,6 +224,64 @@ class RunScriptIT {
     }
 
     @Test
+    void anEventWaitingForItsRetryAtAKill9IsDeliveredAfterTheRestartOnce() throws Exception {
+        Scripts.deleteRecursively(dataDir);
+        int port = Scripts.freePort();
+        URI base = URI.create("http://localhost:" + port + "/");
+        // The first retry comes 20 to 30 s after the failed attempt (base 25 s, +-20 %): time to kill.
+        database.put("WEBHOOK_RETRY_BASE_MS", "25000");
+        com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger answers = new java.util.concurrent.atomic.AtomicInteger();
+        receiver.createContext("/events", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            ids.add(exchange.getRequestHeaders().getFirst("webhook-id"));
+            exchange.sendResponseHeaders(answers.getAndIncrement() == 0 ? 500 : 204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            Path firstLog = start(port, "run-it-events-1.log");
+            awaitReady(base, firstLog);
+            assertEquals(201, Http.send("POST", base.resolve("broker/admin/merchants/demo/webhook-secret"), null,
+                    "Authorization", admin()).status());
+            String ref = "kill" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            Reply created = postJson(base.resolve("broker/v1/payment/demo"), "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\","
+                    + "\"orderRef\":\"" + ref + "\",\"actualAmount\":2599,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
+                    + receiver.getAddress().getPort() + "/events\"}", "app-api-key", DEMO_API_KEY);
+            assertEquals(200, created.status(), created::toString);
+            assertEquals(200, new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD).pay("betapay", "demo", ref).status());
+            assertEquals("SUCCESS", get(base.resolve("broker/v1/payment/demo?order_ref=" + ref + "&payment_method=betapay"),
+                    "app-api-key", DEMO_API_KEY).json().getString("tradeState"));
+            Instant deadline = Instant.now().plusSeconds(60);
+            while (ids.isEmpty() && Instant.now().isBefore(deadline)) {
+                Thread.sleep(200);
+            }
+            assertEquals(1, ids.size(), "the first attempt came and was answered 500");
+            new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
+            assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
+            assertEquals(1, ids.size(), "no attempt between the failure and the kill");
+
+            Path secondLog = start(port, "run-it-events-2.log");
+            awaitReady(base, secondLog);
+            deadline = Instant.now().plusSeconds(120);
+            while (ids.size() < 2 && Instant.now().isBefore(deadline)) {
+                Thread.sleep(200);
+            }
+            assertEquals(2, ids.size(), () -> "the event was sent again after the restart: " + Scripts.tail(secondLog));
+            assertEquals(ids.get(0), ids.get(1), "with the same webhook-id");
+            Reply listed = get(base.resolve("broker/v1/events/demo?order_ref=" + ref), "app-api-key", DEMO_API_KEY);
+            jakarta.json.JsonObject event = listed.json().getJsonArray("events").getJsonObject(0);
+            assertEquals("DELIVERED", event.getString("state"), listed::toString);
+            assertEquals(List.of(500, 204), event.getJsonArray("attempts").stream().map(a -> a.asJsonObject().getInt("httpStatus")).toList());
+            assertEquals(2, ids.size(), "delivered once: nothing sent after the 2xx");
+        } finally {
+            receiver.stop(0);
+        }
+    }
+
+    @Test
     void onFiveHttpThreadsDuplicatesAreAnsweredAtOnceAndASlowBurstLeavesTheCircuitClosed() throws Exception {
         Scripts.deleteRecursively(dataDir);
         int port = Scripts.freePort();

@@ -30,6 +30,8 @@ import org.cbec.platform.error.UnknownResourceException;
 @Stateless
 public class CompanyAccounts {
 
+    private static final java.util.regex.Pattern API_V3_KEY = java.util.regex.Pattern.compile("[A-Za-z0-9]{32}");
+
     private static final Logger LOG = Logger.getLogger(CompanyAccounts.class.getName());
 
     /** Accounts by merchant and payment method, with their keys parsed. */
@@ -46,7 +48,7 @@ public class CompanyAccounts {
 
     /** Registers or replaces a merchant's account at a company. */
     public void register(String merchant, String paymentMethod, String companyMerchantId, String appId, String keySerial,
-            String merchantPrivateKey, String companyPublicKey) {
+            String merchantPrivateKey, String companyPublicKey, String apiV3Key) {
         if (parties.find(GrantSubject.MERCHANT, merchant).isEmpty()) {
             throw new UnknownResourceException("no such merchant: " + merchant);
         }
@@ -64,13 +66,19 @@ public class CompanyAccounts {
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException("companyPublicKey", "companyPublicKey must be an RSA public key in PEM");
         }
+        if (apiV3Key != null && !API_V3_KEY.matcher(apiV3Key).matches()) {
+            throw new InvalidRequestException("apiV3Key", "apiV3Key must be 32 letters or digits (alphapay's AES-256 key)");
+        }
+        if (apiV3Key != null && !"alphapay".equals(paymentMethod)) {
+            throw new InvalidRequestException("apiV3Key", "only an alphapay account has an API v3 key");
+        }
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         CompanyCredential credential = find(merchant, paymentMethod);
         if (credential == null) {
             credential = new CompanyCredential(merchant, paymentMethod, now);
             em.persist(credential);
         }
-        credential.update(companyMerchantId, appId, keySerial, merchantPrivateKey, companyPublicKey, now);
+        credential.update(companyMerchantId, appId, keySerial, merchantPrivateKey, companyPublicKey, apiV3Key, now);
         String kept = merchant + "\n" + paymentMethod;
         Recent.evictNowAndAfterCommit(transactions, () -> KNOWN.evict(kept));
         LOG.info(() -> "Company account registered: " + merchant + " at " + paymentMethod + " as " + companyMerchantId);
@@ -81,7 +89,7 @@ public class CompanyAccounts {
     public CompanyAccount account(String merchant, String paymentMethod) {
         return KNOWN.get(merchant + "\n" + paymentMethod, k -> Optional.ofNullable(find(merchant, paymentMethod))
                 .map(c -> new CompanyAccount(merchant, c.getCompanyMerchantId(), c.getAppId(), c.getKeySerial(),
-                        Pem.privateKey(c.getMerchantPrivateKey()), Pem.publicKey(c.getCompanyPublicKey()))))
+                        Pem.privateKey(c.getMerchantPrivateKey()), Pem.publicKey(c.getCompanyPublicKey()), c.getApiV3Key())))
                 .orElseThrow(() -> new InvalidRequestException("paymentMethod", "merchant " + merchant + " has no account at " + paymentMethod));
     }
 

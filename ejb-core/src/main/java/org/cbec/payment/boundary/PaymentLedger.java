@@ -16,7 +16,9 @@ import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.PaymentEvent;
+import org.cbec.payment.control.PollSchedule;
 import org.cbec.payment.entity.TradeState;
+import org.cbec.webhook.control.Outbox;
 
 /**
  * The payment records. Every method commits on its own, so what is written before and after a
@@ -33,6 +35,11 @@ public class PaymentLedger {
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
+
+    /** How long after its creation an unpaid payment is first asked about (then at doubling intervals). */
+    @jakarta.inject.Inject
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "reconciliation.first-poll-ms", defaultValue = "60000")
+    long firstPollMs;
 
     /**
      * Inserts the payment in state CREATING. There is no look first: an identical create (a retry,
@@ -57,6 +64,23 @@ public class PaymentLedger {
                         + " AND p.payMessage = :payMessage", Payment.class)
                 .setParameter("merchant", merchant).setParameter("method", paymentMethod).setParameter("payMessage", payMessage)
                 .setHint(READ_ONLY, "true").getResultStream().findFirst().map(PaymentLedger::view);
+    }
+
+    /** Unpaid payments whose poll is due, the longest waiting first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<PaymentView> pollDue(OffsetDateTime now, int limit) {
+        return em.createNamedQuery(Payment.POLL_DUE, Payment.class).setParameter("now", now)
+                .setParameter("states", List.of(TradeState.NOTPAY, TradeState.USERPAYING)).setMaxResults(limit)
+                .setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view).toList();
+    }
+
+    /**
+     * After a poll: the next one ({@link PollSchedule}), or none once the payment is a day old or no
+     * longer open.
+     */
+    public void polled(long id) {
+        Payment p = em.find(Payment.class, id);
+        p.pollAt(PollSchedule.next(p.getCreatedAt(), now(), java.time.Duration.ofMillis(firstPollMs), p.getTradeState().isOpen()).orElse(null));
     }
 
     /** Takes over a create whose outcome is unknown, if nobody else took it first. */
@@ -101,6 +125,10 @@ public class PaymentLedger {
     /** The company created the order: its reference, and the exchanges that got it. */
     public PaymentView created(long id, CreatedOrder order, Invocation invocation, List<Exchanges.Entry> events) {
         Payment p = em.find(Payment.class, id);
+        if (p.getNextPollAt() == null) {
+            // Unpaid from now: the reconciliation asks about it after a while, should its callback be lost.
+            p.pollAt(now().plusNanos(firstPollMs * 1_000_000));
+        }
         p.created(order.tradeType(), order.payMessage(), invocation == null ? null : invocation.payInvokeMessage(),
                 invocation == null ? null : invocation.timeStamp(), invocation == null ? null : invocation.nonceStr(), now());
         events(id, events);
@@ -120,13 +148,22 @@ public class PaymentLedger {
 
     /** The company's view of the order, with the exchanges that brought it. */
     public PaymentView observed(long id, OrderStatus s, List<Exchanges.Entry> events) {
-        Payment p = em.find(Payment.class, id);
+        // Locked: two nodes (or a query and a callback) seeing the same change take turns, and the
+        // second finds it made, so it makes no second event and no version conflict.
+        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
+        TradeState before = p.getTradeState();
         if (s.state() != TradeState.UNKNOWN) {
             p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
                     s.paidAt(), now());
         }
         events(id, events);
-        return view(p);
+        PaymentView after = view(p);
+        String type = p.getTradeState() == before ? null : EventData.paymentType(p.getTradeState());
+        if (type != null) {
+            // The merchant's event, in this transaction: the change and its event commit together.
+            Outbox.add(em, p.getMerchant(), id, null, type, EventData.payment(after), EventData.notifyUrl(p.getRequestJson()), now());
+        }
+        return after;
     }
 
     /**

@@ -65,6 +65,9 @@ public class Payments {
     @EJB
     RefundLedger refunds;
 
+    @Inject
+    CallbackUrls callbackUrls;
+
     public PaymentView create(String merchant, CreatePayment c) {
         PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
         PaymentType type = PaymentRules.checkCreate(c, company.supportedTypes());
@@ -110,7 +113,7 @@ public class Payments {
         String merchant = account.merchant();
         Exchanges log = new Exchanges();
         try {
-            CreatedOrder order = company.create(account, orderOf(c, type), log);
+            CreatedOrder order = company.create(account, orderOf(c, type, account.merchant()), log);
             Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
             PaymentView created = ledger.created(id, order, invocation, log.entries());
             LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
@@ -141,11 +144,16 @@ public class Payments {
 
     /** As QueryPayment shows it: REFUND once a refund of it succeeded, partly or fully ({@link RefundRules#shown}). */
     private PaymentView shown(PaymentView p) {
+        return TradeState.SUCCESS.name().equals(p.tradeState()) ? shown(p, refunds.held(p.id())) : p;
+    }
+
+    /** A paid payment with these refunds, as QueryPayment (and its merchant event) shows it. */
+    static PaymentView shown(PaymentView p, java.util.List<RefundRules.Held> held) {
         if (!TradeState.SUCCESS.name().equals(p.tradeState())) {
             return p;
         }
         RefundRules.Shown shown = RefundRules.shown(new RefundRules.Paid(p.orderRef(), TradeState.SUCCESS, p.actualAmount(),
-                p.currency()), p.tradeStateDesc(), refunds.held(p.id()));
+                p.currency()), p.tradeStateDesc(), held);
         return new PaymentView(p.merchant(), p.paymentMethod(), p.orderRef(), p.paymentType(), p.currency(), p.actualAmount(), p.total(),
                 shown.tradeState(), shown.tradeStateDesc(), p.tradeType(), p.payMessage(), p.payInvokeMessage(), p.timeStamp(),
                 p.nonceStr(), p.transactionId(), p.bankType(), p.payerTotal(), p.payerCurrency(), p.paidAt(), p.id());
@@ -182,7 +190,7 @@ public class Payments {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
             try {
-                CreatedOrder order = company.create(account, orderOf(original, type), log);
+                CreatedOrder order = company.create(account, orderOf(original, type, account.merchant()), log);
                 Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
                 return ledger.created(p.id(), order, invocation, log.entries());
             } catch (CompanyException | FaultToleranceException stillUnknown) {
@@ -201,7 +209,7 @@ public class Payments {
     }
 
     /** Whether the company's status says nothing the stored payment does not already say. */
-    private static boolean unchanged(PaymentView p, OrderStatus s) {
+    static boolean unchanged(PaymentView p, OrderStatus s) {
         return s.state() == TradeState.UNKNOWN
                 || s.state().name().equals(p.tradeState())
                 && java.util.Objects.equals(s.stateDesc(), p.tradeStateDesc())
@@ -283,8 +291,10 @@ public class Payments {
                 .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at " + paymentMethod));
     }
 
-    private static OrderRequest orderOf(CreatePayment c, PaymentType type) {
+    /** The order as the company gets it: its notify URL is the broker's callback, never the merchant's (that one gets the broker's events). */
+    private OrderRequest orderOf(CreatePayment c, PaymentType type, String merchant) {
         return new OrderRequest(c.orderRef(), type, c.actualAmount(), c.currency(), c.description(), c.attach(),
-                c.notifyUrl(), c.timeExpire(), c.goodsTag(), c.payerId(), c.clientIp(), c.successUrl(), c.cancelUrl());
+                callbackUrls.of(c.paymentMethod(), merchant), c.timeExpire(), c.goodsTag(), c.payerId(), c.clientIp(), c.successUrl(),
+                c.cancelUrl());
     }
 }

@@ -66,6 +66,11 @@ public class Reconciliation {
     @ConfigProperty(name = "reconciliation.stale-creating-ms", defaultValue = "60000")
     long staleCreatingMs;
 
+    /** Unpaid payments asked about per run at most, so that a burst of unpaid orders is spread out. */
+    @Inject
+    @ConfigProperty(name = "reconciliation.poll-batch", defaultValue = "20")
+    int pollBatch;
+
     @Resource
     TimerService timers;
 
@@ -122,6 +127,10 @@ public class Reconciliation {
             for (PaymentView p : unresolved) {
                 reconcile(p, creatingBefore);
             }
+            // Unpaid payments at their poll time: a callback may have been lost.
+            for (PaymentView p : ledger.pollDue(now, pollBatch)) {
+                poll(p);
+            }
             // Refunds: an unknown outcome (asked again, sent again only if the company has none),
             // and alphapay's PROCESSING ones, which finish at the company with nobody asking.
             for (RefundView r : refundLedger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
@@ -142,6 +151,20 @@ public class Reconciliation {
         } catch (BusinessException stillUnknown) {
             LOG.info(() -> "Payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef()
                     + " not resolved yet: " + stillUnknown.getMessage());
+        }
+    }
+
+    private void poll(PaymentView p) {
+        try {
+            PaymentView after = payments.refreshed(p);
+            if (!after.tradeState().equals(p.tradeState())) {
+                LOG.info(() -> "Polled payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + ": " + p.tradeState()
+                        + " -> " + after.tradeState());
+            }
+        } catch (BusinessException companyFailed) {
+            LOG.fine(() -> "Payment " + p.orderRef() + " not polled: " + companyFailed.getMessage());
+        } finally {
+            ledger.polled(p.id());
         }
     }
 

@@ -17,6 +17,7 @@ import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.Refund;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.webhook.control.Outbox;
 
 /**
  * The refund records. As {@link PaymentLedger}: every method commits on its own, so the refund (the
@@ -65,6 +66,13 @@ public class RefundLedger {
         return ofPayment(paymentId).stream().filter(r -> r.getRefundRef().equals(refundRef)).findFirst().map(r -> view(p, r));
     }
 
+    /** The payment's refund the company knows by this number. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<RefundView> byCompanyNo(long paymentId, String companyRefundNo) {
+        Payment p = em.find(Payment.class, paymentId);
+        return ofPayment(paymentId).stream().filter(r -> r.getCompanyRefundNo().equals(companyRefundNo)).findFirst().map(r -> view(p, r));
+    }
+
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public RefundView get(long refundId) {
         Refund r = em.find(Refund.class, refundId);
@@ -86,21 +94,44 @@ public class RefundLedger {
 
     /** The company's view of the refund, with the exchanges that brought it. */
     public RefundView observed(long id, RefundStatus s, List<Exchanges.Entry> events) {
-        Refund r = em.find(Refund.class, id);
+        Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
+        RefundState before = r.getState();
         if (s.state() != RefundState.UNKNOWN) {
             r.observed(s.state(), s.stateDesc(), s.refundId(), s.payerTotal(), s.payerRefund(), s.payerCurrency(),
                     s.settlementTotal(), s.settlementAmount(), s.successTime(), now());
         }
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
-        return view(em.find(Payment.class, r.getPaymentId()), r);
+        return changed(r, before);
     }
 
     /** The company refused the refund: no money moved, it is CLOSED and no longer counts. */
     public RefundView refused(long id, String reason, List<Exchanges.Entry> events) {
         Refund r = em.find(Refund.class, id);
+        RefundState before = r.getState();
         r.observed(RefundState.CLOSED, "refused by the company: " + reason, null, null, null, null, null, null, null, now());
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
-        return view(em.find(Payment.class, r.getPaymentId()), r);
+        return changed(r, before);
+    }
+
+    /**
+     * The refund's view after a change, with the merchant's events written in the same transaction:
+     * the refund's own (refund.succeeded, .closed, .abnormal), and payment.refunded when money went back.
+     */
+    private RefundView changed(Refund r, RefundState before) {
+        Payment p = em.find(Payment.class, r.getPaymentId());
+        RefundView view = view(p, r);
+        String type = r.getState() == before ? null : EventData.refundType(r.getState());
+        if (type == null) {
+            return view;
+        }
+        String paymentTarget = EventData.notifyUrl(p.getRequestJson());
+        Outbox.add(em, p.getMerchant(), p.getId(), r.getId(), type, EventData.refund(view),
+                r.getNotifyUrl() != null ? r.getNotifyUrl() : paymentTarget, now());
+        if (r.getState() == RefundState.SUCCESS) {
+            PaymentView shown = Payments.shown(PaymentLedger.view(p), ofPayment(p.getId()).stream().map(RefundLedger::held).toList());
+            Outbox.add(em, p.getMerchant(), p.getId(), null, "payment.refunded", EventData.payment(shown), paymentTarget, now());
+        }
+        return view;
     }
 
     /** The refund call got no usable answer: kept, its outcome unknown until a query or the reconciliation. */

@@ -53,6 +53,9 @@ public class Refunds {
     @EJB
     Payments paymentOperations;
 
+    @Inject
+    CallbackUrls callbackUrls;
+
     /** The refunds of a payment and what went back of it (the SUCCESS refunds). */
     public record RefundList(PaymentView payment, List<RefundView> refunds, long refundedTotal) {
     }
@@ -208,9 +211,10 @@ public class Refunds {
                 && java.util.Objects.equals(s.payerRefund(), r.payerRefund());
     }
 
-    private static RefundRequest request(PaymentView p, RefundView r) {
+    /** The refund as the company gets it: its notify URL is the broker's callback (the merchant's gets the broker's events). */
+    private RefundRequest request(PaymentView p, RefundView r) {
         return new RefundRequest(p.orderRef(), p.transactionId(), r.companyRefundNo(), r.amount(), p.actualAmount(), p.currency(),
-                p.payerTotal(), p.payerCurrency(), r.reason(), r.notifyUrl());
+                p.payerTotal(), p.payerCurrency(), r.reason(), callbackUrls.of(r.paymentMethod(), r.merchant()));
     }
 
     private PaymentView payment(String merchant, String paymentMethod, String orderRef) {

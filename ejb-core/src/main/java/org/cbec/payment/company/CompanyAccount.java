@@ -8,7 +8,7 @@ import java.security.PublicKey;
  * the account.
  */
 public record CompanyAccount(String merchant, String companyMerchantId, String appId, String keySerial,
-        PrivateKey merchantKey, PublicKey companyKey) {
+        PrivateKey merchantKey, PublicKey companyKey, String apiV3Key) {
 
     @Override
     public String toString() {

@@ -55,4 +55,16 @@ public interface PaymentCompany {
 
     /** The company's refund with this number, or empty when the company has none. Idempotent, so retried. */
     Optional<RefundStatus> queryRefund(CompanyAccount account, RefundRequest refund, ExchangeRecorder recorder);
+
+    /**
+     * Reads a callback the company sent to the broker's notify URL: verified with the company's key
+     * (and decrypted with the account's API v3 key where the company encrypts), fresh (its time
+     * within {@link #CALLBACK_MAX_AGE_SECONDS} of {@code now}). {@code headers} have lower-case names.
+     *
+     * @throws NotificationRefused when it is not the company's, or not fresh, or not readable
+     */
+    Notification readNotification(CompanyAccount account, java.util.Map<String, String> headers, String body, java.time.Instant now);
+
+    /** How far a callback's own time may be from the broker's clock: older ones are replays. */
+    long CALLBACK_MAX_AGE_SECONDS = 300;
 }

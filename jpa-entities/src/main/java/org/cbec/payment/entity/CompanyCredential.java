@@ -52,6 +52,10 @@ public class CompanyCredential {
     @Column(name = "company_public_key", nullable = false, length = 4000)
     private String companyPublicKey;
 
+    /** alphapay's API v3 key: the symmetric key its callbacks' resources are encrypted with. */
+    @Column(name = "api_v3_key", length = 64)
+    private String apiV3Key;
+
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
 
@@ -69,7 +73,8 @@ public class CompanyCredential {
     }
 
     public void update(String companyMerchantId, String appId, String keySerial, String merchantPrivateKey,
-            String companyPublicKey, OffsetDateTime at) {
+            String companyPublicKey, String apiV3Key, OffsetDateTime at) {
+        this.apiV3Key = apiV3Key;
         this.companyMerchantId = companyMerchantId;
         this.appId = appId;
         this.keySerial = keySerial;
@@ -108,6 +113,10 @@ public class CompanyCredential {
 
     public String getCompanyPublicKey() {
         return companyPublicKey;
+    }
+
+    public String getApiV3Key() {
+        return apiV3Key;
     }
 
     public OffsetDateTime getUpdatedAt() {

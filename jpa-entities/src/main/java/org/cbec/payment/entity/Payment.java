@@ -24,12 +24,15 @@ import java.time.OffsetDateTime;
         query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :paymentMethod AND p.orderRef = :orderRef")
 @NamedQuery(name = Payment.OPEN_SINCE,
         query = "SELECT p FROM Payment p WHERE p.tradeState IN :states AND p.updatedAt < :before ORDER BY p.updatedAt")
+@NamedQuery(name = Payment.POLL_DUE,
+        query = "SELECT p FROM Payment p WHERE p.nextPollAt <= :now AND p.tradeState IN :states ORDER BY p.nextPollAt")
 @NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
 public class Payment {
 
     public static final String BY_ORDER = "Payment.byOrder";
     public static final String OPEN_SINCE = "Payment.openSince";
     public static final String COUNT_BY_MERCHANT = "Payment.countByMerchant";
+    public static final String POLL_DUE = "Payment.pollDue";
 
     @Id
     @SequenceGenerator(name = "payment_seq", sequenceName = "payment_seq", allocationSize = 50)
@@ -100,6 +103,10 @@ public class Payment {
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
 
+    /** When the reconciliation next asks the company about this unpaid payment (a lost callback); null: never. */
+    @Column(name = "next_poll_at")
+    private OffsetDateTime nextPollAt;
+
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
@@ -155,6 +162,15 @@ public class Payment {
     }
 
     /** The company's current view of the order. */
+    /** The reconciliation asks the company again at {@code at} (null: no more). */
+    public void pollAt(OffsetDateTime at) {
+        this.nextPollAt = at;
+    }
+
+    public OffsetDateTime getNextPollAt() {
+        return nextPollAt;
+    }
+
     public void observed(TradeState state, String stateDesc, String transactionId, String bankType, Long payerTotal,
             String payerCurrency, OffsetDateTime paidAt, OffsetDateTime at) {
         this.tradeState = state;

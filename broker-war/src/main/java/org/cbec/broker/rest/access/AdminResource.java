@@ -21,6 +21,9 @@ import org.cbec.access.boundary.Party;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.payment.boundary.CompanyAccounts;
+import org.cbec.platform.time.BeijingTime;
+import org.cbec.webhook.boundary.EventLedger;
+import org.cbec.webhook.boundary.Events;
 
 /** Registers broker merchants and issues and revokes their {@code app-api-key}s. */
 @Path("admin")
@@ -50,10 +53,14 @@ public class AdminResource {
 
     /** Body of {@code PUT /admin/merchants/{merchant}/companies/{paymentMethod}}. */
     public record CompanyAccountRequest(String companyMerchantId, String appId, String keySerial, String merchantPrivateKey,
-            String companyPublicKey) {
+            String companyPublicKey, String apiV3Key) {
     }
 
     public record Done(int code, String message) {
+    }
+
+    /** The secret is in this response and nowhere else, ever; the one it replaced signs beside it until previousSignsUntil. */
+    public record WebhookSecretIssued(int code, String message, String merchant, String secret, String previousSignsUntil) {
     }
 
     @Inject
@@ -64,6 +71,9 @@ public class AdminResource {
 
     @Inject
     CompanyAccounts companyAccounts;
+
+    @Inject
+    Events events;
 
     @POST
     @Path("merchants")
@@ -92,10 +102,22 @@ public class AdminResource {
     @Path("merchants/{merchant}/companies/{paymentMethod}")
     public Done registerCompanyAccount(@PathParam("merchant") String merchant, @PathParam("paymentMethod") String paymentMethod,
             CompanyAccountRequest body) {
-        CompanyAccountRequest b = body != null ? body : new CompanyAccountRequest(null, null, null, null, null);
+        CompanyAccountRequest b = body != null ? body : new CompanyAccountRequest(null, null, null, null, null, null);
         companyAccounts.register(merchant, paymentMethod, b.companyMerchantId(), b.appId(), b.keySerial(),
-                b.merchantPrivateKey(), b.companyPublicKey());
+                b.merchantPrivateKey(), b.companyPublicKey(), b.apiV3Key());
         return new Done(200, "company account registered");
+    }
+
+    /** Issues the merchant's webhook signing secret, or rotates it: the old one keeps signing for a day. */
+    @POST
+    @Path("merchants/{merchant}/webhook-secret")
+    @Consumes(MediaType.WILDCARD)
+    public Response issueWebhookSecret(@PathParam("merchant") String merchant) {
+        EventLedger.IssuedSecret s = events.issueSecret(merchant);
+        return Response.status(Response.Status.CREATED).header("Cache-Control", "no-store")
+                .entity(new WebhookSecretIssued(201, "webhook secret issued; store it now, it is not shown again", merchant, s.secret(),
+                        BeijingTime.format(s.previousSignsUntil())))
+                .build();
     }
 
     @DELETE

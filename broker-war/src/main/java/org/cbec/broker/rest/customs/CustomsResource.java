@@ -12,7 +12,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.cbec.broker.rest.BeijingTime;
+import org.cbec.platform.time.BeijingTime;
 import org.cbec.broker.rest.error.ValidationStatus;
 import org.cbec.customs.boundary.DeclarationView;
 import org.cbec.customs.boundary.Declarations;

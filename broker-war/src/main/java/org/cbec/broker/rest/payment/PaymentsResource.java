@@ -15,7 +15,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.cbec.broker.rest.BeijingTime;
+import org.cbec.platform.time.BeijingTime;
 import org.cbec.payment.boundary.CreatePayment;
 import org.cbec.payment.boundary.InvokePayment;
 import org.cbec.payment.boundary.PaymentView;

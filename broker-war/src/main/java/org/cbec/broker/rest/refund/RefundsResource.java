@@ -12,7 +12,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.cbec.broker.rest.BeijingTime;
+import org.cbec.platform.time.BeijingTime;
 import org.cbec.payment.boundary.CreateRefund;
 import org.cbec.payment.boundary.RefundView;
 import org.cbec.payment.boundary.Refunds;

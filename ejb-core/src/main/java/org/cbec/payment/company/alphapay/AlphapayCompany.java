@@ -30,6 +30,7 @@ import org.cbec.payment.company.HttpExchange;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.Json;
 import org.cbec.payment.company.Nonces;
+import org.cbec.payment.company.Notification;
 import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentCompany;
@@ -113,7 +114,11 @@ public class AlphapayCompany implements PaymentCompany {
     @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
     public OrderStatus query(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
         String path = "/v3/pay/transactions/out-trade-no/" + encode(orderRef) + "?mchid=" + encode(account.companyMerchantId());
-        JsonObject o = Json.object(send(account, "query", "GET", path, "", recorder).body());
+        return orderStatus(Json.object(send(account, "query", "GET", path, "", recorder).body()));
+    }
+
+    /** A transaction record (the query's answer, a callback's resource) in the broker's terms. */
+    static OrderStatus orderStatus(JsonObject o) {
         JsonObject amount = Json.child(o, "amount");
         String state = Json.string(o, "trade_state");
         String successTime = Json.string(o, "success_time");
@@ -153,6 +158,11 @@ public class AlphapayCompany implements PaymentCompany {
             }
             throw refusal;
         }
+    }
+
+    @Override
+    public Notification readNotification(CompanyAccount account, Map<String, String> headers, String body, Instant now) {
+        return AlphapayCallbacks.read(account, headers, body, now);
     }
 
     /** A refund record: {@code status}, {@code refund_id}, and the amount object's figures. */

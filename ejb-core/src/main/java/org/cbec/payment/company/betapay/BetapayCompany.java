@@ -31,6 +31,8 @@ import org.cbec.payment.company.HttpCall;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.Json;
 import org.cbec.payment.company.Nonces;
+import org.cbec.payment.company.Notification;
+import org.cbec.payment.company.NotificationRefused;
 import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentCompany;
@@ -166,6 +168,61 @@ public class BetapayCompany implements PaymentCompany {
         return new RefundStatus(state, desc, Json.string(node, "trade_no") == null ? null : Json.string(node, "trade_no") + "/" + r.refundNo(),
                 r.payerTotal(), backFee == null ? null : BetapaySigning.fen(backFee), "CNY", r.total(), r.amount(),
                 paid == null ? null : LocalDateTime.parse(paid, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime());
+    }
+
+    /**
+     * An Alipay-style asynchronous notification: form fields signed by the company
+     * ({@link BetapaySigning#verifyNotification}), {@code notify_time} in Beijing time. With
+     * {@code out_biz_no} it reports a refund (made: betapay refunds are decided when asked);
+     * otherwise the trade's status.
+     */
+    @Override
+    public Notification readNotification(CompanyAccount account, Map<String, String> headers, String body, Instant now) {
+        Map<String, String> fields;
+        try {
+            fields = BetapaySigning.formDecode(body);
+        } catch (RuntimeException e) {
+            throw new NotificationRefused("the callback is not the form betapay sends");
+        }
+        if (!BetapaySigning.verifyNotification(fields, account.companyKey())) {
+            throw new NotificationRefused("the callback's sign does not verify with the company's key");
+        }
+        Instant sent;
+        try {
+            sent = LocalDateTime.parse(fields.get("notify_time"), GATEWAY_TIME).atZone(GATEWAY_ZONE).toInstant();
+        } catch (RuntimeException e) {
+            throw new NotificationRefused("the callback's notify_time is not a time");
+        }
+        if (Math.abs(now.getEpochSecond() - sent.getEpochSecond()) > CALLBACK_MAX_AGE_SECONDS) {
+            throw new NotificationRefused("the callback's notify_time is more than five minutes away: a replay, or a stale one");
+        }
+        if (account.appId() != null && fields.get("app_id") != null && !account.appId().equals(fields.get("app_id"))) {
+            throw new NotificationRefused("the callback is for another app_id");
+        }
+        String orderRef = fields.get("out_trade_no");
+        if (orderRef == null) {
+            throw new NotificationRefused("the callback names no order");
+        }
+        try {
+            String refundNo = fields.get("out_biz_no");
+            if (refundNo != null) {
+                String back = fields.get("send_back_fee");
+                String refunded = fields.get("gmt_refund");
+                return new Notification(fields.get("notify_id"), orderRef, null, refundNo, new RefundStatus(RefundState.SUCCESS,
+                        "notified: refund_fee " + fields.get("refund_fee"), fields.get("trade_no") + "/" + refundNo, null,
+                        back == null ? null : BetapaySigning.fen(back), back == null ? null : "CNY", null, null,
+                        refunded == null ? null : LocalDateTime.parse(refunded, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime()));
+            }
+            String paid = fields.get("gmt_payment");
+            String total = fields.get("total_amount");
+            String payerAmount = fields.get("buyer_pay_amount");
+            return new Notification(fields.get("notify_id"), orderRef, new OrderStatus(tradeState(fields.get("trade_status")),
+                    fields.get("trade_status"), fields.get("trade_no"), null, null, total == null ? null : BetapaySigning.fen(total), null,
+                    payerAmount == null ? null : BetapaySigning.fen(payerAmount), payerAmount == null ? null : "CNY",
+                    paid == null ? null : LocalDateTime.parse(paid, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime()), null, null);
+        } catch (RuntimeException e) {
+            throw new NotificationRefused("the callback's amounts or times are not betapay's");
+        }
     }
 
     @Override

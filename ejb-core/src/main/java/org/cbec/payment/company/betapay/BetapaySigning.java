@@ -79,6 +79,20 @@ public final class BetapaySigning {
         return signature != null && RsaSignatures.verify(merchantKey, signContent(params), signature);
     }
 
+    /**
+     * Whether an asynchronous notification's {@code sign} is the company's signature: over every
+     * non-empty field but {@code sign} and {@code sign_type}, sorted, as {@code k=v} joined by
+     * {@code &} (the Alipay rule for notifications, which leaves the sign type out too).
+     */
+    public static boolean verifyNotification(Map<String, String> fields, PublicKey companyKey) {
+        if (fields == null || companyKey == null || fields.get(SIGN) == null) {
+            return false;
+        }
+        Map<String, String> signed = new java.util.HashMap<>(fields);
+        signed.remove("sign_type");
+        return RsaSignatures.verify(companyKey, signContent(signed), fields.get(SIGN));
+    }
+
     // ---------------------------------------------------------------- response signatures
 
     /** The member of the response that holds the answer, e.g. {@code betapay_trade_query_response}. */

@@ -1,4 +1,4 @@
-package org.cbec.broker.rest;
+package org.cbec.platform.time;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

@@ -1,0 +1,77 @@
+package org.cbec.broker.rest.event;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.bind.annotation.JsonbNillable;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.StringReader;
+import java.util.List;
+import org.cbec.platform.time.BeijingTime;
+import org.cbec.webhook.boundary.EventView;
+import org.cbec.webhook.boundary.Events;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+
+/** The merchant's events of a payment, with their delivery attempts, and sending one again. */
+@Path("v1/events")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@SecurityRequirement(name = "http_api_key")
+public class EventsResource {
+
+    @JsonbNillable
+    public record AttemptResult(String at, Integer httpStatus, long durationMs, String error) {
+    }
+
+    /** An event: its id (the webhook-id), type, where its delivery stands, the body as delivered, and every attempt. */
+    @JsonbNillable
+    public record EventResult(String id, String type, String createdAt, String state, String targetUrl, String nextAttemptAt,
+            JsonObject event, List<AttemptResult> attempts) {
+    }
+
+    public record EventList(int code, String message, String orderRef, List<EventResult> events) {
+    }
+
+    public record Redelivery(int code, String message, EventResult event) {
+    }
+
+    @Inject
+    Events events;
+
+    @GET
+    @Path("{merchant}")
+    @Operation(summary = "The events of the merchant's payment (order_ref) and of its refunds, with their delivery attempts")
+    public EventList list(@PathParam("merchant") String merchant, @QueryParam("order_ref") String orderRef) {
+        return new EventList(200, "OK", orderRef, events.ofOrder(merchant, orderRef).stream().map(EventsResource::result).toList());
+    }
+
+    @POST
+    @Path("{merchant}/{eventId}/redeliver")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Sends the event again at once (same webhook-id), and retries it on the usual schedule until answered")
+    public Response redeliver(@PathParam("merchant") String merchant, @PathParam("eventId") String eventId) {
+        EventResult e = result(events.redeliver(merchant, eventId));
+        return Response.status(Response.Status.ACCEPTED).entity(new Redelivery(202, "the event will be sent again", e)).build();
+    }
+
+    private static EventResult result(EventView e) {
+        JsonObject body;
+        try (JsonReader reader = Json.createReader(new StringReader(e.body()))) {
+            body = reader.readObject();
+        }
+        return new EventResult(e.id(), e.type(), BeijingTime.format(e.createdAt()), e.state(), e.targetUrl(),
+                BeijingTime.format(e.nextAttemptAt()), body,
+                e.attempts().stream().map(a -> new AttemptResult(BeijingTime.format(a.at()), a.httpStatus(), a.durationMs(), a.error())).toList());
+    }
+}

@@ -1,0 +1,290 @@
+package org.cbec.broker;
+
+import static org.cbec.testing.ApiAssertions.assertNotAuthenticated;
+import static org.cbec.testing.ApiAssertions.at;
+import static org.cbec.testing.Http.basic;
+import static org.cbec.testing.Http.get;
+import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Http.send;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.File;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Base64;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.cbec.testing.Http;
+import org.cbec.testing.Http.Reply;
+import org.cbec.testing.SandboxClient;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Merchant events as a merchant's receiver sees them: a small HTTP server in the test, answering as
+ * each test tells it, checks every delivery's Standard Webhooks signature with the secret the admin
+ * API handed out, by the rule itself (HMAC-SHA256 over {@code id.timestamp.body}), not with the
+ * broker's code.
+ */
+@ExtendWith(ArquillianExtension.class)
+class WebhooksIT {
+
+    private static final String ADMIN = basic("admin", System.getenv("ADMIN_PASSWORD"));
+
+    @Deployment
+    static WebArchive deployment() {
+        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
+                .addPackage(Http.class.getPackage());
+    }
+
+    @ArquillianResource
+    URL base;
+
+    private static final SandboxClient SANDBOX = SandboxClient.fromEnvironment();
+
+    /** One merchant for the class, with its key, its company accounts and its webhook secret. */
+    private static String merchant;
+    private static String key;
+    private static String secret;
+    private static Receiver receiver;
+
+    /** A delivery as the receiver got it. */
+    record Delivery(String path, Map<String, String> headers, String body) {
+
+        JsonObject json() {
+            return Json.createReader(new StringReader(body)).readObject();
+        }
+    }
+
+    /** Answers each path with the statuses queued for it (then 200), and keeps what it got. */
+    static final class Receiver {
+        final HttpServer server;
+        final List<Delivery> got = new CopyOnWriteArrayList<>();
+        final Map<String, Deque<Integer>> answers = new ConcurrentHashMap<>();
+
+        Receiver() throws IOException {
+            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            server.createContext("/", exchange -> {
+                String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                Map<String, String> headers = new ConcurrentHashMap<>();
+                exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(java.util.Locale.ROOT), v.get(0)));
+                String path = exchange.getRequestURI().getPath();
+                got.add(new Delivery(path, headers, body));
+                Deque<Integer> queued = answers.get(path);
+                Integer status = queued == null ? null : queued.poll();
+                exchange.sendResponseHeaders(status == null ? 200 : status, -1);
+                exchange.close();
+            });
+            server.start();
+        }
+
+        String url(String path) {
+            return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+        }
+
+        List<Delivery> at(String path) {
+            return got.stream().filter(d -> d.path().equals(path)).toList();
+        }
+    }
+
+    @BeforeEach
+    void aMerchantWithAKeyCompanyAccountsAndAWebhookSecret() throws IOException {
+        if (merchant != null) {
+            return;
+        }
+        receiver = new Receiver();
+        merchant = "wh-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", ADMIN).status());
+        key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + merchant + "\"],\"label\":\"webhooks\"}", "Authorization", ADMIN)
+                .json().getString("key");
+        SANDBOX.register(at(base, ""), ADMIN, merchant, "alphapay");
+        SANDBOX.register(at(base, ""), ADMIN, merchant, "betapay");
+        Reply issued = send("POST", at(base, "admin/merchants/" + merchant + "/webhook-secret"), null, "Authorization", ADMIN);
+        assertEquals(201, issued.status(), issued::toString);
+        assertEquals("no-store", issued.header("Cache-Control"));
+        secret = issued.json().getString("secret");
+        assertTrue(secret.startsWith("whsec_"), secret);
+    }
+
+    @AfterAll
+    static void stopTheReceiver() {
+        if (receiver != null) {
+            receiver.server.stop(0);
+        }
+    }
+
+    @Test
+    void aPaidPaymentIsAnnouncedToItsNotifyUrlSignedWithTheMerchantsSecret() throws Exception {
+        for (String method : List.of("alphapay", "betapay")) {
+            String path = "/paid-" + method;
+            String ref = paid(method, 2_599, receiver.url(path));
+            awaitTrue(() -> receiver.at(path).size() == 1, method + ": the receiver got the event");
+            Delivery d = receiver.at(path).get(0);
+            assertSigned(d);
+            JsonObject event = d.json();
+            assertEquals(d.headers().get("webhook-id"), event.getString("id"));
+            assertEquals("payment.succeeded", event.getString("type"));
+            assertEquals(merchant, event.getString("merchant"));
+            JsonObject data = event.getJsonObject("data");
+            assertEquals(ref, data.getString("orderRef"));
+            assertEquals("SUCCESS", data.getString("tradeState"));
+            assertEquals(2_599, data.getJsonNumber("actualAmount").longValue());
+            assertEquals(queryPayment(method, ref).getString("transactionId"), data.getString("transactionId"),
+                    "the data is what QueryPayment answers");
+        }
+    }
+
+    @Test
+    void aReceiverThatFailsTwiceGetsThreeAttemptsWithTheSameIdThenTheEventIsDelivered() throws Exception {
+        String path = "/flaky";
+        receiver.answers.put(path, new ArrayDeque<>(List.of(500, 503)));
+        String ref = paid("betapay", 100, receiver.url(path));
+        awaitTrue(() -> "DELIVERED".equals(events(ref).getJsonObject(0).getString("state")), "delivered after two failures");
+        List<Delivery> attempts = receiver.at(path);
+        assertEquals(3, attempts.size(), "three attempts");
+        assertEquals(1, attempts.stream().map(a -> a.headers().get("webhook-id")).distinct().count(), "one webhook-id");
+        attempts.forEach(WebhooksIT::assertSigned);
+        JsonObject e = events(ref).getJsonObject(0);
+        assertEquals(List.of(500, 503, 200), e.getJsonArray("attempts").stream()
+                .map(a -> a.asJsonObject().getInt("httpStatus")).toList());
+        assertEquals(JsonValue.NULL, e.get("nextAttemptAt"), "nothing more to send");
+    }
+
+    @Test
+    void aRefundIsAnnouncedAsARefundAndAsARefundedPaymentAndAnEventCanBeSentAgain() throws Exception {
+        String paymentPath = "/payment-r";
+        String refundPath = "/refund-r";
+        String ref = paid("betapay", 1_000, receiver.url(paymentPath));
+        Reply refunded = postJson(at(base, "v1/refund/" + merchant), "{\"paymentMethod\":\"betapay\",\"orderRef\":\"" + ref
+                + "\",\"refundRef\":\"wh-" + ref + "\",\"amount\":400,\"notifyUrl\":\"" + receiver.url(refundPath) + "\"}", "app-api-key", key);
+        assertEquals(200, refunded.status(), refunded::toString);
+        awaitTrue(() -> receiver.at(refundPath).size() == 1 && receiver.at(paymentPath).size() == 2, "the refund's events arrived");
+        JsonObject refund = receiver.at(refundPath).get(0).json();
+        assertEquals("refund.succeeded", refund.getString("type"));
+        assertEquals("wh-" + ref, refund.getJsonObject("data").getString("refundRef"));
+        assertEquals(400, refund.getJsonObject("data").getJsonNumber("amount").longValue());
+        JsonObject payment = receiver.at(paymentPath).get(1).json();
+        assertEquals("payment.refunded", payment.getString("type"));
+        assertEquals("REFUND", payment.getJsonObject("data").getString("tradeState"));
+        assertEquals("partly refunded: 400 of 1000 CNY", payment.getJsonObject("data").getString("tradeStateDesc"));
+
+        List<String> types = events(ref).stream().map(v -> v.asJsonObject().getString("type")).toList();
+        assertEquals(List.of("payment.succeeded", "refund.succeeded", "payment.refunded"), types);
+        String first = events(ref).getJsonObject(0).getString("id");
+        Reply again = send("POST", at(base, "v1/events/" + merchant + "/" + first + "/redeliver"), null, "app-api-key", key);
+        assertEquals(202, again.status(), again::toString);
+        awaitTrue(() -> receiver.at(paymentPath).size() == 3, "sent again");
+        Delivery resent = receiver.at(paymentPath).get(2);
+        assertEquals(first, resent.headers().get("webhook-id"), "the same webhook-id");
+        assertSigned(resent);
+        assertEquals(404, send("POST", at(base, "v1/events/" + merchant + "/evt_nosuch/redeliver"), null, "app-api-key", key).status());
+        assertNotAuthenticated(get(at(base, "v1/events/" + merchant + "?order_ref=" + ref), "app-api-key", System.getenv("DEMO_API_KEY")));
+        assertNotAuthenticated(send("POST", at(base, "v1/events/" + merchant + "/" + first + "/redeliver"), null));
+    }
+
+    @Test
+    void callbacksNotSignedByTheCompanyAreRefusedAndChangeNothing() throws Exception {
+        String path = "/forged";
+        String ref = "wh" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        assertEquals(200, postJson(at(base, "v1/payment/" + merchant), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\",\"notifyUrl\":\"" + receiver.url(path) + "\"}",
+                "app-api-key", key).status());
+        long now = System.currentTimeMillis() / 1000;
+        String envelope = "{\"id\":\"EV-forged\",\"create_time\":\"2026-11-25T20:00:00+08:00\",\"resource_type\":\"encrypt-resource\","
+                + "\"event_type\":\"TRANSACTION.SUCCESS\",\"summary\":\"paid\",\"resource\":{\"original_type\":\"transaction\","
+                + "\"algorithm\":\"AEAD_AES_256_GCM\",\"ciphertext\":\"AAAA\",\"associated_data\":\"transaction\",\"nonce\":\"abcdefabcdef\"}}";
+        URI alphapay = at(base, "notify/alphapay/" + merchant);
+        List<Reply> refused = List.of(
+                send("POST", alphapay, envelope, "Content-Type", "application/json"),
+                send("POST", alphapay, envelope, "Content-Type", "application/json", "Alphapay-Timestamp", String.valueOf(now),
+                        "Alphapay-Nonce", "n1", "Alphapay-Signature", Base64.getEncoder().encodeToString(new byte[256]), "Alphapay-Serial", "x"),
+                send("POST", at(base, "notify/betapay/" + merchant), "notify_time=2026-11-25+20%3A00%3A00&out_trade_no=" + ref
+                        + "&trade_status=TRADE_SUCCESS&total_amount=1.00&sign=AAAA&sign_type=RSA2", "Content-Type", "application/x-www-form-urlencoded"),
+                send("POST", at(base, "notify/gammapay/" + merchant), envelope, "Content-Type", "application/json"),
+                send("POST", at(base, "notify/alphapay/nobody-" + merchant), envelope, "Content-Type", "application/json"));
+        for (Reply r : refused) {
+            assertEquals(400, r.status(), r::toString);
+            assertEquals("failure", r.body().strip(), "answered as the companies expect");
+        }
+        assertEquals("NOTPAY", queryPayment("alphapay", ref).getString("tradeState"), "nothing changed");
+        assertEquals(List.of(), events(ref).stream().toList(), "no event");
+        assertEquals(0, receiver.at(path).size());
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    /** The Standard Webhooks rule: some {@code v1,} signature is the HMAC-SHA256 of id.timestamp.body with the secret's bytes. */
+    private static void assertSigned(Delivery d) {
+        String id = d.headers().get("webhook-id");
+        String timestamp = d.headers().get("webhook-timestamp");
+        long age = System.currentTimeMillis() / 1000 - Long.parseLong(timestamp);
+        assertTrue(age >= -5 && age < 300, "a fresh timestamp: " + timestamp);
+        String expected;
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+            expected = "v1," + Base64.getEncoder().encodeToString(mac.doFinal((id + "." + timestamp + "." + d.body())
+                    .getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new AssertionError(e);
+        }
+        assertTrue(List.of(d.headers().get("webhook-signature").split(" ")).contains(expected),
+                () -> "signed with the merchant's secret: " + d.headers());
+        assertTrue(d.headers().get("content-type").startsWith("application/json"), d.headers()::toString);
+    }
+
+    private String paid(String method, long amount, String notifyUrl) {
+        String ref = "wh" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        Reply created = postJson(at(base, "v1/payment/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":" + amount + ",\"currency\":\"CNY\",\"notifyUrl\":\"" + notifyUrl + "\"}",
+                "app-api-key", key);
+        assertEquals(200, created.status(), created::toString);
+        assertEquals(200, SANDBOX.pay(method, merchant, ref).status());
+        assertEquals("SUCCESS", queryPayment(method, ref).getString("tradeState"));
+        return ref;
+    }
+
+    private JsonObject queryPayment(String method, String ref) {
+        Reply q = get(at(base, "v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=" + method), "app-api-key", key);
+        assertEquals(200, q.status(), q::toString);
+        return q.json();
+    }
+
+    private jakarta.json.JsonArray events(String ref) {
+        Reply r = get(at(base, "v1/events/" + merchant + "?order_ref=" + ref), "app-api-key", key);
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonArray("events");
+    }
+
+    private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "not within a minute: " + what);
+            Thread.sleep(200);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package org.cbec.webhook.boundary;
+
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceException;
+import jakarta.persistence.PersistenceContext;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.cbec.webhook.control.WebhookSignature;
+import org.cbec.webhook.entity.EventAttempt;
+import org.cbec.webhook.entity.MerchantEvent;
+import org.cbec.webhook.entity.WebhookSecret;
+
+/** The events, their attempts and the merchants' secrets; every method commits on its own. */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+public class EventLedger {
+
+    /** A replaced secret keeps signing beside the new one for this long, while the receiver switches. */
+    static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
+
+    @PersistenceContext(unitName = "cbec")
+    EntityManager em;
+
+    /** An event to send: what is signed and where it goes. */
+    public record Due(String id, String merchant, String type, String body, String targetUrl, int attempts, OffsetDateTime createdAt) {
+    }
+
+    /** The ids of events due now, oldest first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<String> due(OffsetDateTime now, int limit) {
+        return em.createNamedQuery(MerchantEvent.DUE, MerchantEvent.class).setParameter("now", now).setMaxResults(limit)
+                .getResultStream().map(MerchantEvent::getId).toList();
+    }
+
+    /**
+     * Claims a due event until {@code until}: the version check lets one claimant win, so one node at
+     * a time sends it; empty when it was claimed, delivered or redelivered meanwhile.
+     */
+    public Optional<Due> claim(String id, OffsetDateTime now, OffsetDateTime until) {
+        MerchantEvent e = em.find(MerchantEvent.class, id, LockModeType.OPTIMISTIC);
+        if (e == null || e.getState() != MerchantEvent.State.PENDING || e.getNextAttemptAt() == null || e.getNextAttemptAt().isAfter(now)) {
+            return Optional.empty();
+        }
+        e.claim(until);
+        try {
+            em.flush();
+        } catch (PersistenceException taken) {
+            return Optional.empty();
+        }
+        return Optional.of(new Due(e.getId(), e.getMerchant(), e.getType(), e.getBody(), e.getTargetUrl(), e.getAttempts(), e.getCreatedAt()));
+    }
+
+    /** The attempt's outcome; {@code next} null and not delivered: failed for good. */
+    public void attempted(String id, OffsetDateTime at, Integer status, long durationMs, String error, boolean delivered,
+            OffsetDateTime next) {
+        em.persist(new EventAttempt(id, at, status, durationMs, error));
+        em.find(MerchantEvent.class, id).attempted(delivered, next, at);
+    }
+
+    /** The secrets that sign now: the newest first, and one it replaced while the overlap lasts. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<String> signingSecrets(String merchant, OffsetDateTime now) {
+        return em.createNamedQuery(WebhookSecret.OF_MERCHANT, WebhookSecret.class).setParameter("merchant", merchant).getResultStream()
+                .filter(s -> s.signsAt(now)).map(WebhookSecret::getSecret).toList();
+    }
+
+    /** A new secret for the merchant; the ones before it sign beside it for {@link #ROTATION_OVERLAP}, then stop. */
+    public IssuedSecret issue(String merchant) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        OffsetDateTime until = now.plus(ROTATION_OVERLAP);
+        List<WebhookSecret> older = em.createNamedQuery(WebhookSecret.OF_MERCHANT, WebhookSecret.class).setParameter("merchant", merchant)
+                .getResultList();
+        older.forEach(s -> s.replaced(until));
+        String secret = WebhookSignature.newSecret();
+        em.persist(new WebhookSecret(merchant, secret, now));
+        return new IssuedSecret(secret, older.stream().anyMatch(s -> s.signsAt(now)) ? until : null);
+    }
+
+    /** A secret as the admin API shows it, once; {@code previousSignsUntil} when an older secret still signs. */
+    public record IssuedSecret(String secret, OffsetDateTime previousSignsUntil) {
+    }
+
+    /** The events of these payments, each with its attempts, oldest first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<EventView> ofPayments(List<Long> paymentIds) {
+        return paymentIds.stream().flatMap(pid -> em.createNamedQuery(MerchantEvent.OF_PAYMENT, MerchantEvent.class)
+                .setParameter("paymentId", pid).getResultStream())
+                .sorted(java.util.Comparator.comparing(MerchantEvent::getCreatedAt))
+                .map(this::view).toList();
+    }
+
+    /** Sends the merchant's event again (at once, and on the retry schedule from now); empty when it has no such event. */
+    public Optional<EventView> redeliver(String merchant, String id) {
+        MerchantEvent e = em.find(MerchantEvent.class, id);
+        if (e == null || !e.getMerchant().equals(merchant)) {
+            return Optional.empty();
+        }
+        if (e.getTargetUrl() != null) {
+            e.redeliver(OffsetDateTime.now(ZoneOffset.UTC));
+        }
+        return Optional.of(view(e));
+    }
+
+    private EventView view(MerchantEvent e) {
+        List<EventView.Attempt> attempts = em.createNamedQuery(EventAttempt.OF_EVENT, EventAttempt.class).setParameter("eventId", e.getId())
+                .getResultStream().map(a -> new EventView.Attempt(a.getAttemptedAt(), a.getHttpStatus(), a.getDurationMs(), a.getError()))
+                .toList();
+        return new EventView(e.getId(), e.getType(), e.getCreatedAt(), e.getState().name(), e.getTargetUrl(), e.getNextAttemptAt(),
+                e.getBody(), attempts);
+    }
+}

@@ -1,0 +1,173 @@
+package org.cbec.webhook.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.OffsetDateTime;
+
+/**
+ * An event for a merchant about one of its payments or refunds, with its JSON body as it is
+ * delivered (and signed) on every attempt, and where its delivery stands.
+ */
+@Entity
+@Table(name = "merchant_event")
+@NamedQuery(name = MerchantEvent.DUE,
+        query = "SELECT e FROM MerchantEvent e WHERE e.state = org.cbec.webhook.entity.MerchantEvent.State.PENDING"
+                + " AND e.nextAttemptAt <= :now ORDER BY e.nextAttemptAt")
+@NamedQuery(name = MerchantEvent.OF_PAYMENT, query = "SELECT e FROM MerchantEvent e WHERE e.paymentId = :paymentId ORDER BY e.createdAt, e.id")
+public class MerchantEvent {
+
+    public static final String DUE = "MerchantEvent.due";
+    public static final String OF_PAYMENT = "MerchantEvent.ofPayment";
+
+    /** Where the delivery stands. */
+    public enum State {
+        /** To be sent at {@code nextAttemptAt}. */
+        PENDING,
+        /** A 2xx answered it. */
+        DELIVERED,
+        /** Tried for a day without a 2xx. */
+        FAILED,
+        /** The payment or refund has no notifyUrl: kept for the listing. */
+        NO_TARGET
+    }
+
+    @Id
+    @Column(length = 40)
+    private String id;
+
+    @Column(nullable = false, length = 64)
+    private String merchant;
+
+    @Column(name = "payment_id", nullable = false)
+    private long paymentId;
+
+    @Column(name = "refund_id")
+    private Long refundId;
+
+    @Column(nullable = false, length = 32)
+    private String type;
+
+    @Column(nullable = false, length = 16000)
+    private String body;
+
+    @Column(name = "target_url", length = 256)
+    private String targetUrl;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private State state;
+
+    @Column(nullable = false)
+    private int attempts;
+
+    @Column(name = "next_attempt_at")
+    private OffsetDateTime nextAttemptAt;
+
+    @Column(name = "created_at", nullable = false)
+    private OffsetDateTime createdAt;
+
+    @Column(name = "ended_at")
+    private OffsetDateTime endedAt;
+
+    @Version
+    private long version;
+
+    protected MerchantEvent() {
+    }
+
+    public MerchantEvent(String id, String merchant, long paymentId, Long refundId, String type, String body, String targetUrl,
+            OffsetDateTime at) {
+        this.id = id;
+        this.merchant = merchant;
+        this.paymentId = paymentId;
+        this.refundId = refundId;
+        this.type = type;
+        this.body = body;
+        this.targetUrl = targetUrl;
+        this.state = targetUrl == null ? State.NO_TARGET : State.PENDING;
+        this.nextAttemptAt = targetUrl == null ? null : at;
+        this.createdAt = at;
+    }
+
+    /** Claimed by a sender until {@code until}: nobody else sends it before then. */
+    public void claim(OffsetDateTime until) {
+        nextAttemptAt = until;
+    }
+
+    /** An attempt ended: delivered, to be tried again at {@code next}, or (next null) failed for good. */
+    public void attempted(boolean delivered, OffsetDateTime next, OffsetDateTime at) {
+        attempts++;
+        if (delivered) {
+            state = State.DELIVERED;
+            nextAttemptAt = null;
+            endedAt = at;
+        } else if (next == null) {
+            state = State.FAILED;
+            nextAttemptAt = null;
+            endedAt = at;
+        } else {
+            nextAttemptAt = next;
+        }
+    }
+
+    /** Sent again at the merchant's request, whatever happened to it before (a day of tries from now). */
+    public void redeliver(OffsetDateTime at) {
+        state = State.PENDING;
+        nextAttemptAt = at;
+        endedAt = null;
+    }
+
+    public String getId() {
+        return id;
+    }
+
+    public String getMerchant() {
+        return merchant;
+    }
+
+    public long getPaymentId() {
+        return paymentId;
+    }
+
+    public Long getRefundId() {
+        return refundId;
+    }
+
+    public String getType() {
+        return type;
+    }
+
+    public String getBody() {
+        return body;
+    }
+
+    public String getTargetUrl() {
+        return targetUrl;
+    }
+
+    public State getState() {
+        return state;
+    }
+
+    public int getAttempts() {
+        return attempts;
+    }
+
+    public OffsetDateTime getNextAttemptAt() {
+        return nextAttemptAt;
+    }
+
+    public OffsetDateTime getCreatedAt() {
+        return createdAt;
+    }
+
+    public OffsetDateTime getEndedAt() {
+        return endedAt;
+    }
+}
