@@ -138,18 +138,49 @@ class ServerSmokeIT {
 
     @Test
     @Order(4)
-    void aPaymentIsCreatedPaidAndQueriedThroughTheSandboxAndACartIsCreated() {
+    void aPaymentIsCreatedPaidAndQueriedThroughTheSandboxAndACartIsCreated() throws Exception {
         String merchant = "smoke-" + UUID.randomUUID().toString().substring(0, 8);
         String key = merchantWithAccounts(merchant);
         String ref = "smoke" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        Reply created = postJson(BASE.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
-                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":1234,\"currency\":\"CNY\"}", "app-api-key", key);
-        assertEquals(200, created.status(), created::toString);
-        assertTrue(created.json().getString("payMessage").startsWith("alphapay://"));
-        assertEquals(200, sandbox.pay("alphapay", merchant, ref).status());
-        JsonObject queried = get(BASE.resolve("broker/v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=alphapay"),
-                "app-api-key", key).json();
-        assertEquals("SUCCESS", queried.getString("tradeState"), queried::toString);
+        // Its notifyUrl is on this machine: Payara Server does not deliver to loopback or private
+        // addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS is not set there), so the receiver must hear nothing.
+        com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        java.util.concurrent.atomic.AtomicInteger heard = new java.util.concurrent.atomic.AtomicInteger();
+        receiver.createContext("/", exchange -> {
+            heard.incrementAndGet();
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            assertEquals(201, org.cbec.testing.Http.send("POST", BASE.resolve("broker/admin/merchants/" + merchant + "/webhook-secret"), null,
+                    "Authorization", admin()).status());
+            Reply created = postJson(BASE.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
+                    + "\"orderRef\":\"" + ref + "\",\"actualAmount\":1234,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
+                    + receiver.getAddress().getPort() + "/events\"}", "app-api-key", key);
+            assertEquals(200, created.status(), created::toString);
+            assertTrue(created.json().getString("payMessage").startsWith("alphapay://"));
+            assertEquals(200, sandbox.pay("alphapay", merchant, ref).status());
+            JsonObject queried = get(BASE.resolve("broker/v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=alphapay"),
+                    "app-api-key", key).json();
+            assertEquals("SUCCESS", queried.getString("tradeState"), queried::toString);
+            JsonObject event = null;
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline) {
+                event = get(BASE.resolve("broker/v1/events/" + merchant + "?order_ref=" + ref), "app-api-key", key).json()
+                        .getJsonArray("events").getJsonObject(0);
+                if (!event.getString("state").equals("PENDING")) {
+                    break;
+                }
+                Thread.sleep(500);
+            }
+            assertEquals("FAILED", event.getString("state"), event::toString);
+            assertTrue(event.getJsonArray("attempts").getJsonObject(0).getString("error").contains("private address"), event::toString);
+            assertEquals(0, heard.get(), "the private target was never called");
+        } finally {
+            receiver.stop(0);
+        }
 
         String platformMerchant = "smoke-pm-" + UUID.randomUUID().toString().substring(0, 8);
         assertEquals(201, postJson(BASE.resolve("checkout/admin/platform-merchants"), "{\"merchantId\":\"" + platformMerchant + "\"}",
