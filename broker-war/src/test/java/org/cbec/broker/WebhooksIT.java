@@ -207,6 +207,55 @@ class WebhooksIT {
     }
 
     @Test
+    void aPaymentPaidAtTheCompanyIsAnnouncedWithNoQueryByAnyone() throws Exception {
+        for (String method : List.of("alphapay", "betapay")) {
+            String path = "/unqueried-" + method;
+            String ref = created(method, 1_500, receiver.url(path));
+            assertEquals(200, SANDBOX.pay(method, merchant, ref).status());
+            awaitTrue(() -> receiver.at(path).size() == 1, method + ": the company's callback made the event");
+            Delivery d = receiver.at(path).get(0);
+            assertSigned(d);
+            assertEquals("payment.succeeded", d.json().getString("type"));
+            assertEquals("SUCCESS", d.json().getJsonObject("data").getString("tradeState"));
+            assertEquals(0, SANDBOX.requests(method, merchant, "query", ref), method + ": nobody asked the company");
+            JsonObject callback = callbacks(method, ref).getJsonObject(0);
+            assertEquals("DELIVERED", callback.getString("state"), callback::toString);
+        }
+    }
+
+    @Test
+    void theSameGenuineCallbackTwiceMakesOneEvent() throws Exception {
+        String path = "/twice";
+        String ref = created("alphapay", 700, receiver.url(path));
+        assertEquals(200, SANDBOX.pay("alphapay", merchant, ref).status());
+        awaitTrue(() -> receiver.at(path).size() == 1, "the first callback made the event");
+        Reply resent = send("POST", SANDBOX.base().resolve("alphapay/" + merchant + "/orders/" + ref + "/callbacks/resend"), null,
+                "Authorization", basic("admin", System.getenv("ADMIN_PASSWORD")));
+        assertEquals(200, resent.status(), resent::toString);
+        awaitTrue(() -> "DELIVERED".equals(callbacks("alphapay", ref).getJsonObject(0).getString("state"))
+                && callbacks("alphapay", ref).getJsonObject(0).getInt("attempts") == 2, "the company sent it again and the broker took it");
+        assertEquals(1, events(ref).size(), "one event");
+        assertEquals(1, receiver.at(path).size(), "one delivery");
+    }
+
+    @Test
+    void anAlphapayRefundIsAnnouncedWhenTheCompanyFinishesIt() throws Exception {
+        String paymentPath = "/payment-a";
+        String refundPath = "/refund-a";
+        String ref = paid("alphapay", 900, receiver.url(paymentPath));
+        Reply refunded = postJson(at(base, "v1/refund/" + merchant), "{\"paymentMethod\":\"alphapay\",\"orderRef\":\"" + ref
+                + "\",\"refundRef\":\"wa-" + ref + "\",\"amount\":900,\"notifyUrl\":\"" + receiver.url(refundPath) + "\"}", "app-api-key", key);
+        assertEquals("PROCESSING", refunded.json().getString("state"), refunded::toString);
+        awaitTrue(() -> receiver.at(refundPath).size() == 1, "the company's refund callback made the event");
+        JsonObject event = receiver.at(refundPath).get(0).json();
+        assertEquals("refund.succeeded", event.getString("type"));
+        assertEquals("SUCCESS", event.getJsonObject("data").getString("state"));
+        assertTrue(event.getJsonObject("data").getString("successTime").endsWith("+08:00"), event::toString);
+        awaitTrue(() -> receiver.at(paymentPath).stream().anyMatch(x -> x.json().getString("type").equals("payment.refunded")),
+                "and the payment's");
+    }
+
+    @Test
     void callbacksNotSignedByTheCompanyAreRefusedAndChangeNothing() throws Exception {
         String path = "/forged";
         String ref = "wh" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
@@ -266,6 +315,24 @@ class WebhooksIT {
         assertEquals(200, SANDBOX.pay(method, merchant, ref).status());
         assertEquals("SUCCESS", queryPayment(method, ref).getString("tradeState"));
         return ref;
+    }
+
+    /** A payment created and not queried by anyone. */
+    private String created(String method, long amount, String notifyUrl) {
+        String ref = "wh" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+        Reply created = postJson(at(base, "v1/payment/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":" + amount + ",\"currency\":\"CNY\",\"notifyUrl\":\"" + notifyUrl + "\"}",
+                "app-api-key", key);
+        assertEquals(200, created.status(), created::toString);
+        return ref;
+    }
+
+    /** The callbacks the company wrote for the order, as its admin API shows them. */
+    private static jakarta.json.JsonArray callbacks(String method, String ref) {
+        Reply r = get(SANDBOX.base().resolve(method + "/" + merchant + "/orders/" + ref + "/callbacks"), "Authorization",
+                basic("admin", System.getenv("ADMIN_PASSWORD")));
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonArray("callbacks");
     }
 
     private JsonObject queryPayment(String method, String ref) {

@@ -20,6 +20,7 @@ import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Credentials;
 import org.cbec.sandbox.books.Identity;
+import org.cbec.sandbox.books.Outbox;
 import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.RequestLog;
 import org.cbec.sandbox.codec.Bodies;
@@ -50,6 +51,9 @@ public class AdminResource {
     @Inject
     RequestLog requestLog;
 
+    @Inject
+    Outbox outbox;
+
     @Context
     HttpServletRequest http;
 
@@ -61,13 +65,17 @@ public class AdminResource {
         String merchant = AdminRequests.merchantToOpen(Bodies.read(body), http.getContentType());
         Accounts.Opened opened = accounts.open(company, merchant);
         Credentials c = opened.credentials();
-        return Envelope.response(opened.created() ? 201 : 200, JsonText.object()
+        JsonObjectBuilder answer = JsonText.object()
                 .add("companyMerchantId", c.companyMerchantId())
                 .add("appId", c.appId())
                 .add("keySerial", c.keySerial())
                 .add("merchantPrivateKey", c.merchantPrivateKey())
-                .add("companyPublicKey", c.companyPublicKey())
-                .build());
+                .add("companyPublicKey", c.companyPublicKey());
+        if (c.apiV3Key() != null) {
+            // alphapay only: the key that decrypts its callbacks' resource.
+            answer.add("apiV3Key", c.apiV3Key());
+        }
+        return Envelope.response(opened.created() ? 201 : 200, answer.build());
     }
 
     /** The payer pays (optionally telling who paid); 409 for a closed or unknown order. */
@@ -185,6 +193,52 @@ public class AdminResource {
                     .add("state", r.state()));
         }
         return Envelope.response(200, answer.add("refunds", refunds).build());
+    }
+
+    /** The callbacks the company wrote for the order (its payment, close and refunds), oldest first, and how they went. */
+    @GET
+    @Path(ACCOUNT + "/orders/{orderRef}/callbacks")
+    public Response callbacks(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef) {
+        Party party = account(paymentMethod, merchant);
+        if (!AdminRequests.couldBeOrderRef(orderRef) || books.order(party.accountId(), orderRef).isEmpty()) {
+            throw new AdminRefusal(404, "the company has no order with this orderRef", "orderRef");
+        }
+        JsonArrayBuilder list = JsonText.array();
+        for (Outbox.CallbackView c : outbox.list(party.accountId(), orderRef)) {
+            JsonObjectBuilder item = JsonText.object().add("kind", c.kind());
+            nullable(item, "refundNo", c.refundNo());
+            item.add("url", c.url()).add("state", c.state().name()).add("attempts", c.attempts());
+            if (c.lastStatus() == null) {
+                item.addNull("lastStatus");
+            } else {
+                item.add("lastStatus", c.lastStatus());
+            }
+            item.add("createdAt", c.createdAt().toInstant().toString());
+            nullable(item, "deliveredAt", c.deliveredAt() == null ? null : c.deliveredAt().toInstant().toString());
+            list.add(item);
+        }
+        return Envelope.response(200, JsonText.object().add("code", 200).add("callbacks", list).build());
+    }
+
+    /** Sends the order's delivered callbacks again, as a company repeats a notification; {@code resent} how many. */
+    @POST
+    @Path(ACCOUNT + "/orders/{orderRef}/callbacks/resend")
+    public Response resendCallbacks(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef) {
+        Party party = account(paymentMethod, merchant);
+        if (!AdminRequests.couldBeOrderRef(orderRef) || books.order(party.accountId(), orderRef).isEmpty()) {
+            throw new AdminRefusal(404, "the company has no order with this orderRef", "orderRef");
+        }
+        return Envelope.response(200, JsonText.object().add("code", 200).add("resent", outbox.sendAgain(party.accountId(), orderRef)).build());
+    }
+
+    private static void nullable(JsonObjectBuilder item, String name, String value) {
+        if (value == null) {
+            item.addNull(name);
+        } else {
+            item.add(name, value);
+        }
     }
 
     private Party account(String paymentMethod, String merchant) {

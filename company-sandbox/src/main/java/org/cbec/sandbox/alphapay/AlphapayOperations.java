@@ -23,6 +23,7 @@ import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.RequestLog;
 import org.cbec.sandbox.codec.JsonText;
 import org.cbec.sandbox.codec.Members;
+import org.cbec.sandbox.codec.NotifyUrl;
 import org.cbec.sandbox.codec.PlainText;
 import org.cbec.sandbox.codec.UrlEncoded;
 import org.cbec.sandbox.codec.Utf8;
@@ -154,7 +155,7 @@ public class AlphapayOperations {
         }
         Members.optionalText(body, "time_expire", 64);
         Members.optionalText(body, "attach", 128);
-        Members.optionalText(body, "notify_url", 256);
+        String notifyUrl = notifyUrl(body);
         Members.optionalText(body, "goods_tag", 32);
         Optional<JsonObject> payer = Members.optionalObject(body, "payer");
         Optional<String> openid = payer.flatMap(p -> Members.nested("payer", () -> Members.optionalText(p, "openid", 128)));
@@ -163,7 +164,7 @@ public class AlphapayOperations {
         if ("JSAPI".equals(tradeType) && openid.isEmpty()) {
             throw new Members.Invalid("payer.openid", "payer.openid is required for a jsapi payment");
         }
-        Books.OrderTerms terms = new Books.OrderTerms(orderRef, tradeType, total, currency, description);
+        Books.OrderTerms terms = new Books.OrderTerms(orderRef, tradeType, total, currency, description, notifyUrl);
         return new Call(orderRef, () -> {
             Books.Created created = books.create(party, terms);
             if (created.conflicting()) {
@@ -182,7 +183,7 @@ public class AlphapayOperations {
     private Call query(Party party, String orderRef, Map<String, String> query) {
         requireMchid(query.get("mchid"), "mchid", party);
         return new Call(orderRef, () -> books.order(party.accountId(), orderRef)
-                .map(o -> AlphapayAnswer.ok(status(party, o)))
+                .map(o -> AlphapayAnswer.ok(transaction(party.companyMerchantId(), o)))
                 .orElseGet(AlphapayOperations::notFound));
     }
 
@@ -199,14 +200,16 @@ public class AlphapayOperations {
         Members.optionalText(body, "transaction_id", 64);
         String refundNo = Members.text(body, "out_refund_no", REFUND_NO, REFUND_NO_RULE);
         String reason = Members.optionalText(body, "reason", 80).orElse(null);
-        Members.optionalText(body, "notify_url", 256);
+        String notifyUrl = notifyUrl(body);
         Members.optionalText(body, "funds_account", 16);
         JsonObject amount = Members.object(body, "amount");
         long refund = Members.nested("amount", () -> Members.integer(amount, "refund", 1, MAX_FEN));
         long total = Members.nested("amount", () -> Members.integer(amount, "total", 1, MAX_FEN));
         String currency = Members.nested("amount", () -> Members.text(amount, "currency", 3));
-        // alphapay numbers refunds per account and decides them later (PROCESSING first).
-        Books.RefundTerms terms = new Books.RefundTerms(orderRef, refundNo, refund, total, currency, reason, true, false);
+        // alphapay numbers refunds per account and decides them later (PROCESSING first); a refund
+        // is reported to its own notify_url only (not the order's), as WeChat Pay's refunds are.
+        Books.RefundTerms terms = new Books.RefundTerms(orderRef, refundNo, refund, total, currency, reason, true, false,
+                notifyUrl, false);
         return new Call(orderRef, () -> {
             Books.RefundOutcome outcome = books.refund(party, terms);
             return outcome.refusal() != null ? refusal(outcome.refusal(), outcome.reason()) : AlphapayAnswer.ok(refundRecord(outcome.refund()));
@@ -323,6 +326,16 @@ public class AlphapayOperations {
         return Identity.hash(PersonalData.decrypt(key, nameMember, name.get()), PersonalData.decrypt(key, idMember, id.get()));
     }
 
+    /** The optional notify_url: where the company reports the order's payment or close, or the refund's end. */
+    private static String notifyUrl(JsonObject body) {
+        return Members.optionalText(body, "notify_url", NotifyUrl.MAX_LENGTH).map(url -> {
+            if (!NotifyUrl.isValid(url)) {
+                throw new Members.Invalid("notify_url", "notify_url must be " + NotifyUrl.RULE);
+            }
+            return url;
+        }).orElse(null);
+    }
+
     private static void requireAppId(JsonObject body, Party party) {
         if (!Members.text(body, "appid", 64).equals(party.appId())) {
             throw new Members.Invalid("appid", "appid does not belong to mchid " + party.companyMerchantId());
@@ -387,10 +400,11 @@ public class AlphapayOperations {
 
     // ---- answers -------------------------------------------------------------------------------
 
-    private static JsonObject status(Party party, Books.OrderView o) {
+    /** The order as the query answers it; also the resource of a TRANSACTION callback. */
+    static JsonObject transaction(String mchid, Books.OrderView o) {
         JsonObjectBuilder amount = JsonText.object().add("total", o.amount()).add("currency", o.currency());
         JsonObjectBuilder status = JsonText.object()
-                .add("mchid", party.companyMerchantId())
+                .add("mchid", mchid)
                 .add("out_trade_no", o.orderRef())
                 .add("trade_type", o.tradeType())
                 .add("trade_state", o.state().name())
@@ -413,7 +427,8 @@ public class AlphapayOperations {
         return "GBP".equals(currency) ? Math.multiplyExact(amount, GBP_IN_CNY) : amount;
     }
 
-    private static JsonObject refundRecord(Books.RefundView r) {
+    /** The refund record as the refund and its query answer it; also the resource of a REFUND callback. */
+    static JsonObject refundRecord(Books.RefundView r) {
         JsonObjectBuilder amount = JsonText.object()
                 .add("total", r.orderTotal())
                 .add("refund", r.amount())
@@ -475,7 +490,7 @@ public class AlphapayOperations {
         return AlphapayAnswer.refusal(404, "ORDER_NOT_EXIST", "no order with this out_trade_no");
     }
 
-    private static String beijing(OffsetDateTime at) {
+    static String beijing(OffsetDateTime at) {
         return at.withOffsetSameInstant(BEIJING).truncatedTo(ChronoUnit.SECONDS).format(ISO_SECONDS);
     }
 

@@ -8,14 +8,17 @@ import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.CompanySigner;
 import org.cbec.sandbox.codec.JsonText;
 import org.cbec.sandbox.crypto.Rsa;
 
 /**
- * Signs alphapay's answers with the company key: every answer, success or refusal, carries
- * Alphapay-Timestamp, -Nonce, -Serial and -Signature over {@code timestamp\nnonce\nbody\n}.
+ * Signs alphapay's answers and callbacks with the company key: every answer, success or refusal,
+ * and every callback attempt carries Alphapay-Timestamp, -Nonce, -Serial and -Signature over
+ * {@code timestamp\nnonce\nbody\n}.
  */
 @ApplicationScoped
 public class AlphapaySigner {
@@ -32,22 +35,36 @@ public class AlphapaySigner {
     Accounts accounts;
 
     public Response signed(AlphapayAnswer answer, boolean badSignature) {
-        CompanySigner company = accounts.companySigner(AlphapayGate.COMPANY);
-        String timestamp = Long.toString(Instant.now().getEpochSecond());
-        String nonce = nonce();
-        // BAD_SIGNATURE fault: a well-formed signature by the right key over another text, so
-        // that only verification (not parsing) can tell.
-        String text = AlphapayTexts.answer(timestamp, nonce, answer.body()) + (badSignature ? "tampered" : "");
-        Response.ResponseBuilder response = Response.status(answer.status())
-                .header(H_TIMESTAMP, timestamp)
-                .header(H_NONCE, nonce)
-                .header(H_SERIAL, company.serial())
-                .header(H_SIGNATURE, sign(company.privateKey(), text));
+        Response.ResponseBuilder response = Response.status(answer.status());
+        headers(answer.body(), badSignature).forEach(response::header);
         if (answer.body().isEmpty()) {
             return response.build();
         }
         // Bytes, so that the runtime writes exactly the text that was signed.
         return response.type(MediaType.APPLICATION_JSON_TYPE).entity(answer.body().getBytes(StandardCharsets.UTF_8)).build();
+    }
+
+    /**
+     * The four headers signing {@code body}, made now: every answer carries them, and so does every
+     * attempt of a callback (its receiver verifies them as it verifies an answer).
+     */
+    public Map<String, String> headers(String body) {
+        return headers(body, false);
+    }
+
+    private Map<String, String> headers(String body, boolean badSignature) {
+        CompanySigner company = accounts.companySigner(AlphapayGate.COMPANY);
+        String timestamp = Long.toString(Instant.now().getEpochSecond());
+        String nonce = nonce();
+        // BAD_SIGNATURE fault: a well-formed signature by the right key over another text, so
+        // that only verification (not parsing) can tell.
+        String text = AlphapayTexts.answer(timestamp, nonce, body) + (badSignature ? "tampered" : "");
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(H_TIMESTAMP, timestamp);
+        headers.put(H_NONCE, nonce);
+        headers.put(H_SERIAL, company.serial());
+        headers.put(H_SIGNATURE, sign(company.privateKey(), text));
+        return headers;
     }
 
     public Response refusal(int status, String code, String message) {

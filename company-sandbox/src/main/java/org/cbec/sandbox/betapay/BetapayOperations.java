@@ -25,6 +25,7 @@ import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.RequestLog;
 import org.cbec.sandbox.codec.JsonText;
 import org.cbec.sandbox.codec.Members;
+import org.cbec.sandbox.codec.NotifyUrl;
 import org.cbec.sandbox.entity.CompanyOrder;
 
 /**
@@ -104,9 +105,9 @@ public class BetapayOperations {
                 case CUSTOMS_DECLARE -> declare(party, biz);
                 case CUSTOMS_REDECLARE -> redeclare(party, biz);
                 case CUSTOMS_QUERY -> customsQuery(party, biz);
-                case REFUND -> refund(party, biz);
+                case REFUND -> refund(party, biz, notifyUrl(params));
                 case REFUND_QUERY -> refundQuery(party, biz);
-                default -> create(method, party, biz, baseUrl);
+                default -> create(method, party, biz, baseUrl, notifyUrl(params));
             };
         } catch (Members.Invalid e) {
             String node = BetapayNode.businessFailed("ACQ.INVALID_PARAMETER", e.getMessage());
@@ -116,7 +117,7 @@ public class BetapayOperations {
 
     // ---- the methods ---------------------------------------------------------------------------
 
-    private Call create(Method method, Party party, JsonObject biz, String baseUrl) {
+    private Call create(Method method, Party party, JsonObject biz, String baseUrl, String notifyUrl) {
         String orderRef = Members.text(biz, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
         long amount = fen(biz, "total_amount").orElseThrow(() -> new Members.Invalid("total_amount", "total_amount is required"));
         if (amount < 1 || amount > MAX_FEN) {
@@ -133,7 +134,7 @@ public class BetapayOperations {
         Members.optionalText(biz, "buyer_id", 128);
         Members.optionalText(biz, "quit_url", 400);
         Members.optionalText(biz, "return_url", 400);
-        Books.OrderTerms terms = new Books.OrderTerms(orderRef, method.tradeType, amount, currency, subject);
+        Books.OrderTerms terms = new Books.OrderTerms(orderRef, method.tradeType, amount, currency, subject, notifyUrl);
         return new Call(orderRef, () -> {
             Books.Created created = books.create(party, terms);
             if (created.conflicting()) {
@@ -166,7 +167,7 @@ public class BetapayOperations {
         });
     }
 
-    private Call refund(Party party, JsonObject biz) {
+    private Call refund(Party party, JsonObject biz, String notifyUrl) {
         String orderRef = Members.text(biz, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
         Members.optionalText(biz, "trade_no", 64);
         long amount = fen(biz, "refund_amount").orElseThrow(() -> new Members.Invalid("refund_amount", "refund_amount is required"));
@@ -177,8 +178,10 @@ public class BetapayOperations {
         // Without out_request_no the refund is numbered by the order itself (so only one such refund).
         String requestNo = biz.containsKey("out_request_no") ? Members.text(biz, "out_request_no", REQUEST_NO, REQUEST_NO_RULE) : orderRef;
         String reason = Members.optionalText(biz, "refund_reason", 256).orElse(null);
-        // betapay numbers refunds per trade and decides them at once.
-        Books.RefundTerms terms = new Books.RefundTerms(orderRef, requestNo, amount, null, currency, reason, false, true);
+        // betapay numbers refunds per trade and decides them at once; it reports a refund to the
+        // refund's notify_url, else to the trade's, as Alipay reports refunds to the trade's.
+        Books.RefundTerms terms = new Books.RefundTerms(orderRef, requestNo, amount, null, currency, reason, false, true,
+                notifyUrl, true);
         return new Call(orderRef, () -> {
             Books.RefundOutcome outcome = books.refund(party, terms);
             if (outcome.refusal() != null) {
@@ -297,6 +300,21 @@ public class BetapayOperations {
         }
     }
 
+    /**
+     * The optional common parameter notify_url (empty is none): where the company reports the
+     * trade's payment, close or refunds.
+     */
+    private static String notifyUrl(Map<String, String> params) {
+        String url = params.get("notify_url");
+        if (url == null || url.isEmpty()) {
+            return null;
+        }
+        if (!NotifyUrl.isValid(url)) {
+            throw new Members.Invalid("notify_url", "notify_url must be " + NotifyUrl.RULE);
+        }
+        return url;
+    }
+
     /** An optional common parameter that, when sent, must have the protocol's one value. */
     private static void expect(Map<String, String> params, String name, String value) {
         String sent = params.get(name);
@@ -348,7 +366,7 @@ public class BetapayOperations {
     }
 
     /** What the buyer pays (or gets back) in CNY: the amount itself, or a GBP amount at the fixed 9.00. */
-    private static long paid(long amount, String currency) {
+    static long paid(long amount, String currency) {
         return "GBP".equals(currency) ? Math.multiplyExact(amount, GBP_IN_CNY) : amount;
     }
 
@@ -393,7 +411,7 @@ public class BetapayOperations {
         };
     }
 
-    private static String gatewayTime(OffsetDateTime at) {
+    static String gatewayTime(OffsetDateTime at) {
         return at.atZoneSameInstant(BEIJING).format(GATEWAY_TIME);
     }
 }

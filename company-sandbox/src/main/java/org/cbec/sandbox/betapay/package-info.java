@@ -2,7 +2,8 @@
  * betapay's side of its protocol (README, "The payment companies' protocols"), written from the
  * README on the company's side: the form-encoded gateway {@code /sandbox/betapay/gateway.do}, the
  * sorted {@code name=value} text a request signature covers, the signed response node, yuan
- * amounts. The broker's adapter is a separate implementation; the two agree through the
- * written-out vectors in BetapayProtocolVectorsTest and the broker's BetapayVectorsTest.
+ * amounts, and its callbacks (a {@code trade_status_sync} form signed without {@code sign_type}).
+ * The broker's adapter is a separate implementation; the two agree through the written-out vectors
+ * in BetapayProtocolVectorsTest and the broker's BetapayVectorsTest.
  */
 package org.cbec.sandbox.betapay;

@@ -29,4 +29,10 @@ public class AccountRows {
         em.persist(key);
         em.flush();
     }
+
+    /** Gives the account this API v3 key unless it has one already (another server's); whether it did. */
+    public boolean giveApiV3Key(long accountId, String apiV3Key) {
+        return em.createQuery("UPDATE Account a SET a.apiV3Key = :key WHERE a.id = :id AND a.apiV3Key IS NULL")
+                .setParameter("key", apiV3Key).setParameter("id", accountId).executeUpdate() == 1;
+    }
 }

@@ -59,7 +59,8 @@ public class Accounts {
             String id = Companies.newCompanyMerchantId(paymentMethod);
             Account account = new Account(paymentMethod, merchant, id, Companies.appId(paymentMethod, id),
                     Companies.newKeySerial(), Pem.publicKeyPem(merchantKeys.getPublic()),
-                    Pem.privateKeyPem(merchantKeys.getPrivate()), Companies.now());
+                    Pem.privateKeyPem(merchantKeys.getPrivate()),
+                    Companies.ALPHAPAY.equals(paymentMethod) ? Companies.newApiV3Key() : null, Companies.now());
             try {
                 rows.insert(account);
                 LOG.info(() -> String.format("%s account %s opened for merchant %s", paymentMethod, id, merchant));
@@ -80,6 +81,22 @@ public class Accounts {
                 .setParameter("paymentMethod", paymentMethod).setParameter("merchant", merchant)
                 .getResultStream().findFirst()
                 .map(a -> credentialsOf(a, companySigner(paymentMethod)));
+    }
+
+    /**
+     * Gives each alphapay account opened before accounts had API v3 keys one (CompanyKeysAtStartup);
+     * a key is never replaced, so a server racing another one keeps the other's.
+     */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public int giveMissingApiV3Keys() {
+        int given = 0;
+        for (Long id : em.createQuery("SELECT a.id FROM Account a WHERE a.paymentMethod = :paymentMethod AND a.apiV3Key IS NULL",
+                Long.class).setParameter("paymentMethod", Companies.ALPHAPAY).getResultList()) {
+            if (rows.giveApiV3Key(id, Companies.newApiV3Key())) {
+                given++;
+            }
+        }
+        return given;
     }
 
     /** The account opened under this name (admin helpers address accounts so). */
@@ -153,6 +170,6 @@ public class Accounts {
 
     private static Credentials credentialsOf(Account a, CompanySigner company) {
         return new Credentials(a.getCompanyMerchantId(), a.getAppId(), a.getKeySerial(), a.getMerchantPrivateKey(),
-                company.publicKeyPem());
+                company.publicKeyPem(), a.getApiV3Key());
     }
 }

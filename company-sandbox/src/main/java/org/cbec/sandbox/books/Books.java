@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
+import org.cbec.sandbox.entity.Account;
 import org.cbec.sandbox.entity.CompanyOrder;
 import org.cbec.sandbox.entity.CompanyRefund;
 import org.cbec.sandbox.entity.Declaration;
@@ -23,7 +24,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * is the same refund), and customs (declare only paid orders, redeclare only from SUCCESS or
  * EXCEPT, the check of the declared identity against the payer's). Every change locks the order's
  * row first, so that a payment, a close, a refund and a declaration of one order are applied one
- * after the other, also across servers sharing the database.
+ * after the other, also across servers sharing the database. A payment, a close and a refund's
+ * final state are reported to the notify URL the merchant gave, by a callback written to the
+ * {@link Outbox} in the same transaction.
  */
 @Stateless
 public class Books {
@@ -43,13 +46,21 @@ public class Books {
     @ConfigProperty(name = "sandbox.refund.delay-ms", defaultValue = "2000")
     long refundDelayMs;
 
+    @Inject
+    Outbox outbox;
+
     /** The most refunds one order takes, as the wallet companies allow. */
     public static final int MAX_REFUNDS = 50;
 
     // ---- records the callers see ---------------------------------------------------------------
 
-    /** What a create asks for; the duplicate-order rule compares amount, currency and trade type. */
-    public record OrderTerms(String orderRef, String tradeType, long amount, String currency, String description) {
+    /**
+     * What a create asks for; the duplicate-order rule compares amount, currency and trade type.
+     * {@code notifyUrl}: where the payment or the close is reported, null for nowhere (a create
+     * found again keeps the first one's).
+     */
+    public record OrderTerms(String orderRef, String tradeType, long amount, String currency, String description,
+            String notifyUrl) {
     }
 
     public record OrderView(String orderRef, String tradeType, long amount, String currency, String reference,
@@ -100,9 +111,11 @@ public class Books {
      * What a refund asks for. {@code total} and {@code currency}, when sent, must be the order's.
      * {@code perAccount}: the number is unique across the account's orders (alphapay), not only the
      * order's (betapay). {@code synchronous}: decided when it is made (betapay), not PROCESSING.
+     * {@code notifyUrl}: where its final state is reported; without one, the order's when
+     * {@code orderNotifyUrlToo} (betapay), else nowhere.
      */
     public record RefundTerms(String orderRef, String refundNo, long amount, Long total, String currency, String reason,
-            boolean perAccount, boolean synchronous) {
+            boolean perAccount, boolean synchronous, String notifyUrl, boolean orderNotifyUrlToo) {
     }
 
     /**
@@ -150,7 +163,8 @@ public class Books {
             return new Created(view(o), !same);
         }
         CompanyOrder o = new CompanyOrder(party.accountId(), terms.orderRef(), terms.tradeType(), terms.amount(),
-                terms.currency(), terms.description(), Companies.newReference(party.paymentMethod()), Companies.now());
+                terms.currency(), terms.description(), Companies.newReference(party.paymentMethod()), terms.notifyUrl(),
+                Companies.now());
         em.persist(o);
         em.flush();
         LOG.info(() -> String.format("%s order created: account %s, out_trade_no %s, %s %d %s", party.paymentMethod(),
@@ -178,6 +192,7 @@ public class Books {
         o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), payerIdentityHash, Companies.now());
         LOG.info(() -> String.format("%s order paid: account %s, out_trade_no %s, transaction %s", party.paymentMethod(),
                 party.companyMerchantId(), orderRef, o.getTransactionId()));
+        report(Notice.Event.PAID, o, o.getNotifyUrl(), null);
         return new Paid(PayResult.PAID, o.getTransactionId());
     }
 
@@ -194,6 +209,7 @@ public class Books {
             o.close(Companies.now());
             LOG.info(() -> String.format("%s order closed: account %s, out_trade_no %s", party.paymentMethod(),
                     party.companyMerchantId(), orderRef));
+            report(Notice.Event.CLOSED, o, o.getNotifyUrl(), null);
         }
         return CloseResult.CLOSED;
     }
@@ -243,16 +259,54 @@ public class Books {
                     + refunded + " of " + order.getAmount() + " refunded already");
         }
         String outcome = order.getRefundOutcome() == null ? "SUCCESS" : order.getRefundOutcome();
+        String notifyUrl = terms.notifyUrl() != null ? terms.notifyUrl() : terms.orderNotifyUrlToo() ? order.getNotifyUrl() : null;
         CompanyRefund r = new CompanyRefund(order.getId(), party.accountId(), terms.refundNo(),
                 Companies.newRefundId(party.paymentMethod()), terms.amount(), terms.reason(),
-                terms.synchronous() ? "SUCCESS" : "PROCESSING", terms.synchronous() ? "SUCCESS" : outcome, now);
+                terms.synchronous() ? "SUCCESS" : "PROCESSING", terms.synchronous() ? "SUCCESS" : outcome, notifyUrl, now);
         em.persist(r);
         em.flush();
         LOG.info(() -> String.format("%s refund made: account %s, out_trade_no %s, refund %s, %d %s", party.paymentMethod(),
                 party.companyMerchantId(), terms.orderRef(), terms.refundNo(), terms.amount(), order.getCurrency()));
         List<CompanyRefund> after = new ArrayList<>(refunds);
         after.add(r);
-        return new RefundOutcome(view(order, r, after, now), false, null, null);
+        RefundView made = view(order, r, after, now);
+        if (terms.synchronous()) {
+            report(Notice.Event.REFUND, order, notifyUrl, made);
+        }
+        return new RefundOutcome(made, false, null, null);
+    }
+
+    /**
+     * The ids of the refunds stored PROCESSING whose delay has passed by now (at most {@code max},
+     * oldest first): the callback sender's timer decides each with {@link #decideRefund}.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<Long> refundsToDecide(int max) {
+        return em.createNamedQuery(CompanyRefund.PROCESSING_SINCE, Long.class)
+                .setParameter("createdBy", Companies.now().minusNanos(refundDelayMs * 1_000_000L)).setMaxResults(max).getResultList();
+    }
+
+    /**
+     * Stores the outcome a PROCESSING refund has reached (as reads have shown it since its delay
+     * passed) and reports it, under the order's row lock: of two servers deciding it at once, the
+     * second finds it decided, so it is reported once. Returns whether this call decided it.
+     */
+    public boolean decideRefund(long refundId) {
+        CompanyRefund r = em.find(CompanyRefund.class, refundId);
+        if (r == null || !"PROCESSING".equals(r.getState())) {
+            return false;
+        }
+        CompanyOrder order = em.find(CompanyOrder.class, r.getOrderId(), LockModeType.PESSIMISTIC_WRITE);
+        em.refresh(r);
+        OffsetDateTime now = Companies.now();
+        ProcessingClock.Reading reading = reading(r, now);
+        if (!"PROCESSING".equals(r.getState()) || "PROCESSING".equals(reading.state())) {
+            return false;
+        }
+        r.decide(reading.state(), reading.modifiedAt());
+        LOG.info(() -> String.format("refund %s of out_trade_no %s reached %s", r.getRefundNo(), order.getOrderRef(), r.getState()));
+        report(Notice.Event.REFUND, order, r.getNotifyUrl(), view(order, r, refunds(order), now));
+        return true;
     }
 
     /** The refund with this number among the order's, as of now. */
@@ -403,6 +457,16 @@ public class Books {
     }
 
     // ---- internals -----------------------------------------------------------------------------
+
+    /** Writes the callback reporting the change, in this transaction; none without a notify URL. */
+    private void report(Notice.Event event, CompanyOrder order, String notifyUrl, RefundView refund) {
+        if (notifyUrl == null) {
+            return;
+        }
+        Account account = em.find(Account.class, order.getAccountId());
+        outbox.add(account.getId(), order.getId(), account.getPaymentMethod(), notifyUrl, new Notice(event,
+                account.getCompanyMerchantId(), account.getAppId(), account.getApiV3Key(), view(order), refund));
+    }
 
     private Optional<CompanyOrder> find(long accountId, String orderRef, boolean forUpdate) {
         var query = em.createNamedQuery(CompanyOrder.FIND, CompanyOrder.class)

@@ -16,6 +16,7 @@ public final class Companies {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final HexFormat HEX = HexFormat.of();
+    private static final String LETTERS_AND_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
     private Companies() {
     }
@@ -55,6 +56,20 @@ public final class Companies {
     /** alphapay's refund id ({@code 50} + 27 digits); betapay keeps one ({@code 21} + 30 hex) that it never shows. */
     static String newRefundId(String paymentMethod) {
         return ALPHAPAY.equals(paymentMethod) ? "50" + digits(27) : "21" + hex(15);
+    }
+
+    /** alphapay's API v3 key: 32 letters and digits, used as the 32 bytes of an AES-256 key. */
+    static String newApiV3Key() {
+        return lettersAndDigits(32);
+    }
+
+    /** {@code n} random letters (either case) and digits. */
+    public static String lettersAndDigits(int n) {
+        StringBuilder s = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
+            s.append(LETTERS_AND_DIGITS.charAt(RANDOM.nextInt(LETTERS_AND_DIGITS.length())));
+        }
+        return s.toString();
     }
 
     static String newSubOrderId() {

@@ -13,6 +13,8 @@ import java.util.logging.Logger;
 /**
  * Makes (or reads) both companies' key pairs when the application starts, after the schema is
  * migrated: the first requests then neither wait for RSA key generation nor race to make the pair.
+ * Also gives the alphapay accounts opened before accounts had API v3 keys one (schema V3), so that
+ * every alphapay account can be sent callbacks and its credentials show the key.
  */
 @Singleton
 @Startup
@@ -34,6 +36,14 @@ public class CompanyKeysAtStartup {
                 // Not fatal here: readiness reports the database, and the first request tries again.
                 LOG.log(Level.WARNING, "The " + company + " company key could not be prepared at startup", e);
             }
+        }
+        try {
+            int given = accounts.giveMissingApiV3Keys();
+            if (given > 0) {
+                LOG.info(() -> given + " alphapay account(s) opened before API v3 keys were given one");
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "The alphapay accounts without an API v3 key could not be given one at startup", e);
         }
     }
 }

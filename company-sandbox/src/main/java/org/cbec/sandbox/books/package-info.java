@@ -2,8 +2,10 @@
  * The companies' books and their rules, behind {@code @Stateless} boundaries: accounts and keys
  * ({@link org.cbec.sandbox.books.Accounts}), orders and customs declarations with the
  * duplicate-order rule, payment, closing and the customs progression
- * ({@link org.cbec.sandbox.books.Books}), and the log of requests received
- * ({@link org.cbec.sandbox.books.RequestLog}). Protocol-free: both companies' gates and the admin
- * helpers call the same rules and receive records, never entities.
+ * ({@link org.cbec.sandbox.books.Books}), the log of requests received
+ * ({@link org.cbec.sandbox.books.RequestLog}), and the outbox of callbacks owed to merchants
+ * ({@link org.cbec.sandbox.books.Outbox}) with its retry schedule. Protocol-free: both companies'
+ * gates and the admin helpers call the same rules and receive records, never entities; what a
+ * callback looks like on the wire is each company's {@link org.cbec.sandbox.books.CallbackFormat}.
  */
 package org.cbec.sandbox.books;

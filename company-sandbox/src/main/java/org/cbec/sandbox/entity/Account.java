@@ -14,7 +14,8 @@ import java.time.OffsetDateTime;
  * A merchant account at one company, opened under the merchant's name. The merchant's private key
  * is kept too: a sandbox convenience (a real company only ever sees the public half), so that
  * opening the same account again hands out the same credentials and a run script can provision
- * idempotently.
+ * idempotently. The same holds for alphapay's API v3 key, which a real company's merchant sets
+ * and keeps.
  */
 @Entity
 @Table(name = "sandbox_account")
@@ -59,11 +60,15 @@ public class Account {
     @Column(name = "opened_at", nullable = false)
     private OffsetDateTime openedAt;
 
+    /** alphapay's API v3 key (the AES-256-GCM key of its callbacks' resource); null for betapay. */
+    @Column(name = "api_v3_key", length = 32)
+    private String apiV3Key;
+
     protected Account() {
     }
 
     public Account(String paymentMethod, String merchant, String companyMerchantId, String appId, String keySerial,
-            String merchantPublicKey, String merchantPrivateKey, OffsetDateTime openedAt) {
+            String merchantPublicKey, String merchantPrivateKey, String apiV3Key, OffsetDateTime openedAt) {
         this.paymentMethod = paymentMethod;
         this.merchant = merchant;
         this.companyMerchantId = companyMerchantId;
@@ -71,6 +76,7 @@ public class Account {
         this.keySerial = keySerial;
         this.merchantPublicKey = merchantPublicKey;
         this.merchantPrivateKey = merchantPrivateKey;
+        this.apiV3Key = apiV3Key;
         this.openedAt = openedAt;
     }
 
@@ -104,5 +110,9 @@ public class Account {
 
     public String getMerchantPrivateKey() {
         return merchantPrivateKey;
+    }
+
+    public String getApiV3Key() {
+        return apiV3Key;
     }
 }

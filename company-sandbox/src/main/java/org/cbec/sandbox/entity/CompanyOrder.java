@@ -81,11 +81,15 @@ public class CompanyOrder {
     @Column(name = "refund_outcome", length = 16)
     private String refundOutcome;
 
+    /** Where the company reports the payment or the close; null: nowhere. */
+    @Column(name = "notify_url", length = 256)
+    private String notifyUrl;
+
     protected CompanyOrder() {
     }
 
     public CompanyOrder(long accountId, String orderRef, String tradeType, long amount, String currency, String description,
-            String reference, OffsetDateTime createdAt) {
+            String reference, String notifyUrl, OffsetDateTime createdAt) {
         this.accountId = accountId;
         this.orderRef = orderRef;
         this.tradeType = tradeType;
@@ -94,6 +98,7 @@ public class CompanyOrder {
         this.description = description;
         this.reference = reference;
         this.state = State.NOTPAY;
+        this.notifyUrl = notifyUrl;
         this.createdAt = createdAt;
     }
 
@@ -159,5 +164,9 @@ public class CompanyOrder {
 
     public String getRefundOutcome() {
         return refundOutcome;
+    }
+
+    public String getNotifyUrl() {
+        return notifyUrl;
     }
 }

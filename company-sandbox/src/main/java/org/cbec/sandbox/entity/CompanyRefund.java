@@ -14,17 +14,22 @@ import java.time.OffsetDateTime;
  * A refund of a paid order as a company holds it, under the merchant's refund number. A betapay
  * refund is decided when it is made; an alphapay refund is PROCESSING and reads as its
  * {@code outcome} once the refund delay has passed since {@code createdAt} (see
- * {@code books.ProcessingClock}), without a write.
+ * {@code books.ProcessingClock}), without a write; the callback sender's timer later stores that
+ * outcome ({@link #decide}) and reports it, once.
  */
 @Entity
 @Table(name = "sandbox_refund")
 @NamedQuery(name = CompanyRefund.OF_ORDER, query = "SELECT r FROM CompanyRefund r WHERE r.orderId = :orderId ORDER BY r.id")
 @NamedQuery(name = CompanyRefund.BY_NUMBER,
         query = "SELECT r FROM CompanyRefund r WHERE r.accountId = :accountId AND r.refundNo = :refundNo ORDER BY r.id")
+@NamedQuery(name = CompanyRefund.PROCESSING_SINCE,
+        query = "SELECT r.id FROM CompanyRefund r WHERE r.state = 'PROCESSING' AND r.createdAt <= :createdBy ORDER BY r.id")
 public class CompanyRefund {
 
     public static final String OF_ORDER = "CompanyRefund.ofOrder";
     public static final String BY_NUMBER = "CompanyRefund.byNumber";
+    /** The ids of refunds stored PROCESSING that were made at or before {@code createdBy}. */
+    public static final String PROCESSING_SINCE = "CompanyRefund.processingSince";
 
     @Id
     @SequenceGenerator(name = "sandbox_refund_seq", sequenceName = "sandbox_refund_seq", allocationSize = 50)
@@ -61,12 +66,16 @@ public class CompanyRefund {
     @Column(name = "decided_at")
     private OffsetDateTime decidedAt;
 
+    /** Where the company reports the refund's final state; null: nowhere. */
+    @Column(name = "notify_url", length = 256)
+    private String notifyUrl;
+
     protected CompanyRefund() {
     }
 
     /** A refund made now: decided at once ({@code state} SUCCESS) or PROCESSING until it reaches {@code outcome}. */
     public CompanyRefund(long orderId, long accountId, String refundNo, String refundId, long amount, String reason,
-            String state, String outcome, OffsetDateTime at) {
+            String state, String outcome, String notifyUrl, OffsetDateTime at) {
         this.orderId = orderId;
         this.accountId = accountId;
         this.refundNo = refundNo;
@@ -75,8 +84,15 @@ public class CompanyRefund {
         this.reason = reason;
         this.state = state;
         this.outcome = outcome;
+        this.notifyUrl = notifyUrl;
         this.createdAt = at;
         this.decidedAt = "PROCESSING".equals(state) ? null : at;
+    }
+
+    /** A PROCESSING refund's outcome, reached at {@code at}, becomes its stored state. */
+    public void decide(String state, OffsetDateTime at) {
+        this.state = state;
+        this.decidedAt = at;
     }
 
     public Long getId() {
@@ -117,5 +133,9 @@ public class CompanyRefund {
 
     public OffsetDateTime getDecidedAt() {
         return decidedAt;
+    }
+
+    public String getNotifyUrl() {
+        return notifyUrl;
     }
 }

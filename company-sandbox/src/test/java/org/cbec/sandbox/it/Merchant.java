@@ -44,6 +44,8 @@ final class Merchant {
     final String keySerial;
     final PrivateKey key;
     final PublicKey companyKey;
+    /** alphapay's API v3 key (decrypts its callbacks' resource); null at betapay. */
+    final String apiV3Key;
     final URI base;
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -55,6 +57,7 @@ final class Merchant {
         this.keySerial = credentials.getString("keySerial");
         this.key = privateKey(credentials.getString("merchantPrivateKey"));
         this.companyKey = publicKey(credentials.getString("companyPublicKey"));
+        this.apiV3Key = credentials.getString("apiV3Key", null);
         this.base = base;
     }
 
@@ -150,7 +153,14 @@ final class Merchant {
 
     /** Posts a signed gateway call; checks HTTP 200 and the node's signature, and returns the node. */
     JsonObject betapay(String method, String bizContent) {
-        Reply r = betapayRaw(form(method, bizContent, key));
+        return betapay(method, bizContent, Map.of());
+    }
+
+    /** The same with further common parameters (such as notify_url), signed with the rest. */
+    JsonObject betapay(String method, String bizContent, Map<String, String> moreParams) {
+        Map<String, String> params = params(method, bizContent);
+        params.putAll(moreParams);
+        Reply r = betapayRaw(signedForm(params, key));
         assertEquals(200, r.status(), r.toString());
         return betapayNode(r, method);
     }

@@ -483,6 +483,9 @@ class SandboxBadInputIT {
                 new AdminCall("orders unknown", "GET", a + "orders/" + ref(), null, null),
                 new AdminCall("orders control character", "GET", a + "orders/a%07b", null, null),
                 new AdminCall("orders DELETE", "DELETE", a + "orders/" + alphaOrder, null, null),
+                new AdminCall("callbacks of an unknown order", "GET", a + "orders/" + ref() + "/callbacks", null, null),
+                new AdminCall("callbacks control character", "GET", a + "orders/a%07b/callbacks", null, null),
+                new AdminCall("callbacks POST", "POST", a + "orders/" + alphaOrder + "/callbacks", json, "{}"),
                 new AdminCall("merchant with a control character", "GET", "alphapay/a%07b/orders/x", null, null),
                 new AdminCall("unknown path", "GET", "alphapay/" + alpha.name + "/nothing", null, null),
                 new AdminCall("root", "GET", "", null, null));

@@ -14,24 +14,32 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 import org.cbec.sandbox.it.Http.Reply;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -91,9 +99,14 @@ class SandboxIT {
             String name = unique("acme");
             Reply first = Http.admin("POST", base.resolve(company + "/accounts"), "{\"merchant\":\"" + name + "\"}");
             assertEquals(201, first.status(), first.toString());
-            assertEquals(Set.of("companyMerchantId", "appId", "keySerial", "merchantPrivateKey", "companyPublicKey"),
-                    first.json().keySet());
+            Set<String> betapayKeys = Set.of("companyMerchantId", "appId", "keySerial", "merchantPrivateKey", "companyPublicKey");
+            Set<String> alphapayKeys = new java.util.HashSet<>(betapayKeys);
+            alphapayKeys.add("apiV3Key");
+            assertEquals(company.equals("alphapay") ? alphapayKeys : betapayKeys, first.json().keySet());
             JsonObject c = first.json();
+            if (company.equals("alphapay")) {
+                assertTrue(c.getString("apiV3Key").matches("[A-Za-z0-9]{32}"), "32 letters and digits");
+            }
             assertTrue(c.getString("companyMerchantId").matches((company.equals("alphapay") ? "19" : "20") + "[0-9]{8}"), c.toString());
             assertEquals(company + "-app-" + c.getString("companyMerchantId"), c.getString("appId"));
             assertTrue(c.getString("keySerial").matches("[0-9A-F]{16}"));
@@ -138,7 +151,8 @@ class SandboxIT {
                 new String[] {"DELETE", "alphapay/" + m.name + "/faults", null},
                 new String[] {"PUT", "alphapay/" + m.name + "/declarations/o1", "{\"state\":\"FAIL\"}"},
                 new String[] {"GET", "alphapay/" + m.name + "/requests", null},
-                new String[] {"GET", "alphapay/" + m.name + "/orders/o1", null});
+                new String[] {"GET", "alphapay/" + m.name + "/orders/o1", null},
+                new String[] {"GET", "alphapay/" + m.name + "/orders/o1/callbacks", null});
         List<Map<String, String>> credentials = List.of(
                 Map.of(),
                 Map.of("Authorization", Http.basic("admin", "wrong-password")),
@@ -160,7 +174,7 @@ class SandboxIT {
 
     @Test
     void helpersOfAnAccountNeverOpenedAre404() {
-        for (String path : List.of("orders/o1", "requests")) {
+        for (String path : List.of("orders/o1", "requests", "orders/o1/callbacks")) {
             Reply r = Http.admin("GET", base.resolve("betapay/nobody-" + UUID.randomUUID() + "/" + path), null);
             assertEquals(404, r.status());
             assertEquals("merchant", r.json().getString("field"));
@@ -873,6 +887,368 @@ class SandboxIT {
         assertEquals("mode", r.json().getString("field"));
     }
 
+    // ---- callbacks -----------------------------------------------------------------------------
+
+    /** A callback's bound: SANDBOX_CALLBACK_POLL_MS and _RETRY_MS are short in the failsafe environment. */
+    static final Duration CALLBACK_WAIT = Duration.ofMinutes(1);
+    static final long CALLBACK_RETRY_MS = Long.parseLong(System.getenv().getOrDefault("SANDBOX_CALLBACK_RETRY_MS", "1000"));
+    static final String BEIJING_ISO = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+08:00";
+    static final String GATEWAY_TIME = "\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}";
+
+    /** A JSON request body with notify_url added as its last member. */
+    static String withNotifyUrl(String body, String url) {
+        return body.substring(0, body.lastIndexOf('}')) + ",\"notify_url\":\"" + url + "\"}";
+    }
+
+    JsonArray callbacks(Merchant m, String ref) {
+        Reply r = Http.admin("GET", m.helper("orders/" + ref + "/callbacks"), null);
+        assertEquals(200, r.status(), r.toString());
+        assertEquals(200, r.json().getInt("code"));
+        return r.json().getJsonArray("callbacks");
+    }
+
+    /** Waits until the order has exactly {@code n} callbacks, all DELIVERED; returns them. */
+    JsonArray delivered(Merchant m, String ref, int n) {
+        await(n + " callback(s) of " + ref + " delivered", CALLBACK_WAIT, () -> {
+            JsonArray c = callbacks(m, ref);
+            return c.size() == n && c.stream().allMatch(x -> "DELIVERED".equals(x.asJsonObject().getString("state")));
+        });
+        return callbacks(m, ref);
+    }
+
+    /** The receiver's decryption of an alphapay event's resource, written here from the README. */
+    static String decrypt(JsonObject resource, String apiV3Key) throws GeneralSecurityException {
+        Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+        cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(apiV3Key.getBytes(StandardCharsets.UTF_8), "AES"),
+                new GCMParameterSpec(128, resource.getString("nonce").getBytes(StandardCharsets.UTF_8)));
+        cipher.updateAAD(resource.getString("associated_data").getBytes(StandardCharsets.UTF_8));
+        return new String(cipher.doFinal(Base64.getDecoder().decode(resource.getString("ciphertext"))), StandardCharsets.UTF_8);
+    }
+
+    /** A betapay callback's form as a receiver decodes it; a repeated field fails the test. */
+    static Map<String, String> formOf(String body) {
+        Map<String, String> form = new TreeMap<>();
+        for (String pair : body.split("&")) {
+            int eq = pair.indexOf('=');
+            assertTrue(eq > 0, body);
+            assertNull(form.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                    URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8)), "repeated: " + pair);
+        }
+        return form;
+    }
+
+    /** The README's rule for a betapay callback: every non-empty field but sign and sign_type, sorted, raw, joined by &. */
+    static boolean notificationVerifies(Merchant m, Map<String, String> form) {
+        StringJoiner text = new StringJoiner("&");
+        new TreeMap<>(form).forEach((k, v) -> {
+            if (!k.equals("sign") && !k.equals("sign_type") && !v.isEmpty()) {
+                text.add(k + "=" + v);
+            }
+        });
+        return form.containsKey("sign") && Merchant.verify(m.companyKey, text.toString(), form.get("sign"));
+    }
+
+    @Test
+    void anAlphapayPaymentIsNotifiedUntilTheMerchantAnswersSuccessAndDecryptsToTheTransaction() throws Exception {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-cb-pay"));
+        try (Receiver merchant = Receiver.answering(new Receiver.Answer(200, "failure"), new Receiver.Answer(500, "busy"),
+                Receiver.SUCCESS)) {
+            String ref = orderRef();
+            String notifyUrl = merchant.url("/alphapay/paid").toString();
+            assertEquals(200, m.alphapay("POST", "v3/pay/transactions/native", withNotifyUrl(m.createBody(ref, 2599, "CNY"), notifyUrl))
+                    .status());
+            String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null).json().getString("transactionId");
+
+            JsonObject shown = delivered(m, ref, 1).getJsonObject(0);
+            assertEquals("TRANSACTION.SUCCESS", shown.getString("kind"));
+            assertEquals(JsonValue.NULL, shown.get("refundNo"));
+            assertEquals(notifyUrl, shown.getString("url"));
+            assertEquals(3, shown.getInt("attempts"), shown.toString());
+            assertEquals(200, shown.getInt("lastStatus"));
+            assertTrue(shown.getString("createdAt").endsWith("Z"), shown.toString());
+            assertFalse(Instant.parse(shown.getString("deliveredAt")).isBefore(Instant.parse(shown.getString("createdAt"))));
+
+            List<Receiver.Received> posts = merchant.received();
+            assertEquals(3, posts.size(), "failure, then 500, then success: three POSTs and no more");
+            for (Receiver.Received post : posts) {
+                assertEquals("POST", post.method());
+                assertEquals("/alphapay/paid", post.path());
+                assertTrue(post.header("Content-Type").startsWith("application/json"), post.header("Content-Type"));
+                assertTrue(m.alphapayAnswerVerifies(post.asReply()), "each attempt is signed as an answer is: " + post);
+                assertEquals(posts.get(0).body(), post.body(), "every attempt sends the same callback");
+            }
+            assertTrue(Duration.between(posts.get(0).at(), posts.get(1).at()).toMillis() >= CALLBACK_RETRY_MS - 50,
+                    "the second attempt waits the retry delay");
+            assertTrue(Duration.between(posts.get(1).at(), posts.get(2).at()).toMillis() >= 2 * CALLBACK_RETRY_MS - 50,
+                    "the third waits twice as long");
+
+            JsonObject event = Http.jsonOf(posts.get(0).body());
+            assertTrue(event.getString("id").matches("[0-9a-f-]{36}"), event.toString());
+            assertTrue(event.getString("create_time").matches(BEIJING_ISO), event.toString());
+            assertEquals("encrypt-resource", event.getString("resource_type"));
+            assertEquals("TRANSACTION.SUCCESS", event.getString("event_type"));
+            assertFalse(event.getString("summary").isBlank());
+            JsonObject resource = event.getJsonObject("resource");
+            assertEquals("transaction", resource.getString("original_type"));
+            assertEquals("transaction", resource.getString("associated_data"));
+            assertEquals("AEAD_AES_256_GCM", resource.getString("algorithm"));
+            assertTrue(resource.getString("nonce").matches("[A-Za-z0-9]{12}"), resource.toString());
+            assertFalse(posts.get(0).body().contains(tx), "the transaction travels encrypted only");
+
+            String plaintext = decrypt(resource, m.apiV3Key);
+            JsonObject transaction = Http.jsonOf(plaintext);
+            assertEquals("SUCCESS", transaction.getString("trade_state"));
+            assertEquals(tx, transaction.getString("transaction_id"));
+            assertEquals(ref, transaction.getString("out_trade_no"));
+            assertEquals(m.companyMerchantId, transaction.getString("mchid"));
+            assertEquals(2599, transaction.getJsonObject("amount").getInt("payer_total"));
+            Reply query = m.alphapay("GET", "v3/pay/transactions/out-trade-no/" + ref + "?mchid=" + m.companyMerchantId, null);
+            assertEquals(query.body(), plaintext, "exactly what the query answers");
+        }
+    }
+
+    @Test
+    void aBetapayPaymentIsNotifiedWithOneFormSignedByTheCompany() {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-cb-pay"));
+        try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
+            String ref = orderRef();
+            String notifyUrl = merchant.url("/betapay/notify").toString();
+            JsonObject created = m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref
+                    + "\",\"total_amount\":\"25.99\",\"subject\":\"s\"}", Map.of("notify_url", notifyUrl));
+            assertEquals("10000", created.getString("code"), created.toString());
+            String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null).json().getString("transactionId");
+
+            JsonObject shown = delivered(m, ref, 1).getJsonObject(0);
+            assertEquals("trade_status_sync.paid", shown.getString("kind"));
+            assertEquals(1, shown.getInt("attempts"));
+            assertEquals(notifyUrl, shown.getString("url"));
+            List<Receiver.Received> posts = merchant.received();
+            assertEquals(1, posts.size());
+            Receiver.Received post = posts.get(0);
+            assertEquals("POST", post.method());
+            assertEquals("application/x-www-form-urlencoded; charset=utf-8", post.header("Content-Type"));
+            Map<String, String> form = formOf(post.body());
+            assertTrue(notificationVerifies(m, form), "the sign verifies with the company's public key: " + form);
+            assertEquals("trade_status_sync", form.get("notify_type"));
+            assertEquals(m.appId, form.get("app_id"));
+            assertEquals("utf-8", form.get("charset"));
+            assertEquals("1.0", form.get("version"));
+            assertEquals("RSA2", form.get("sign_type"));
+            assertEquals(tx, form.get("trade_no"));
+            assertEquals(ref, form.get("out_trade_no"));
+            assertEquals("TRADE_SUCCESS", form.get("trade_status"));
+            assertEquals("25.99", form.get("total_amount"));
+            assertEquals("25.99", form.get("buyer_pay_amount"));
+            assertTrue(form.get("gmt_payment").matches(GATEWAY_TIME), form.toString());
+            assertTrue(form.get("notify_time").matches(GATEWAY_TIME), form.toString());
+            assertFalse(form.get("notify_id").isEmpty());
+            assertFalse(form.containsKey("out_biz_no"));
+            Map<String, String> tampered = new TreeMap<>(form);
+            tampered.put("total_amount", "0.01");
+            assertFalse(notificationVerifies(m, tampered), "a changed field breaks the sign");
+        }
+    }
+
+    @Test
+    void aCloseIsNotifiedOnceAsTransactionClosedAndTradeClosed() throws Exception {
+        try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
+            Merchant a = Merchant.open(base, "alphapay", unique("ap-cb-close"));
+            String aRef = orderRef();
+            a.alphapay("POST", "v3/pay/transactions/native", withNotifyUrl(a.createBody(aRef, 500, "CNY"), merchant.url("/a").toString()));
+            String closeBody = "{\"mchid\":\"" + a.companyMerchantId + "\"}";
+            assertEquals(204, a.alphapay("POST", "v3/pay/transactions/out-trade-no/" + aRef + "/close", closeBody).status());
+            assertEquals(204, a.alphapay("POST", "v3/pay/transactions/out-trade-no/" + aRef + "/close", closeBody).status());
+            assertEquals("TRANSACTION.CLOSED", delivered(a, aRef, 1).getJsonObject(0).getString("kind"), "closing again reports nothing new");
+            List<Receiver.Received> atA = merchant.receivedAt("/a");
+            assertEquals(1, atA.size());
+            assertTrue(a.alphapayAnswerVerifies(atA.get(0).asReply()));
+            JsonObject event = Http.jsonOf(atA.get(0).body());
+            assertEquals("TRANSACTION.CLOSED", event.getString("event_type"));
+            JsonObject transaction = Http.jsonOf(decrypt(event.getJsonObject("resource"), a.apiV3Key));
+            assertEquals("CLOSED", transaction.getString("trade_state"));
+            assertEquals(aRef, transaction.getString("out_trade_no"));
+            assertFalse(transaction.containsKey("transaction_id"));
+
+            Merchant b = Merchant.open(base, "betapay", unique("bp-cb-close"));
+            String bRef = orderRef();
+            b.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + bRef + "\",\"total_amount\":\"5.00\",\"subject\":\"s\"}",
+                    Map.of("notify_url", merchant.url("/b").toString()));
+            assertEquals("10000", b.betapay("betapay.trade.close", "{\"out_trade_no\":\"" + bRef + "\"}").getString("code"));
+            assertEquals("trade_status_sync.closed", delivered(b, bRef, 1).getJsonObject(0).getString("kind"));
+            List<Receiver.Received> atB = merchant.receivedAt("/b");
+            assertEquals(1, atB.size());
+            Map<String, String> form = formOf(atB.get(0).body());
+            assertTrue(notificationVerifies(b, form));
+            assertEquals("TRADE_CLOSED", form.get("trade_status"));
+            assertEquals(bRef, form.get("out_trade_no"));
+            assertEquals("5.00", form.get("total_amount"));
+            assertFalse(form.containsKey("buyer_pay_amount"), "never paid");
+            assertFalse(form.containsKey("gmt_payment"));
+        }
+    }
+
+    @Test
+    void anAlphapayRefundIsNotifiedOnceItsDelayHasPassedWithItsFinalState() throws Exception {
+        Merchant m = Merchant.open(base, "alphapay", unique("ap-cb-refund"));
+        String refunds = "v3/refund/domestic/refunds";
+        try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
+            String ref = orderRef();
+            paidOrder(m, ref, 1000, "CNY");
+            String refundNo = "cb1-" + ref;
+            String refundUrl = merchant.url("/refund").toString();
+            Reply made = m.alphapay("POST", refunds, withNotifyUrl(refundBody(m, ref, refundNo, 400, 1000, "CNY"), refundUrl));
+            assertEquals(200, made.status(), made.toString());
+            assertEquals("PROCESSING", made.json().getString("status"));
+
+            JsonObject shown = delivered(m, ref, 1).getJsonObject(0);
+            assertEquals("REFUND.SUCCESS", shown.getString("kind"));
+            assertEquals(refundNo, shown.getString("refundNo"));
+            assertEquals(refundUrl, shown.getString("url"));
+            List<Receiver.Received> posts = merchant.received();
+            assertEquals(1, posts.size());
+            assertTrue(m.alphapayAnswerVerifies(posts.get(0).asReply()));
+            JsonObject event = Http.jsonOf(posts.get(0).body());
+            assertEquals("REFUND.SUCCESS", event.getString("event_type"));
+            assertEquals("refund", event.getJsonObject("resource").getString("original_type"));
+            assertEquals("refund", event.getJsonObject("resource").getString("associated_data"));
+            String plaintext = decrypt(event.getJsonObject("resource"), m.apiV3Key);
+            JsonObject refund = Http.jsonOf(plaintext);
+            assertEquals("SUCCESS", refund.getString("status"));
+            assertEquals(refundNo, refund.getString("out_refund_no"));
+            assertEquals(ref, refund.getString("out_trade_no"));
+            assertEquals(400, refund.getJsonObject("amount").getInt("refund"));
+            assertTrue(refund.getString("success_time").matches(BEIJING_ISO), refund.toString());
+            Reply queried = m.alphapay("GET", refunds + "/" + refundNo, null);
+            assertEquals(queried.body(), plaintext, "exactly the refund query's record");
+
+            // A second refund, made after the first was reported: by the time it is reported (its
+            // delay, then a round), the timer has run several rounds more over the first one.
+            String abnormal = orderRef();
+            paidOrder(m, abnormal, 300, "CNY");
+            assertEquals(200, Http.admin("PUT", m.helper("orders/" + abnormal + "/refund-outcome"), "{\"state\":\"ABNORMAL\"}").status());
+            m.alphapay("POST", refunds, withNotifyUrl(refundBody(m, abnormal, "cb2-" + abnormal, 100, 300, "CNY"), refundUrl));
+            assertEquals("REFUND.ABNORMAL", delivered(m, abnormal, 1).getJsonObject(0).getString("kind"));
+            assertEquals(1, callbacks(m, ref).size(), "the first refund was reported once, however many rounds ran since");
+            List<Receiver.Received> all = merchant.received();
+            assertEquals(2, all.size(), "one POST per refund");
+            JsonObject abnormalEvent = Http.jsonOf(all.get(1).body());
+            assertEquals("REFUND.ABNORMAL", abnormalEvent.getString("event_type"));
+            JsonObject abnormalRefund = Http.jsonOf(decrypt(abnormalEvent.getJsonObject("resource"), m.apiV3Key));
+            assertEquals("ABNORMAL", abnormalRefund.getString("status"));
+            assertEquals("cb2-" + abnormal, abnormalRefund.getString("out_refund_no"));
+            assertFalse(abnormalRefund.containsKey("success_time"));
+        }
+    }
+
+    @Test
+    void aBetapayRefundIsNotifiedWhenMadeWithOutBizNoToItsOwnUrlElseTheTrades() {
+        Merchant m = Merchant.open(base, "betapay", unique("bp-cb-refund"));
+        try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
+            String ref = orderRef();
+            String tradeUrl = merchant.url("/trade").toString();
+            String refundUrl = merchant.url("/refund").toString();
+            m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"10.00\",\"subject\":\"s\"}",
+                    Map.of("notify_url", tradeUrl));
+            String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"), null).json().getString("transactionId");
+            String n1 = "{\"out_trade_no\":\"" + ref + "\",\"refund_amount\":\"3.00\",\"out_request_no\":\"n1\"}";
+            assertEquals("Y", m.betapay("betapay.trade.refund", n1).getString("fund_change"));
+            assertEquals("N", m.betapay("betapay.trade.refund", n1).getString("fund_change"));
+            String n2 = "{\"out_trade_no\":\"" + ref + "\",\"refund_amount\":\"7.00\",\"out_request_no\":\"n2\"}";
+            assertEquals("Y", m.betapay("betapay.trade.refund", n2, Map.of("notify_url", refundUrl)).getString("fund_change"));
+
+            JsonArray shown = delivered(m, ref, 3);
+            assertEquals(List.of("trade_status_sync.paid", "trade_status_sync.refund", "trade_status_sync.refund"),
+                    shown.stream().map(c -> c.asJsonObject().getString("kind")).toList(), "the repeated refund reports nothing");
+            assertEquals(List.of(tradeUrl, tradeUrl, refundUrl), shown.stream().map(c -> c.asJsonObject().getString("url")).toList());
+            assertEquals("n1", shown.getJsonObject(1).getString("refundNo"));
+            assertEquals("n2", shown.getJsonObject(2).getString("refundNo"));
+
+            List<Receiver.Received> atTrade = merchant.receivedAt("/trade");
+            assertEquals(2, atTrade.size());
+            Map<String, String> first = atTrade.stream().map(r -> formOf(r.body())).filter(f -> f.containsKey("out_biz_no"))
+                    .findFirst().orElseThrow();
+            assertTrue(notificationVerifies(m, first), first.toString());
+            assertEquals("n1", first.get("out_biz_no"));
+            assertEquals("TRADE_SUCCESS", first.get("trade_status"), "partly refunded");
+            assertEquals("3.00", first.get("refund_fee"));
+            assertEquals("3.00", first.get("send_back_fee"));
+            assertEquals("10.00", first.get("buyer_pay_amount"));
+            assertEquals(tx, first.get("trade_no"));
+            assertTrue(first.get("gmt_refund").matches(GATEWAY_TIME), first.toString());
+
+            List<Receiver.Received> atRefund = merchant.receivedAt("/refund");
+            assertEquals(1, atRefund.size());
+            Map<String, String> second = formOf(atRefund.get(0).body());
+            assertTrue(notificationVerifies(m, second), second.toString());
+            assertEquals("n2", second.get("out_biz_no"));
+            assertEquals("TRADE_CLOSED", second.get("trade_status"), "refunded in full");
+            assertEquals("10.00", second.get("refund_fee"), "what the trade has refunded in all");
+            assertEquals("7.00", second.get("send_back_fee"));
+        }
+    }
+
+    @Test
+    void withoutANotifyUrlNothingIsSent() {
+        try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
+            Merchant a = Merchant.open(base, "alphapay", unique("ap-cb-none"));
+            String refunds = "v3/refund/domestic/refunds";
+            String silent = orderRef();
+            paidOrder(a, silent, 500, "CNY");
+            assertEquals(200, a.alphapay("POST", refunds, refundBody(a, silent, "s1-" + silent, 100, 500, "CNY")).status());
+            String silentClosed = orderRef();
+            a.alphapay("POST", "v3/pay/transactions/native", a.createBody(silentClosed, 100, "CNY"));
+            assertEquals(204, a.alphapay("POST", "v3/pay/transactions/out-trade-no/" + silentClosed + "/close",
+                    "{\"mchid\":\"" + a.companyMerchantId + "\"}").status());
+            Merchant b = Merchant.open(base, "betapay", unique("bp-cb-none"));
+            String betaSilent = orderRef();
+            paidOrder(b, betaSilent, 500, "CNY");
+            assertEquals("10000", b.betapay("betapay.trade.refund", "{\"out_trade_no\":\"" + betaSilent + "\",\"refund_amount\":\"1.00\"}")
+                    .getString("code"));
+
+            // A control made after them, with a notify URL: once its refund is reported, the silent
+            // refund (older, decided first) has been decided too.
+            String control = orderRef();
+            String url = merchant.url("/control").toString();
+            a.alphapay("POST", "v3/pay/transactions/native", withNotifyUrl(a.createBody(control, 500, "CNY"), url));
+            Http.admin("POST", a.helper("payments/" + control + "/pay"), null);
+            a.alphapay("POST", refunds, withNotifyUrl(refundBody(a, control, "c1-" + control, 100, 500, "CNY"), url));
+            delivered(a, control, 2);
+
+            assertEquals("SUCCESS", companyRefunds(a, silent).getJsonObject(0).getString("state"));
+            for (String ref : List.of(silent, silentClosed)) {
+                assertEquals(0, callbacks(a, ref).size(), ref);
+            }
+            assertEquals(0, callbacks(b, betaSilent).size());
+            assertEquals(2, merchant.received().size(), "only the control's payment and refund");
+        }
+    }
+
+    @Test
+    void aNotifyUrlThatIsNotAnHttpUrlIsRefusedNamingIt() {
+        Merchant a = Merchant.open(base, "alphapay", unique("ap-cb-bad"));
+        String ref = orderRef();
+        for (String bad : List.of("ftp://merchant.example/notify", "/notify", "javascript:alert(1)")) {
+            Reply r = a.alphapay("POST", "v3/pay/transactions/native", withNotifyUrl(a.createBody(ref, 100, "CNY"), bad));
+            assertEquals(400, r.status(), bad);
+            assertEquals("PARAM_ERROR", r.json().getString("code"));
+            assertTrue(r.json().getString("message").contains("notify_url"), r.toString());
+        }
+        assertEquals(404, Http.admin("GET", a.helper("orders/" + ref), null).status(), "no order was made");
+        paidOrder(a, ref, 100, "CNY");
+        Reply refund = a.alphapay("POST", "v3/refund/domestic/refunds", withNotifyUrl(refundBody(a, ref, "b1-" + ref, 100, 100, "CNY"),
+                "not a url"));
+        assertEquals(400, refund.status());
+        assertEquals("PARAM_ERROR", refund.json().getString("code"));
+
+        Merchant b = Merchant.open(base, "betapay", unique("bp-cb-bad"));
+        String biz = "{\"out_trade_no\":\"" + orderRef() + "\",\"total_amount\":\"1.00\",\"subject\":\"s\"}";
+        JsonObject refused = b.betapay("betapay.trade.precreate", biz, Map.of("notify_url", "mailto:merchant@example.com"));
+        assertEquals("ACQ.INVALID_PARAMETER", refused.getString("sub_code"), refused.toString());
+        assertTrue(refused.getString("sub_msg").contains("notify_url"), refused.toString());
+        assertEquals("10000", b.betapay("betapay.trade.precreate", biz, Map.of("notify_url", "")).getString("code"),
+                "an empty notify_url is none, as in the signature rule");
+    }
+
     // ---- the rest ------------------------------------------------------------------------------
 
     @Test
@@ -946,7 +1322,11 @@ class SandboxIT {
 
     /** Polls until true, bounded (the customs delay is configured short; this only avoids a fixed sleep). */
     static void await(String what, Supplier<Boolean> condition) {
-        long deadline = System.nanoTime() + CUSTOMS_WAIT.toNanos();
+        await(what, CUSTOMS_WAIT, condition);
+    }
+
+    static void await(String what, Duration bound, Supplier<Boolean> condition) {
+        long deadline = System.nanoTime() + bound.toNanos();
         while (!condition.get()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out waiting: " + what);

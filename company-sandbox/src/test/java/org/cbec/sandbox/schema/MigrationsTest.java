@@ -1,7 +1,9 @@
 package org.cbec.sandbox.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -36,7 +38,7 @@ class MigrationsTest {
         migrate();
         try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
             for (String table : new String[] {"SANDBOX_COMPANY_KEY", "SANDBOX_ACCOUNT", "SANDBOX_ORDER", "SANDBOX_DECLARATION",
-                "SANDBOX_REQUEST", "SANDBOX_REFUND", "sandbox_schema_history"}) {
+                "SANDBOX_REQUEST", "SANDBOX_REFUND", "SANDBOX_CALLBACK", "sandbox_schema_history"}) {
                 try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = '" + table + "'")) {
                     r.next();
                     assertEquals(1, r.getInt(1), table);
@@ -84,6 +86,54 @@ class MigrationsTest {
             SQLException zero = assertThrows(SQLException.class, () -> s.execute(String.format(refund, 9104, 9101, 0)
                     .replace("'n1'", "'n2'")));
             assertEquals("23513", zero.getSQLState(), zero::getMessage);
+        }
+    }
+
+    @Test
+    void aCallbackBelongsToAnOrderAndIsPendingDeliveredOrGivenUp() throws SQLException {
+        migrate();
+        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+            s.execute(account(9201, "alphapay", "callback-test", "1999999901").replace("opened_at)", "opened_at, api_v3_key)")
+                    .replace("CURRENT_TIMESTAMP)", "CURRENT_TIMESTAMP, 'abcdefghijklmnopqrstuvwxyz012345')"));
+            s.execute("INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at,"
+                    + " notify_url) VALUES (9201, 9201, 'n1', 'NATIVE', 1, 'CNY', 'wx', 'SUCCESS', CURRENT_TIMESTAMP, 'https://m.example/n')");
+            s.execute("INSERT INTO sandbox_refund (id, order_id, account_id, refund_no, refund_id, amount, state, outcome, created_at,"
+                    + " notify_url) VALUES (9201, 9201, 9201, 'r1', '50x', 1, 'PROCESSING', 'SUCCESS', CURRENT_TIMESTAMP, 'https://m.example/r')");
+            String callback = "INSERT INTO sandbox_callback (id, account_id, order_id, refund_no, payment_method, kind, url, body, state,"
+                    + " attempts, next_attempt_at, created_at, claim_version) VALUES (%d, 9201, %d, NULL, 'alphapay', 'TRANSACTION.SUCCESS',"
+                    + " 'https://m.example/n', '{}', '%s', 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0)";
+            for (String state : new String[] {"PENDING", "DELIVERED", "GIVEN_UP"}) {
+                s.execute(String.format(callback, 9200 + state.length(), 9201, state));
+            }
+            SQLException sent = assertThrows(SQLException.class, () -> s.execute(String.format(callback, 9211, 9201, "SENT")));
+            assertEquals("23513", sent.getSQLState(), sent::getMessage);
+            SQLException orphan = assertThrows(SQLException.class, () -> s.execute(String.format(callback, 9212, 9999, "PENDING")));
+            assertEquals("23506", orphan.getSQLState(), orphan::getMessage);
+        }
+    }
+
+    @Test
+    void aDatabaseAtVersionTwoKeepsItsAccountsOrdersAndRefundsWithoutKeysOrNotifyUrls() throws SQLException {
+        String url = "jdbc:h2:mem:sandbox-upgrade;DB_CLOSE_DELAY=-1";
+        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), false).target("2")
+                .dataSource(url, "sa", "").load().migrate();
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+            s.execute(account(9301, "alphapay", "before-v3", "1999999931"));
+            s.execute("INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at)"
+                    + " VALUES (9301, 9301, 'u1', 'NATIVE', 1, 'CNY', 'wx', 'SUCCESS', CURRENT_TIMESTAMP)");
+            s.execute("INSERT INTO sandbox_refund (id, order_id, account_id, refund_no, refund_id, amount, state, outcome, created_at)"
+                    + " VALUES (9301, 9301, 9301, 'r1', '50x', 1, 'PROCESSING', 'SUCCESS', CURRENT_TIMESTAMP)");
+        }
+        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), false)
+                .dataSource(url, "sa", "").load().migrate();
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("SELECT a.api_v3_key, o.notify_url, f.notify_url, f.state FROM sandbox_account a"
+                        + " JOIN sandbox_order o ON o.account_id = a.id JOIN sandbox_refund f ON f.order_id = o.id WHERE a.id = 9301")) {
+            assertTrue(r.next());
+            assertNull(r.getString(1), "given at the next startup, not by the migration");
+            assertNull(r.getString(2));
+            assertNull(r.getString(3));
+            assertEquals("PROCESSING", r.getString(4));
         }
     }
 }
