@@ -51,6 +51,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * broker's code.
  */
 @ExtendWith(ArquillianExtension.class)
+@org.junit.jupiter.api.TestMethodOrder(org.junit.jupiter.api.MethodOrderer.OrderAnnotation.class)
 class WebhooksIT {
 
     private static final String ADMIN = basic("admin", System.getenv("ADMIN_PASSWORD"));
@@ -70,6 +71,7 @@ class WebhooksIT {
     private static String merchant;
     private static String key;
     private static String secret;
+    private static String apiV3Key;
     private static Receiver receiver;
 
     /** A delivery as the receiver got it. */
@@ -121,7 +123,7 @@ class WebhooksIT {
         assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", ADMIN).status());
         key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + merchant + "\"],\"label\":\"webhooks\"}", "Authorization", ADMIN)
                 .json().getString("key");
-        SANDBOX.register(at(base, ""), ADMIN, merchant, "alphapay");
+        apiV3Key = SANDBOX.register(at(base, ""), ADMIN, merchant, "alphapay").getString("apiV3Key");
         SANDBOX.register(at(base, ""), ADMIN, merchant, "betapay");
         Reply issued = send("POST", at(base, "admin/merchants/" + merchant + "/webhook-secret"), null, "Authorization", ADMIN);
         assertEquals(201, issued.status(), issued::toString);
@@ -282,6 +284,21 @@ class WebhooksIT {
         assertEquals("NOTPAY", queryPayment("alphapay", ref).getString("tradeState"), "nothing changed");
         assertEquals(List.of(), events(ref).stream().toList(), "no event");
         assertEquals(0, receiver.at(path).size());
+    }
+
+    @Test
+    @org.junit.jupiter.api.Order(Integer.MAX_VALUE)
+    void neitherTheWebhookSecretNorTheApiV3KeyIsInTheServersLog() throws Exception {
+        java.nio.file.Path log = java.nio.file.Path.of(System.getenv("CBEC_SERVER_LOG"));
+        List<java.nio.file.Path> files;
+        try (var listed = java.nio.file.Files.list(log.getParent())) {
+            files = listed.filter(p -> p.getFileName().toString().startsWith(log.getFileName().toString())
+                    && !p.getFileName().toString().endsWith(".lck")).toList();
+        }
+        assertTrue(!files.isEmpty(), "the server log exists");
+        for (java.nio.file.Path file : files) {
+            assertEquals(List.of(), org.cbec.testing.LogSecrets.findings(file, List.of(secret, apiV3Key)), file.toString());
+        }
     }
 
     // ---- helpers ----------------------------------------------------------------------------------

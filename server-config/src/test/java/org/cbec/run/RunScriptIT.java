@@ -224,12 +224,18 @@ class RunScriptIT {
     }
 
     @Test
-    void anEventWaitingForItsRetryAtAKill9IsDeliveredAfterTheRestartOnce() throws Exception {
+    void anUnqueriedPaymentWhoseCallbackIsLostIsFoundAndItsEventWaitingForItsRetryAtAKill9IsDeliveredAfterTheRestartOnce()
+            throws Exception {
         Scripts.deleteRecursively(dataDir);
         int port = Scripts.freePort();
         URI base = URI.create("http://localhost:" + port + "/");
         // The first retry comes 20 to 30 s after the failed attempt (base 25 s, +-20 %): time to kill.
         database.put("WEBHOOK_RETRY_BASE_MS", "25000");
+        // The companies' callbacks are lost (their notify URL leads nowhere) and nobody queries: the
+        // broker learns of the payment from the reconciliation's poll of unpaid payments, 3 s old.
+        database.put("BROKER_PUBLIC_URL", "http://127.0.0.1:9");
+        database.put("RECONCILIATION_FIRST_POLL_MS", "3000");
+        database.put("RECONCILIATION_INTERVAL_MS", "2000");
         com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(
                 new java.net.InetSocketAddress("127.0.0.1", 0), 0);
         List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -251,14 +257,18 @@ class RunScriptIT {
                     + "\"orderRef\":\"" + ref + "\",\"actualAmount\":2599,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
                     + receiver.getAddress().getPort() + "/events\"}", "app-api-key", DEMO_API_KEY);
             assertEquals(200, created.status(), created::toString);
-            assertEquals(200, new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD).pay("betapay", "demo", ref).status());
-            assertEquals("SUCCESS", get(base.resolve("broker/v1/payment/demo?order_ref=" + ref + "&payment_method=betapay"),
-                    "app-api-key", DEMO_API_KEY).json().getString("tradeState"));
+            SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD);
+            assertEquals(200, sandbox.pay("betapay", "demo", ref).status());
             Instant deadline = Instant.now().plusSeconds(60);
             while (ids.isEmpty() && Instant.now().isBefore(deadline)) {
                 Thread.sleep(200);
             }
             assertEquals(1, ids.size(), "the first attempt came and was answered 500");
+            assertTrue(sandbox.requests("betapay", "demo", "query", ref) >= 1, "the broker asked the company (the poll)");
+            Reply callbacks = get(base.resolve("sandbox/betapay/demo/orders/" + ref + "/callbacks"), "Authorization",
+                    basic("admin", ADMIN_PASSWORD));
+            assertEquals("PENDING", callbacks.json().getJsonArray("callbacks").getJsonObject(0).getString("state"),
+                    () -> "the company's callback never arrived: " + callbacks);
             new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
             assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
             assertEquals(1, ids.size(), "no attempt between the failure and the kill");
