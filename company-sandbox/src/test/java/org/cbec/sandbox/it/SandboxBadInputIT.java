@@ -486,6 +486,9 @@ class SandboxBadInputIT {
                 new AdminCall("callbacks of an unknown order", "GET", a + "orders/" + ref() + "/callbacks", null, null),
                 new AdminCall("callbacks control character", "GET", a + "orders/a%07b/callbacks", null, null),
                 new AdminCall("callbacks POST", "POST", a + "orders/" + alphaOrder + "/callbacks", json, "{}"),
+                new AdminCall("resend of an unknown order", "POST", a + "orders/" + ref() + "/callbacks/resend", null, null),
+                new AdminCall("resend control character", "POST", a + "orders/a%07b/callbacks/resend", null, null),
+                new AdminCall("resend GET", "GET", a + "orders/" + alphaOrder + "/callbacks/resend", null, null),
                 new AdminCall("merchant with a control character", "GET", "alphapay/a%07b/orders/x", null, null),
                 new AdminCall("unknown path", "GET", "alphapay/" + alpha.name + "/nothing", null, null),
                 new AdminCall("root", "GET", "", null, null));
