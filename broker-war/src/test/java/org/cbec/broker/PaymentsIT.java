@@ -6,6 +6,7 @@ import static org.cbec.testing.Http.basic;
 import static org.cbec.testing.Http.get;
 import static org.cbec.testing.Http.postJson;
 import static org.cbec.testing.Http.send;
+import static org.cbec.testing.Await.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -625,15 +626,6 @@ class PaymentsIT {
     }
 
     // ---- helpers ----------------------------------------------------------------------------------
-
-    /** Waits for a condition, polling, up to a generous minute: never a fixed sleep raced against a timeout. */
-    private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "not within a minute: " + what);
-            Thread.sleep(250);
-        }
-    }
 
     private Reply create(String method, String type, String ref, long amount, String currency) {
         String payer = method.equals("alphapay") && (type.equals("JSAPI") || type.equals("MINIPRO")) ? ",\"payerId\":\"o-payer-1\"" : "";

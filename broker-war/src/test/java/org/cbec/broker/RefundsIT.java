@@ -6,6 +6,7 @@ import static org.cbec.testing.ApiAssertions.at;
 import static org.cbec.testing.Http.basic;
 import static org.cbec.testing.Http.get;
 import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Await.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -394,15 +395,6 @@ class RefundsIT {
 
     private long count(String sql, String param) {
         return Tables.count(dataSource, sql, param);
-    }
-
-    /** Polls up to a generous minute: never a fixed sleep raced against the company's delay. */
-    private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "not within a minute: " + what);
-            Thread.sleep(250);
-        }
     }
 
     private URI api(String path) {

@@ -6,6 +6,7 @@ import static org.cbec.testing.Http.basic;
 import static org.cbec.testing.Http.get;
 import static org.cbec.testing.Http.postJson;
 import static org.cbec.testing.Http.send;
+import static org.cbec.testing.Await.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,7 +29,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.cbec.testing.Http;
@@ -397,11 +397,4 @@ class WebhooksIT {
         return r.json().getJsonArray("events");
     }
 
-    private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "not within a minute: " + what);
-            Thread.sleep(200);
-        }
-    }
 }
