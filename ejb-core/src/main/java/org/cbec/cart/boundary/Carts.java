@@ -27,6 +27,12 @@ import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.identity.ResidentId;
+import org.cbec.platform.crypto.CredentialKeys;
+import org.cbec.platform.crypto.KeyRing;
+import org.cbec.platform.crypto.Resealed;
+import org.cbec.cart.control.CartPrivacy;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.json.Jsonp;
 
@@ -55,6 +61,9 @@ public class Carts {
     @jakarta.inject.Inject
     FormSecret formSecret;
 
+    @jakarta.inject.Inject
+    CredentialKeys keys;
+
     public CartCreated createPlatformCart(String platform, String merchantId, JsonObject body) {
         CartRules.platform(platform);
         String cartJson = CartRules.storable(body, "cart", CART_JSON_CHARS);
@@ -75,9 +84,10 @@ public class Carts {
 
     public CartCreated createEnterpriseCart(String enterpriseId, String merchantId, JsonObject body) {
         SubjectNames.require("merchantId", merchantId);
-        String cartJson = CartRules.storable(body, "cart", CART_JSON_CHARS);
+        CartRules.storable(body, "cart", CART_JSON_CHARS);
         ExchangeRates.Rate rate = rates.current();
         CartRules.EnterpriseTotals totals = addedUp(() -> CartRules.checkEnterpriseCart(body, rate.rate()));
+        String cartJson = CartPrivacy.stored(body, sealing()).toString();
         long totalCny = addedUp(() -> totals.currency().equals("CNY") ? totals.totalToPayMinor()
                 : Money.convert(totals.totalToPayMinor(), rate.rate(), RoundingMode.HALF_UP));
         Cart cart = new Cart(newCartId(), Cart.Kind.ENTERPRISE, null, merchantId, enterpriseId, totals.currency(),
@@ -172,13 +182,13 @@ public class Carts {
      */
     public JsonObject shippingForm(String cartId, String token) {
         Cart cart = formCart(cartId, token);
-        JsonObject body = Jsonp.reader(new java.io.StringReader(cart.getCartJson())).readObject();
+        JsonObject body = CartPrivacy.shown(Jsonp.reader(new java.io.StringReader(cart.getCartJson())).readObject(), opening());
         JsonObject c = body.getJsonObject("cart");
         JsonObject user = c.getJsonObject("user");
         JsonObject payer = user.getJsonObject("payer");
         JsonObjectBuilder masked = Jsonp.object(payer).add("nationalId", ResidentId.mask(payer.getString("nationalId")));
         JsonObject address = cart.getConfirmedAddress() != null
-                ? Jsonp.reader(new java.io.StringReader(cart.getConfirmedAddress())).readObject()
+                ? CartPrivacy.shownAddress(Jsonp.reader(new java.io.StringReader(cart.getConfirmedAddress())).readObject(), opening())
                 : user.getJsonObject("shippingAddress");
         return Jsonp.object()
                 .add("cartId", cart.getCartId())
@@ -212,16 +222,55 @@ public class Carts {
         }
         JsonObject address = body.getJsonObject("shippingAddress");
         CartRules.checkShippingAddress(address, "shippingAddress.");
-        String confirmedAddress = CartRules.storable(address, "shippingAddress", ADDRESS_JSON_CHARS);
+        CartRules.storable(address, "shippingAddress", ADDRESS_JSON_CHARS);
         if (body.get("consent") != JsonValue.TRUE) {
             throw new InvalidRequestException("consent", "consent to the customs declaration is required");
         }
         if (cart.getStatus() != CartStatus.PAYMENT_URL_SET) {
             throw new ConflictException("cartId", "the cart's payment was already reported");
         }
-        cart.shippingConfirmed(confirmedAddress, now());
+        cart.shippingConfirmed(CartPrivacy.storedAddress(address, sealing()).toString(), now());
         LOG.info(() -> "Cart shipping confirmed by the buyer: " + cartId);
         return cart.getPaymentUrl();
+    }
+
+    /**
+     * Rewrites the enterprise carts after {@code afterId} (up to {@code limit} of them, in id order)
+     * whose personal data is not kept as {@link CartPrivacy} says under the newest key-encryption
+     * key: carts stored before sealing existed, or sealed under an older key. Each cart is locked
+     * while it is rewritten, in the state it is in; one transaction per batch.
+     */
+    public Resealed reseal(long afterId, int limit) {
+        KeyRing ring = keys.ring();
+        UnaryOperator<String> reseal = v -> ring.resealed(v, CartPrivacy.PHONE);
+        List<Long> ids = em.createQuery("SELECT c.id FROM Cart c WHERE c.kind = :kind AND c.id > :after ORDER BY c.id", Long.class)
+                .setParameter("kind", Cart.Kind.ENTERPRISE).setParameter("after", afterId).setMaxResults(limit).getResultList();
+        int rewritten = 0;
+        for (Long id : ids) {
+            Cart cart = em.find(Cart.class, id, LockModeType.PESSIMISTIC_WRITE);
+            String json = CartPrivacy.stored(read(cart.getCartJson()), reseal).toString();
+            String address = cart.getConfirmedAddress() == null ? null
+                    : CartPrivacy.storedAddress(read(cart.getConfirmedAddress()), reseal).toString();
+            if (!json.equals(cart.getCartJson()) || !java.util.Objects.equals(address, cart.getConfirmedAddress())) {
+                cart.personalDataResealed(json, address);
+                rewritten++;
+            }
+        }
+        return new Resealed(ids.size(), rewritten, ids.isEmpty() ? afterId : ids.get(ids.size() - 1), ids.size() == limit);
+    }
+
+    private static JsonObject read(String json) {
+        return Jsonp.reader(new java.io.StringReader(json)).readObject();
+    }
+
+    private UnaryOperator<String> sealing() {
+        KeyRing ring = keys.ring();
+        return v -> KeyRing.isSealed(v) ? v : ring.seal(v, CartPrivacy.PHONE);
+    }
+
+    private UnaryOperator<String> opening() {
+        KeyRing ring = keys.ring();
+        return v -> KeyRing.isSealed(v) ? ring.open(v, CartPrivacy.PHONE) : v;
     }
 
     private Cart formCart(String cartId, String token) {

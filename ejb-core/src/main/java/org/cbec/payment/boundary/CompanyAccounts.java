@@ -18,14 +18,20 @@ import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.Pem;
 import org.cbec.payment.entity.CompanyCredential;
 import org.cbec.platform.cache.Recent;
+import org.cbec.platform.crypto.CredentialKeys;
+import org.cbec.platform.crypto.KeyRing;
+import org.cbec.platform.crypto.Resealed;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
 
 /**
- * Each merchant's accounts at the companies. Private keys go in, never come out. An account is
- * kept in memory, its keys parsed, for {@link org.cbec.access.boundary.ApiKeys#KEPT_FOR} after a
- * lookup: a change takes effect at once on the node that made it and within that time on the others.
+ * Each merchant's accounts at the companies. Private keys go in, never come out; they and the API
+ * v3 keys are stored sealed under the key-encryption key ({@link CredentialKeys}), bound to their
+ * merchant, company and field. An account is kept in memory, its keys opened and parsed, for
+ * {@link org.cbec.access.boundary.ApiKeys#KEPT_FOR} after a lookup, under the account's identity
+ * (merchant and company), never under a secret: a change takes effect at once on the node that
+ * made it and within that time on the others.
  */
 @Stateless
 public class CompanyAccounts {
@@ -45,6 +51,9 @@ public class CompanyAccounts {
 
     @EJB
     Parties parties;
+
+    @jakarta.inject.Inject
+    CredentialKeys keys;
 
     /** Registers or replaces a merchant's account at a company. */
     public void register(String merchant, String paymentMethod, String companyMerchantId, String appId, String keySerial,
@@ -78,7 +87,9 @@ public class CompanyAccounts {
             credential = new CompanyCredential(merchant, paymentMethod, now);
             em.persist(credential);
         }
-        credential.update(companyMerchantId, appId, keySerial, merchantPrivateKey, companyPublicKey, apiV3Key, now);
+        KeyRing ring = keys.ring();
+        credential.update(companyMerchantId, appId, keySerial, ring.seal(merchantPrivateKey, context(merchant, paymentMethod, PRIVATE_KEY_FIELD)),
+                companyPublicKey, apiV3Key == null ? null : ring.seal(apiV3Key, context(merchant, paymentMethod, API_V3_KEY_FIELD)), now);
         String kept = merchant + "\n" + paymentMethod;
         Recent.evictNowAndAfterCommit(transactions, () -> KNOWN.evict(kept));
         LOG.info(() -> "Company account registered: " + merchant + " at " + paymentMethod + " as " + companyMerchantId);
@@ -89,7 +100,8 @@ public class CompanyAccounts {
     public CompanyAccount account(String merchant, String paymentMethod) {
         return KNOWN.get(merchant + "\n" + paymentMethod, k -> Optional.ofNullable(find(merchant, paymentMethod))
                 .map(c -> new CompanyAccount(merchant, c.getCompanyMerchantId(), c.getAppId(), c.getKeySerial(),
-                        Pem.privateKey(c.getMerchantPrivateKey()), Pem.publicKey(c.getCompanyPublicKey()), c.getApiV3Key())))
+                        Pem.privateKey(opened(c, PRIVATE_KEY_FIELD, c.getSealedPrivateKey())), Pem.publicKey(c.getCompanyPublicKey()),
+                        c.getSealedApiV3Key() == null ? null : opened(c, API_V3_KEY_FIELD, c.getSealedApiV3Key()))))
                 .orElseThrow(() -> new InvalidRequestException("paymentMethod", "merchant " + merchant + " has no account at " + paymentMethod));
     }
 
@@ -102,6 +114,45 @@ public class CompanyAccounts {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public java.util.List<String> methodsOf(String merchant) {
         return em.createNamedQuery(CompanyCredential.METHODS_OF_MERCHANT, String.class).setParameter("merchant", merchant).getResultList();
+    }
+
+    /**
+     * Seals anew, under the newest key-encryption key, the accounts after {@code afterId} (up to
+     * {@code limit}, in id order) whose secrets are sealed under an older key or were stored before
+     * sealing existed. Each account is locked while it is rewritten and its cached copy dropped.
+     */
+    public Resealed reseal(long afterId, int limit) {
+        KeyRing ring = keys.ring();
+        java.util.List<Long> ids = em.createQuery("SELECT c.id FROM CompanyCredential c WHERE c.id > :after ORDER BY c.id", Long.class)
+                .setParameter("after", afterId).setMaxResults(limit).getResultList();
+        int rewritten = 0;
+        for (Long id : ids) {
+            CompanyCredential c = em.find(CompanyCredential.class, id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
+            String key = c.getSealedPrivateKey();
+            String v3 = c.getSealedApiV3Key();
+            if (ring.isCurrent(key) && (v3 == null || ring.isCurrent(v3))) {
+                continue;
+            }
+            c.resealed(ring.resealed(key, context(c.getMerchant(), c.getPaymentMethod(), PRIVATE_KEY_FIELD)),
+                    v3 == null ? null : ring.resealed(v3, context(c.getMerchant(), c.getPaymentMethod(), API_V3_KEY_FIELD)));
+            String kept = c.getMerchant() + "\n" + c.getPaymentMethod();
+            Recent.evictNowAndAfterCommit(transactions, () -> KNOWN.evict(kept));
+            rewritten++;
+        }
+        return new Resealed(ids.size(), rewritten, ids.isEmpty() ? afterId : ids.get(ids.size() - 1), ids.size() == limit);
+    }
+
+    private static final String PRIVATE_KEY_FIELD = "merchant_private_key";
+    private static final String API_V3_KEY_FIELD = "api_v3_key";
+
+    /** What a sealed secret is bound to: its table, account and field. */
+    private static String context(String merchant, String paymentMethod, String field) {
+        return "company_credential\n" + merchant + "\n" + paymentMethod + "\n" + field;
+    }
+
+    /** A stored secret in the clear: opened if sealed, as it is if stored before sealing (until resealed). */
+    private String opened(CompanyCredential c, String field, String stored) {
+        return KeyRing.isSealed(stored) ? keys.ring().open(stored, context(c.getMerchant(), c.getPaymentMethod(), field)) : stored;
     }
 
     private CompanyCredential find(String merchant, String paymentMethod) {

@@ -72,7 +72,7 @@ public class Cart {
     @Column(name = "rate_date", nullable = false)
     private LocalDate rateDate;
 
-    @Column(name = "cart_json", nullable = false, length = 60000)
+    @Column(name = "cart_json", nullable = false, length = 61000)
     private String cartJson;
 
     @Enumerated(EnumType.STRING)
@@ -113,7 +113,7 @@ public class Cart {
     private OffsetDateTime createdAt;
 
     /** The shipping address as the buyer confirmed it on the form (JSON), with the consent time. */
-    @Column(name = "confirmed_address", length = 4000)
+    @Column(name = "confirmed_address", length = 4400)
     private String confirmedAddress;
 
     @Column(name = "confirmed_at")
@@ -172,6 +172,12 @@ public class Cart {
         this.confirmedAddress = addressJson;
         this.confirmedAt = at;
         this.updatedAt = at;
+    }
+
+    /** The same cart with its personal data kept anew (masked, sealed under the newest key). */
+    public void personalDataResealed(String cartJson, String confirmedAddress) {
+        this.cartJson = cartJson;
+        this.confirmedAddress = confirmedAddress;
     }
 
     public String getConfirmedAddress() {

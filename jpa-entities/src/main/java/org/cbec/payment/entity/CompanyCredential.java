@@ -13,7 +13,9 @@ import java.time.OffsetDateTime;
 /**
  * A merchant's account at one payment company: the ids the company knows it by, the merchant's
  * private key (signs requests; never leaves the server) and the company's public key (verifies
- * responses).
+ * responses). The private key and the API v3 key are stored sealed (AES-256-GCM under a
+ * key-encryption key, its id in front: {@code org.cbec.platform.crypto.KeyRing}); this entity
+ * only carries what it is given.
  */
 @Entity
 @Table(name = "company_credential")
@@ -46,15 +48,16 @@ public class CompanyCredential {
     @Column(name = "key_serial", nullable = false, length = 64)
     private String keySerial;
 
-    @Column(name = "merchant_private_key", nullable = false, length = 4000)
-    private String merchantPrivateKey;
+    /** Sealed (V11 widened the column for the ciphertext). */
+    @Column(name = "merchant_private_key", nullable = false, length = 8000)
+    private String sealedPrivateKey;
 
     @Column(name = "company_public_key", nullable = false, length = 4000)
     private String companyPublicKey;
 
-    /** alphapay's API v3 key: the symmetric key its callbacks' resources are encrypted with. */
-    @Column(name = "api_v3_key", length = 64)
-    private String apiV3Key;
+    /** alphapay's API v3 key, sealed: the symmetric key its callbacks' resources are encrypted with. */
+    @Column(name = "api_v3_key", length = 256)
+    private String sealedApiV3Key;
 
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
@@ -72,13 +75,13 @@ public class CompanyCredential {
         this.updatedAt = at;
     }
 
-    public void update(String companyMerchantId, String appId, String keySerial, String merchantPrivateKey,
-            String companyPublicKey, String apiV3Key, OffsetDateTime at) {
-        this.apiV3Key = apiV3Key;
+    public void update(String companyMerchantId, String appId, String keySerial, String sealedPrivateKey,
+            String companyPublicKey, String sealedApiV3Key, OffsetDateTime at) {
+        this.sealedApiV3Key = sealedApiV3Key;
         this.companyMerchantId = companyMerchantId;
         this.appId = appId;
         this.keySerial = keySerial;
-        this.merchantPrivateKey = merchantPrivateKey;
+        this.sealedPrivateKey = sealedPrivateKey;
         this.companyPublicKey = companyPublicKey;
         this.updatedAt = at;
     }
@@ -107,16 +110,22 @@ public class CompanyCredential {
         return keySerial;
     }
 
-    public String getMerchantPrivateKey() {
-        return merchantPrivateKey;
+    public String getSealedPrivateKey() {
+        return sealedPrivateKey;
     }
 
     public String getCompanyPublicKey() {
         return companyPublicKey;
     }
 
-    public String getApiV3Key() {
-        return apiV3Key;
+    public String getSealedApiV3Key() {
+        return sealedApiV3Key;
+    }
+
+    /** The same secrets sealed anew (under the newest key-encryption key); not an update of the account. */
+    public void resealed(String sealedPrivateKey, String sealedApiV3Key) {
+        this.sealedPrivateKey = sealedPrivateKey;
+        this.sealedApiV3Key = sealedApiV3Key;
     }
 
     public OffsetDateTime getUpdatedAt() {

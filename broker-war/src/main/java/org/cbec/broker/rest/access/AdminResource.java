@@ -2,6 +2,8 @@ package org.cbec.broker.rest.access;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import org.cbec.platform.crypto.CredentialKeys;
+import org.cbec.platform.crypto.Resealed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;
@@ -75,6 +77,13 @@ public class AdminResource {
     @Inject
     Events events;
 
+    @Inject
+    CredentialKeys credentialKeys;
+
+    /** Answer of {@code POST /admin/credentials/reseal}. */
+    public record Resealing(int code, String message, String keyId, int rewritten) {
+    }
+
     @POST
     @Path("merchants")
     public Response registerMerchant(NewMerchant body) {
@@ -118,6 +127,20 @@ public class AdminResource {
                 .entity(new WebhookSecretIssued(201, "webhook secret issued; store it now, it is not shown again", merchant, s.secret(),
                         BeijingTime.format(s.previousSignsUntil())))
                 .build();
+    }
+
+    /**
+     * Seals every company account's secrets under the newest key-encryption key (after a key was
+     * added to credentials.key, or to seal accounts stored before sealing existed); the number of
+     * accounts rewritten. Safe to repeat and to run on several nodes at once.
+     */
+    @POST
+    @Path("credentials/reseal")
+    @Consumes(MediaType.WILDCARD)
+    public Resealing resealCredentials() {
+        String newest = credentialKeys.ring().newestId();
+        int rewritten = Resealed.all(companyAccounts::reseal);
+        return new Resealing(200, "company accounts sealed under the newest key-encryption key", newest, rewritten);
     }
 
     @DELETE

@@ -2,6 +2,9 @@ package org.cbec.checkout.rest.access;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import org.cbec.cart.boundary.Carts;
+import org.cbec.platform.crypto.CredentialKeys;
+import org.cbec.platform.crypto.Resealed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.POST;
@@ -49,6 +52,12 @@ public class AdminResource {
     @Inject
     ApiKeys apiKeys;
 
+    @Inject
+    Carts carts;
+
+    @Inject
+    CredentialKeys credentialKeys;
+
     @POST
     @Path("enterprises")
     public Response registerEnterprise(NewEnterprise body) {
@@ -76,6 +85,21 @@ public class AdminResource {
         IssuedKey key = apiKeys.issue(ApiService.CHECKOUT, grants, body == null ? null : body.label());
         return Response.fromResponse(created("key issued; store it now, it is not shown again",
                 Map.of("keyId", key.keyId(), "key", key.key()))).header("Cache-Control", "no-store").build();
+    }
+
+    /**
+     * Keeps every stored cart's personal data as the current rules say (ID numbers masked, phone
+     * numbers sealed) under the newest key-encryption key: after a key was added to
+     * credentials.key, or for carts stored before; the number of carts rewritten. Safe to repeat.
+     */
+    @POST
+    @Path("carts/reseal")
+    @Consumes(MediaType.WILDCARD)
+    public ApiResponse resealCarts() {
+        String newest = credentialKeys.ring().newestId();
+        int rewritten = Resealed.all(carts::reseal);
+        return new ApiResponse(200, "carts' personal data sealed under the newest key-encryption key",
+                Map.of("keyId", newest, "rewritten", rewritten));
     }
 
     @DELETE
