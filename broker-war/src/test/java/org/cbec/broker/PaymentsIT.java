@@ -44,6 +44,7 @@ import org.cbec.payment.company.Json;
 import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
+import org.cbec.platform.crypto.KeyRing;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
@@ -310,6 +311,35 @@ class PaymentsIT {
     }
 
     @Test
+    void aMerchantRegisteredWithAWrongCompanyKeyDoesNotOpenTheCircuitOfTheOthers() throws Exception {
+        SANDBOX.assertCircuitClosed("alphapay", "demo", ref -> create("alphapay", "NATIVE", ref, 100, "CNY"));
+        // A second merchant at the same company whose account names a public key that is not the
+        // company's: every answer it gets fails verification.
+        String merchant = "wrongkey-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+        String key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin()).json().getString("key");
+        java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        String notTheCompanys = "-----BEGIN PUBLIC KEY-----\n"
+                + java.util.Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(generator.generateKeyPair().getPublic().getEncoded())
+                + "\n-----END PUBLIC KEY-----\n";
+        JsonObject account = jakarta.json.Json.createObjectBuilder(SANDBOX.openAccount("alphapay", merchant).json())
+                .add("companyPublicKey", notTheCompanys).build();
+        assertEquals(200, send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), account.toString(),
+                "Content-Type", "application/json", "Authorization", admin()).status());
+
+        for (int i = 0; i < 8; i++) {
+            String ref = ref();
+            Reply r = create(merchant, key, "alphapay", ref);
+            assertEquals(500, r.status(), r::toString);
+            assertTrue(r.json().getString("errors").contains("signature"), () -> "refused for its own key, not the circuit: " + r);
+            assertEquals(1, SANDBOX.requests("alphapay", merchant, "create", ref), "every call reached the company");
+        }
+        // The others' payments at that company go through: the circuit is closed.
+        SANDBOX.assertCircuitClosed("alphapay", "demo", ref -> create("alphapay", "NATIVE", ref, 100, "CNY"));
+    }
+
+    @Test
     void repeatedFailuresOpenTheCircuitAndItClosesAgain() throws Exception {
         SANDBOX.assertCircuitClosed("betapay", "demo", ref -> create("betapay", "NATIVE", ref, 100, "CNY"));
         assertEquals(200, fault("betapay", "{\"mode\":\"ERROR\",\"status\":503}").status());
@@ -517,6 +547,74 @@ class PaymentsIT {
                 .matcher(String.valueOf(reply.header("Server-Timing")));
         assertTrue(m.matches(), "Server-Timing: " + reply.header("Server-Timing"));
         return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
+    }
+
+    // ---- secrets at rest ------------------------------------------------------------------------------
+
+    @Test
+    void companyAccountSecretsAreStoredSealedAndStayUsableWhenANewKeyEncryptionKeyIsAdded() throws Exception {
+        String merchant = "seal-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+        String key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin()).json().getString("key");
+        JsonObject account = SANDBOX.openAccount("alphapay", merchant).json();
+        String pem = account.getString("merchantPrivateKey");
+        String apiV3Key = account.getString("apiV3Key");
+        assertEquals(200, send("PUT", at(base, "admin/merchants/" + merchant + "/companies/alphapay"), account.toString(),
+                "Content-Type", "application/json", "Authorization", admin()).status());
+
+        // The table as a database client reads it: every account's secrets sealed, none in the clear.
+        String pemBody = pem.lines().filter(l -> !l.startsWith("-----")).skip(1).findFirst().orElseThrow();
+        try (Connection c = dataSource.getConnection();
+                ResultSet rs = c.createStatement().executeQuery("SELECT merchant, merchant_private_key, api_v3_key FROM company_credential")) {
+            int rows = 0;
+            while (rs.next()) {
+                rows++;
+                String storedKey = rs.getString(2);
+                String storedV3 = rs.getString(3);
+                assertTrue(storedKey.startsWith("A256GCM:"), rs.getString(1) + "'s private key is sealed");
+                assertFalse(storedKey.contains("PRIVATE KEY") || storedKey.contains(pemBody), "no PEM in the table");
+                assertTrue(storedV3 == null || storedV3.startsWith("A256GCM:"), rs.getString(1) + "'s API v3 key is sealed");
+                assertFalse(storedV3 != null && storedV3.contains(apiV3Key));
+            }
+            assertTrue(rows >= 2, "the demo merchant's accounts and this one");
+        }
+        assertTrue(storedSecrets(merchant)[0].startsWith("A256GCM:it2:"), "sealed under the newest key, it2");
+        assertEquals(200, create(merchant, key, "alphapay", ref()).status());
+
+        // As written before it2 was added: the private key sealed under it1 alone, the API v3 key as
+        // stored before sealing existed. Both still work, and the admin call seals them under it2.
+        KeyRing it1 = KeyRing.parse(System.getenv("CREDENTIALS_KEY").split(",")[0]);
+        String underIt1 = it1.seal(pem, CompanyAccounts.context(merchant, "alphapay", CompanyAccounts.PRIVATE_KEY_FIELD));
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("UPDATE company_credential SET merchant_private_key = ?, api_v3_key = ? WHERE merchant = ?")) {
+            s.setString(1, underIt1);
+            s.setString(2, apiV3Key);
+            s.setString(3, merchant);
+            assertEquals(1, s.executeUpdate());
+        }
+        Reply resealed = postJson(at(base, "admin/credentials/reseal"), "", "Authorization", admin());
+        assertEquals(200, resealed.status(), resealed::toString);
+        assertEquals("it2", resealed.json().getString("keyId"));
+        assertTrue(resealed.json().getInt("rewritten") >= 1, resealed::toString);
+        String[] after = storedSecrets(merchant);
+        assertTrue(after[0].startsWith("A256GCM:it2:") && after[1].startsWith("A256GCM:it2:"), "both under it2 now");
+        String ref = ref();
+        assertEquals(200, create(merchant, key, "alphapay", ref).status(), "the resealed key still signs");
+        assertEquals(1, SANDBOX.requests("alphapay", merchant, "create", ref), "and the company took the signed create");
+        assertEquals(0, postJson(at(base, "admin/credentials/reseal"), "", "Authorization", admin()).json().getInt("rewritten"),
+                "a second reseal finds nothing to do");
+        assertEquals(401, postJson(at(base, "admin/credentials/reseal"), "").status(), "an admin call");
+    }
+
+    /** The stored (sealed) private key and API v3 key of the merchant's alphapay account. */
+    private String[] storedSecrets(String merchant) throws Exception {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("SELECT merchant_private_key, api_v3_key FROM company_credential WHERE merchant = ?")) {
+            s.setString(1, merchant);
+            ResultSet rs = s.executeQuery();
+            assertTrue(rs.next());
+            return new String[] {rs.getString(1), rs.getString(2)};
+        }
     }
 
     // ---- company accounts ---------------------------------------------------------------------------

@@ -298,11 +298,66 @@ class CartsIT {
         Reply confirmed = postJson(confirm, "{\"consent\":true,\"shippingAddress\":" + address + "}");
         assertEquals(200, confirmed.status(), confirmed::toString);
         assertEquals("https://pay.example/c/" + cart, confirmed.json().getJsonObject("data").getString("paymentUrl"));
-        assertTrue(text("SELECT confirmed_address FROM cart WHERE cart_id = ?", cart).contains("建国路99号"));
+        String storedAddress = text("SELECT confirmed_address FROM cart WHERE cart_id = ?", cart);
+        assertTrue(storedAddress.contains("建国路99号"));
+        assertFalse(storedAddress.contains("13912345678"), "the receiver's phone number is stored sealed");
+        JsonObject again = Http.get(data).json().getJsonObject("data");
+        assertEquals("13912345678", again.getJsonObject("shippingAddress").getJsonObject("receiver").getString("phoneNumber"),
+                "and shown to the buyer as confirmed");
+        assertEquals("+8613812345678", again.getJsonObject("payer").getString("phoneNumber"));
 
         assertEquals(404, Http.get(URI.create(data.toString().replace("token=", "token=1"))).status(), "a forged token opens nothing");
         String other = newEnterpriseCart();
         assertEquals(404, Http.get(URI.create(data.toString().replace(cart, other))).status(), "a token opens its own cart only");
+    }
+
+    // ---- personal data at rest -------------------------------------------------------------------
+
+    @Test
+    void storedCartsHoldNoFullIdentityOrPhoneNumberAndAResealKeepsOlderCartsUsable() throws Exception {
+        String cart = newEnterpriseCart();
+        String json = text("SELECT cart_json FROM cart WHERE cart_id = ?", cart);
+        assertFalse(json.contains(ID), "no full national ID number");
+        assertTrue(json.contains(ResidentId.mask(ID)), "it is kept masked");
+        assertFalse(json.contains("13812345678") || json.contains("13912345678"), "no phone number in the clear");
+        assertTrue(json.contains("A256GCM:it2:"), "they are sealed under the newest key");
+
+        // A cart as stored before this change (the body as the client sent it): the admin call masks
+        // and seals it, and its shipping form still shows the phone number.
+        String sent = jakarta.json.Json.createReader(new java.io.StringReader(enterprise("CNY", "100.00", 2, "10.00", "5.00", "8.00")))
+                .readObject().toString();
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("UPDATE cart SET cart_json = ? WHERE cart_id = ?")) {
+            s.setString(1, sent);
+            s.setString(2, cart);
+            assertEquals(1, s.executeUpdate());
+        }
+        Reply resealed = postJson(at(base, "admin/carts/reseal"), "", "Authorization", ADMIN);
+        assertEquals(200, resealed.status(), resealed::toString);
+        assertEquals("it2", resealed.json().getJsonObject("data").getString("keyId"));
+        assertTrue(resealed.json().getJsonObject("data").getInt("rewritten") >= 1, resealed::toString);
+        assertFalse(text("SELECT cart_json FROM cart WHERE cart_id = ?", cart).contains(ID));
+        assertEquals(401, postJson(at(base, "admin/carts/reseal"), "").status(), "an admin call");
+
+        // Every cart in the table, read directly: no valid 18-character resident ID number, no
+        // mainland mobile number outside a sealed value.
+        java.util.regex.Pattern idLike = java.util.regex.Pattern.compile("(?<![0-9])[0-9]{17}[0-9X](?![0-9])");
+        java.util.regex.Pattern mobile = java.util.regex.Pattern.compile("(?<![0-9])1[3-9][0-9]{9}(?![0-9])");
+        int rows = 0;
+        try (Connection c = dataSource.getConnection();
+                ResultSet rs = c.createStatement().executeQuery("SELECT cart_json, confirmed_address FROM cart")) {
+            while (rs.next()) {
+                rows++;
+                for (String stored : new String[] {rs.getString(1), rs.getString(2)}) {
+                    if (stored == null) {
+                        continue;
+                    }
+                    assertTrue(idLike.matcher(stored).results().noneMatch(m -> ResidentId.valid(m.group())), "a full ID number is stored");
+                    assertFalse(mobile.matcher(stored).find(), "a phone number is stored in the clear");
+                }
+            }
+        }
+        assertTrue(rows > 1);
     }
 
     // ---- access ----------------------------------------------------------------------------------

@@ -142,11 +142,11 @@ public class CompanyAccounts {
         return new Resealed(ids.size(), rewritten, ids.isEmpty() ? afterId : ids.get(ids.size() - 1), ids.size() == limit);
     }
 
-    private static final String PRIVATE_KEY_FIELD = "merchant_private_key";
-    private static final String API_V3_KEY_FIELD = "api_v3_key";
+    public static final String PRIVATE_KEY_FIELD = "merchant_private_key";
+    public static final String API_V3_KEY_FIELD = "api_v3_key";
 
-    /** What a sealed secret is bound to: its table, account and field. */
-    private static String context(String merchant, String paymentMethod, String field) {
+    /** What a sealed secret is bound to: its table, account and field (the column's name). */
+    public static String context(String merchant, String paymentMethod, String field) {
         return "company_credential\n" + merchant + "\n" + paymentMethod + "\n" + field;
     }
 

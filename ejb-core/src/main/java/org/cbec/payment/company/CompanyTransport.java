@@ -20,8 +20,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * HTTP to one company: one JAX-RS client, created once with connect and read timeouts. Each
  * company has its own subclass so that Fault Tolerance keeps one circuit breaker and one bulkhead
- * per company, around every operation; the response signature is checked inside, so a company
- * that answers with bad signatures opens the circuit like one that does not answer.
+ * per company, around every operation. The response signature is checked inside, with the
+ * merchant's account's company key: an answer that fails it is {@link UnverifiedAnswer}, which does
+ * not count towards the circuit (one merchant's wrong key must not stop the company's other
+ * merchants); no answer, or a 5xx, does.
  */
 public abstract class CompanyTransport {
 
@@ -33,7 +35,13 @@ public abstract class CompanyTransport {
     @ConfigProperty(name = "company.read-timeout-ms", defaultValue = "5000")
     long readTimeoutMs;
 
+    @Inject
+    CompanyCalls calls;
+
     private Client client;
+
+    /** The company's {@code paymentMethod} name, for the metrics. */
+    protected abstract String company();
 
     @PostConstruct
     void open() {
@@ -71,7 +79,7 @@ public abstract class CompanyTransport {
                     : request.method(call.method(), Entity.entity(call.body(), call.contentType()));
         } catch (ProcessingException e) {
             String reason = e.getCause() instanceof SocketTimeoutException ? "timed out" : "gave no answer (" + rootName(e) + ")";
-            recorder.record(new Exchange(call.operation(), call.redacted(), null, null, millisSince(start), reason),
+            record(recorder, new Exchange(call.operation(), call.redacted(), null, null, millisSince(start), reason),
                     ExchangeRecorder.Outcome.FAILED);
             throw new CompanyUnavailable("the company " + reason);
         }
@@ -82,22 +90,27 @@ public abstract class CompanyTransport {
             response.getStringHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
             answer = new HttpExchange(response.getStatus(), headers, body, millisSince(start));
         } catch (ProcessingException e) {
-            recorder.record(new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
+            record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
                     "unreadable answer"), ExchangeRecorder.Outcome.FAILED);
             throw new CompanyUnavailable("the company's answer could not be read");
         }
         Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), call.storedAnswer().apply(answer.body()),
                 answer.durationMs(), null);
         if (answer.status() >= 500) {
-            recorder.record(exchange, ExchangeRecorder.Outcome.FAILED);
+            record(recorder, exchange, ExchangeRecorder.Outcome.FAILED);
             throw new CompanyUnavailable("the company answered HTTP " + answer.status());
         }
         if (!verified.test(answer)) {
-            recorder.record(exchange, ExchangeRecorder.Outcome.UNVERIFIED);
-            throw new CompanyUnavailable("the company's answer did not carry a valid signature");
+            record(recorder, exchange, ExchangeRecorder.Outcome.UNVERIFIED);
+            throw new UnverifiedAnswer("the company's answer did not carry a valid signature");
         }
-        recorder.record(exchange, answer.status() < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
+        record(recorder, exchange, answer.status() < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
         return answer;
+    }
+
+    private void record(ExchangeRecorder recorder, Exchange exchange, ExchangeRecorder.Outcome outcome) {
+        calls.sent(company(), exchange.operation(), outcome, exchange.durationMs());
+        recorder.record(exchange, outcome);
     }
 
     private static long millisSince(long startNanos) {

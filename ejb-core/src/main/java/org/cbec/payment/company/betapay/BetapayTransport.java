@@ -6,6 +6,7 @@ import org.cbec.payment.company.CompanyTransport;
 import org.cbec.payment.company.ExchangeRecorder;
 import org.cbec.payment.company.HttpCall;
 import org.cbec.payment.company.HttpExchange;
+import org.cbec.payment.company.UnverifiedAnswer;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
@@ -15,7 +16,8 @@ import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
  * unit: on Payara Micro 6.2025.10 a circuit breaker declared with {@code delay = 5, delayUnit =
  * SECONDS} re-closed after about 5 ms (measured: calls a few milliseconds apart went through an
  * open circuit), so units are never relied on here. A full bulkhead is this broker's overload,
- * not the company failing, so it does not count towards opening the circuit ({@code skipOn}). The
+ * not the company failing, and an answer that fails verification is one merchant's account's
+ * problem (a wrong company key), so neither counts towards opening the circuit ({@code skipOn}). The
  * values can be overridden with MicroProfile Config ({@code org.cbec.payment.company.betapay.BetapayTransport/exchange/CircuitBreaker/delay} ...).
  */
 @ApplicationScoped
@@ -23,9 +25,14 @@ public class BetapayTransport extends CompanyTransport {
 
     @Override
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1,
-            skipOn = BulkheadException.class)
+            skipOn = {BulkheadException.class, UnverifiedAnswer.class})
     @Bulkhead(32)
     public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
         return super.exchange(call, verified, recorder);
+    }
+
+    @Override
+    protected String company() {
+        return BetapayCompany.METHOD;
     }
 }
