@@ -22,8 +22,6 @@ import java.time.OffsetDateTime;
 @Table(name = "payment")
 @NamedQuery(name = Payment.BY_ORDER,
         query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :paymentMethod AND p.orderRef = :orderRef")
-@NamedQuery(name = Payment.OPEN_SINCE,
-        query = "SELECT p FROM Payment p WHERE p.tradeState IN :states AND p.updatedAt < :before ORDER BY p.updatedAt")
 @NamedQuery(name = Payment.RECONCILE_DUE,
         query = "SELECT p FROM Payment p WHERE p.tradeState = :state AND p.updatedAt < :before AND p.reconcileFlaggedAt IS NULL"
                 + " AND (p.nextReconcileAt IS NULL OR p.nextReconcileAt <= :due) ORDER BY p.updatedAt")
@@ -35,7 +33,6 @@ import java.time.OffsetDateTime;
 public class Payment {
 
     public static final String BY_ORDER = "Payment.byOrder";
-    public static final String OPEN_SINCE = "Payment.openSince";
     public static final String RECONCILE_DUE = "Payment.reconcileDue";
     public static final String FLAGGED_COUNT = "Payment.flaggedCount";
     public static final String COUNT_BY_MERCHANT = "Payment.countByMerchant";
