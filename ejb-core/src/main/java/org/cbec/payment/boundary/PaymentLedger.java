@@ -11,12 +11,14 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.cbec.payment.company.CreatedOrder;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.PaymentEvent;
 import org.cbec.payment.control.PollSchedule;
+import org.cbec.payment.control.ReconcileSchedule;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.webhook.control.Outbox;
 
@@ -83,11 +85,30 @@ public class PaymentLedger {
         p.pollAt(PollSchedule.next(p.getCreatedAt(), now(), java.time.Duration.ofMillis(firstPollMs), p.getTradeState().isOpen()).orElse(null));
     }
 
-    /** Takes over a create whose outcome is unknown, if nobody else took it first. */
-    public boolean takeOver(long id) {
+    /**
+     * The merchant's identical create takes over a create whose outcome is unknown, if nobody else
+     * took it first. The merchant is asking again, so the reconciliation's count starts over
+     * ({@link Payment#reconcileFromStart}).
+     */
+    public boolean merchantTakesOver(long id) {
+        return takeOver(id, true);
+    }
+
+    /**
+     * The reconciliation takes over a create whose outcome is unknown, if nobody else took it
+     * first. Its count goes on: the attempt is recorded after it ({@link #reconcileAttempted}).
+     */
+    public boolean reconciliationTakesOver(long id) {
+        return takeOver(id, false);
+    }
+
+    private boolean takeOver(long id, boolean fromStart) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (p.getTradeState() != TradeState.UNKNOWN) {
             return false;
+        }
+        if (fromStart) {
+            p.reconcileFromStart();
         }
         p.retryCreate(now());
         return true;
@@ -96,17 +117,47 @@ public class PaymentLedger {
     /**
      * Payments whose outcome nobody is resolving: UNKNOWN since before {@code unknownBefore}, and
      * CREATING since before {@code creatingBefore} (the broker stopped while the company was asked),
-     * oldest first.
+     * oldest first; of those, only the ones the reconciliation has not given up on and whose next
+     * attempt is due by {@code dueBy} (none is scheduled before the first attempt).
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<PaymentView> unresolved(OffsetDateTime unknownBefore, OffsetDateTime creatingBefore, int limit) {
+    public List<PaymentView> unresolved(OffsetDateTime unknownBefore, OffsetDateTime creatingBefore, OffsetDateTime dueBy, int limit) {
         List<PaymentView> found = new ArrayList<>();
         for (Object[] stateAndBefore : new Object[][] {{TradeState.CREATING, creatingBefore}, {TradeState.UNKNOWN, unknownBefore}}) {
-            em.createNamedQuery(Payment.OPEN_SINCE, Payment.class)
-                    .setParameter("states", List.of(stateAndBefore[0])).setParameter("before", stateAndBefore[1])
-                    .setMaxResults(limit - found.size()).setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view).forEach(found::add);
+            em.createNamedQuery(Payment.RECONCILE_DUE, Payment.class)
+                    .setParameter("state", stateAndBefore[0]).setParameter("before", stateAndBefore[1]).setParameter("due", dueBy)
+                    .setMaxResults(limit - found.size()).setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view)
+                    .forEach(found::add);
         }
         return found;
+    }
+
+    /**
+     * After a reconciliation attempt made at {@code attemptedAt}: a payment still UNKNOWN has the
+     * attempt counted and its next one scheduled, or, when that was the last, is flagged for an
+     * operator and taken no more. A payment resolved meanwhile, or taken over by the merchant's
+     * identical create (CREATING), is left as it is: the attempt did not fail.
+     *
+     * @return the attempts made, when this one was the last and the payment is flagged now
+     */
+    public OptionalInt reconcileAttempted(long id, ReconcileSchedule schedule, OffsetDateTime attemptedAt) {
+        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (p.getTradeState() != TradeState.UNKNOWN || p.isFlaggedForOperator()) {
+            return OptionalInt.empty();
+        }
+        Optional<OffsetDateTime> next = schedule.next(p.getReconcileAttempts() + 1, attemptedAt);
+        if (next.isPresent()) {
+            p.reconcileFailed(next.get());
+            return OptionalInt.empty();
+        }
+        p.flagForOperator(now());
+        return OptionalInt.of(p.getReconcileAttempts());
+    }
+
+    /** Payments the reconciliation gave up on that are still UNKNOWN: what an operator has to look at. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public long flaggedCount() {
+        return em.createNamedQuery(Payment.FLAGGED_COUNT, Long.class).setParameter("state", TradeState.UNKNOWN).getSingleResult();
     }
 
     /**

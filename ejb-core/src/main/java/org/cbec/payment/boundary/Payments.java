@@ -98,7 +98,7 @@ public class Payments {
                 throw new InProgressException("orderRef", "a create of orderRef " + c.orderRef()
                         + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
             case UNKNOWN:
-                if (ledger.takeOver(p.id())) {
+                if (ledger.merchantTakesOver(p.id())) {
                     return sendCreate(company, account, c, type, p.id());
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
@@ -236,7 +236,7 @@ public class Payments {
             return p; // resolved meanwhile, or a create (an identical one from the merchant) is in progress
         }
         p = refresh(p);
-        if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.takeOver(p.id())) {
+        if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.reconciliationTakesOver(p.id())) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
             return sendCreate(companies.of(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,

@@ -22,15 +22,19 @@ import java.time.OffsetDateTime;
 @Table(name = "payment")
 @NamedQuery(name = Payment.BY_ORDER,
         query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :paymentMethod AND p.orderRef = :orderRef")
-@NamedQuery(name = Payment.OPEN_SINCE,
-        query = "SELECT p FROM Payment p WHERE p.tradeState IN :states AND p.updatedAt < :before ORDER BY p.updatedAt")
+@NamedQuery(name = Payment.RECONCILE_DUE,
+        query = "SELECT p FROM Payment p WHERE p.tradeState = :state AND p.updatedAt < :before AND p.reconcileFlaggedAt IS NULL"
+                + " AND (p.nextReconcileAt IS NULL OR p.nextReconcileAt <= :due) ORDER BY p.updatedAt")
+@NamedQuery(name = Payment.FLAGGED_COUNT,
+        query = "SELECT COUNT(p) FROM Payment p WHERE p.tradeState = :state AND p.reconcileFlaggedAt IS NOT NULL")
 @NamedQuery(name = Payment.POLL_DUE,
         query = "SELECT p FROM Payment p WHERE p.nextPollAt <= :now AND p.tradeState IN :states ORDER BY p.nextPollAt")
 @NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
 public class Payment {
 
     public static final String BY_ORDER = "Payment.byOrder";
-    public static final String OPEN_SINCE = "Payment.openSince";
+    public static final String RECONCILE_DUE = "Payment.reconcileDue";
+    public static final String FLAGGED_COUNT = "Payment.flaggedCount";
     public static final String COUNT_BY_MERCHANT = "Payment.countByMerchant";
     public static final String POLL_DUE = "Payment.pollDue";
 
@@ -107,6 +111,18 @@ public class Payment {
     @Column(name = "next_poll_at")
     private OffsetDateTime nextPollAt;
 
+    /** The reconciliation's attempts that left this payment unresolved (since the merchant last sent its create). */
+    @Column(name = "reconcile_attempts", nullable = false)
+    private int reconcileAttempts;
+
+    /** The reconciliation takes it again no earlier than this; null: as soon as it is old enough. */
+    @Column(name = "next_reconcile_at")
+    private OffsetDateTime nextReconcileAt;
+
+    /** When the reconciliation's last attempt failed and it was left to an operator; null: not given up. */
+    @Column(name = "reconcile_flagged_at")
+    private OffsetDateTime reconcileFlaggedAt;
+
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
@@ -161,7 +177,6 @@ public class Payment {
         this.updatedAt = at;
     }
 
-    /** The company's current view of the order. */
     /** The reconciliation asks the company again at {@code at} (null: no more). */
     public void pollAt(OffsetDateTime at) {
         this.nextPollAt = at;
@@ -171,6 +186,7 @@ public class Payment {
         return nextPollAt;
     }
 
+    /** The company's current view of the order. */
     public void observed(TradeState state, String stateDesc, String transactionId, String bankType, Long payerTotal,
             String payerCurrency, OffsetDateTime paidAt, OffsetDateTime at) {
         this.tradeState = state;
@@ -197,6 +213,46 @@ public class Payment {
     public void retryCreate(OffsetDateTime at) {
         this.tradeState = TradeState.CREATING;
         this.updatedAt = at;
+    }
+
+    /**
+     * The merchant sent the create again. Should it come back UNKNOWN, that is a new failure: the
+     * reconciliation starts over from its first gap, and a flag raised for an operator is lowered
+     * (the reconciliation raises a new one if it gives up again).
+     */
+    public void reconcileFromStart() {
+        this.reconcileAttempts = 0;
+        this.nextReconcileAt = null;
+        this.reconcileFlaggedAt = null;
+    }
+
+    /** A reconciliation attempt left it unresolved: counted, and the next one not before {@code nextAt}. */
+    public void reconcileFailed(OffsetDateTime nextAt) {
+        this.reconcileAttempts++;
+        this.nextReconcileAt = nextAt;
+    }
+
+    /** The reconciliation's last attempt left it unresolved: counted, and left to an operator from {@code at}. */
+    public void flagForOperator(OffsetDateTime at) {
+        this.reconcileAttempts++;
+        this.nextReconcileAt = null;
+        this.reconcileFlaggedAt = at;
+    }
+
+    public boolean isFlaggedForOperator() {
+        return reconcileFlaggedAt != null;
+    }
+
+    public int getReconcileAttempts() {
+        return reconcileAttempts;
+    }
+
+    public OffsetDateTime getNextReconcileAt() {
+        return nextReconcileAt;
+    }
+
+    public OffsetDateTime getReconcileFlaggedAt() {
+        return reconcileFlaggedAt;
     }
 
     public Long getId() {
