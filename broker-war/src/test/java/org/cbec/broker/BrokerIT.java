@@ -299,15 +299,47 @@ class BrokerIT {
         assertEnvelope(415, send("POST", uri("admin/merchants"), "name=x", "Content-Type", "text/plain", "Authorization", admin()));
     }
 
+    // ---- limits ---------------------------------------------------------------------------------
+
+    @Test
+    @RunAsClient
+    void aBodyOverOneMebibyteIsRefusedWith413AndTheEnvelopeBeforeItIsParsed() {
+        URI create = at(base, "v1/payment/demo");
+        for (boolean chunked : new boolean[] {false, true}) {
+            long started = System.nanoTime();
+            // Two MiB that are not JSON: parsed, they would be a 400; refused before, they are a 413.
+            Reply r = org.cbec.testing.Http.postLarge(create, 2 * 1024 * 1024, 'x', chunked, "app-api-key", System.getenv("DEMO_API_KEY"));
+            long ms = (System.nanoTime() - started) / 1_000_000;
+            System.out.println("2 MiB body, " + (chunked ? "chunked" : "with Content-Length") + ": HTTP " + r.status() + " in " + ms + " ms");
+            assertEquals(413, r.status(), r::toString);
+            assertEquals(413, r.json().getInt("code"));
+            assertTrue(r.json().getString("message").contains("1048576 bytes"), r::toString);
+            assertNotNull(r.header("X-Request-Id"));
+        }
+        // Just under the limit, the body is read and judged as usual.
+        Reply under = org.cbec.testing.Http.postLarge(create, 1024 * 1024, 'x', false, "app-api-key", System.getenv("DEMO_API_KEY"));
+        assertEquals(400, under.status(), () -> "read and refused as malformed JSON: " + under);
+    }
+
     // ---- health and documentation -------------------------------------------------------------
 
     @Test
     @RunAsClient
-    void readinessIncludesTheDatabase() {
+    void readinessCoversTheDatabaseAndEachCompanysCircuitAndSaysNothingOfWhereTheDatabaseIs() {
         Reply reply = get(root("health/ready"));
         assertEquals(200, reply.status(), reply::toString);
-        assertTrue(reply.body().contains("\"database\""), reply.body());
         assertEquals("UP", reply.json().getString("status"));
+        java.util.Map<String, JsonObject> checks = new java.util.HashMap<>();
+        reply.json().getJsonArray("checks").getValuesAs(JsonObject.class).forEach(c -> checks.put(c.getString("name"), c));
+        assertEquals("UP", checks.get("database").getString("status"), reply::toString);
+        JsonObject companies = checks.get("payment-companies").getJsonObject("data");
+        for (String company : List.of("alphapay", "betapay")) {
+            assertTrue(List.of("open", "closed").contains(companies.getString(company + ".circuit")), companies::toString);
+        }
+        String body = reply.body().toLowerCase(java.util.Locale.ROOT);
+        for (String hidden : List.of("jdbc", "h2", "postgres", "localhost", "127.0.0.1", "version", "it-data")) {
+            assertFalse(body.contains(hidden), () -> hidden + " in the readiness answer: " + reply.body());
+        }
     }
 
     @Test

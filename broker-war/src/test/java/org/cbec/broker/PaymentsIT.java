@@ -49,6 +49,7 @@ import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
+import org.cbec.testing.ServerLog;
 import org.cbec.testing.WalletSignatures;
 import org.cbec.testing.Tables;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -340,6 +341,65 @@ class PaymentsIT {
     }
 
     @Test
+    void aPaymentThatStaysUnknownIsRetriedWithGrowingGapsAndFlaggedAfterTheLastAttempt() throws Exception {
+        // Every answer about this one order fails verification (which leaves the circuit alone): the
+        // create, and every query and resend of the reconciliation after it.
+        String ref = ref();
+        assertEquals(200, fault("alphapay", "{\"mode\":\"BAD_SIGNATURE\",\"orderRef\":\"" + ref + "\",\"count\":100000}").status());
+        try {
+            assertEquals(500, create("alphapay", "NATIVE", ref, 500, "CNY").status());
+            long started = System.nanoTime();
+            int max = Integer.parseInt(System.getenv("RECONCILIATION_MAX_ATTEMPTS"));
+            while (countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND reconcile_flagged_at IS NOT NULL", ref) == 0) {
+                assertTrue(System.nanoTime() - started < java.util.concurrent.TimeUnit.SECONDS.toNanos(120), "flagged within two minutes");
+                Thread.sleep(500);
+            }
+            assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'UNKNOWN'", ref));
+            // The attempts as the company's calls show them (a query retried within a second is one attempt).
+            List<Long> attempts = new ArrayList<>();
+            try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                    "SELECT e.created_at FROM payment_event e JOIN payment p ON p.id = e.payment_id"
+                            + " WHERE p.order_ref = ? AND e.operation = 'query' ORDER BY e.created_at")) {
+                s.setString(1, ref);
+                ResultSet rs = s.executeQuery();
+                long last = Long.MIN_VALUE;
+                while (rs.next()) {
+                    long at = rs.getObject(1, java.time.OffsetDateTime.class).toInstant().toEpochMilli();
+                    if (last == Long.MIN_VALUE || at - last > 1000) {
+                        attempts.add(at);
+                    }
+                    last = at;
+                }
+            }
+            assertEquals(max, attempts.size(), () -> "one attempt per allowed attempt: " + attempts);
+            List<Long> gaps = new ArrayList<>();
+            for (int i = 1; i < attempts.size(); i++) {
+                gaps.add(attempts.get(i) - attempts.get(i - 1));
+            }
+            for (int i = 1; i < gaps.size(); i++) {
+                assertTrue(gaps.get(i) >= gaps.get(i - 1) - 500, () -> "the gaps grow: " + gaps);
+            }
+            assertTrue(gaps.get(gaps.size() - 1) >= 4 * gaps.get(0), () -> "the last gap is far longer than the first: " + gaps);
+
+            // Flagged for an operator: one log line with the payment's ids, and the metric.
+            assertEquals(1, ServerLog.lines().stream().filter(l -> l.contains(ref) && l.contains("flagged for an operator")).count(), "one log line");
+            String metrics = scrape();
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith("reconciliation_flagged_total") && !l.endsWith(" 0.0")),
+                    () -> "the flagged counter: " + metrics.lines().filter(l -> l.contains("flagged")).toList());
+            assertTrue(metric(metrics, "payments_flagged", "") >= 1, "the flagged backlog");
+
+            // And left alone from then on.
+            long queries = countRows("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
+                    + " WHERE p.order_ref = ? AND e.operation = 'query'", ref);
+            Thread.sleep(6000);
+            assertEquals(queries, countRows("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
+                    + " WHERE p.order_ref = ? AND e.operation = 'query'", ref), "no attempt after the last");
+        } finally {
+            SANDBOX.clearFaults("alphapay", "demo");
+        }
+    }
+
+    @Test
     void repeatedFailuresOpenTheCircuitAndItClosesAgain() throws Exception {
         SANDBOX.assertCircuitClosed("betapay", "demo", ref -> create("betapay", "NATIVE", ref, 100, "CNY"));
         assertEquals(200, fault("betapay", "{\"mode\":\"ERROR\",\"status\":503}").status());
@@ -547,6 +607,62 @@ class PaymentsIT {
                 .matcher(String.valueOf(reply.header("Server-Timing")));
         assertTrue(m.matches(), "Server-Timing: " + reply.header("Server-Timing"));
         return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
+    }
+
+    // ---- what an operator watches -------------------------------------------------------------------
+
+    @Test
+    void metricsCountACreateUnderItsCompanyAndOutcomeAndShowBacklogsAndCircuits() throws Exception {
+        String ok = "company_calls_total{";
+        double before = metric(scrape(), ok, "company=\"alphapay\"", "operation=\"create\"", "outcome=\"ok\"");
+        assertEquals(200, create("alphapay", "NATIVE", ref(), 100, "CNY").status());
+        String after = scrape();
+        assertTrue(metric(after, ok, "company=\"alphapay\"", "operation=\"create\"", "outcome=\"ok\"") >= before + 1,
+                "the create is counted under alphapay, create, ok");
+        assertTrue(metric(after, "company_call_duration_seconds_count{", "company=\"alphapay\"", "operation=\"create\"") >= 1,
+                "and timed");
+        assertTrue(after.lines().anyMatch(l -> l.startsWith("company_call_duration_seconds_bucket{") && l.contains("company=\"alphapay\"")),
+                "as a histogram");
+        // The backlogs, every state present; the Fault Tolerance metrics of the company circuits.
+        for (String series : List.of("payments{", "refunds{", "merchant_events{")) {
+            assertTrue(after.lines().anyMatch(l -> l.startsWith(series)), series + " in /metrics");
+        }
+        assertEquals(countRows("SELECT COUNT(*) FROM payment WHERE trade_state = ?", "UNKNOWN"),
+                (long) metric(after, "payments{", "state=\"UNKNOWN\""), "the UNKNOWN backlog as the table has it");
+        assertTrue(after.lines().anyMatch(l -> l.startsWith("merchant_events{") && l.contains("state=\"FAILED\"")));
+        assertTrue(after.lines().anyMatch(l -> l.startsWith("payments_flagged")));
+        assertTrue(after.lines().anyMatch(l -> l.startsWith("ft_circuitbreaker_state_total{") && l.contains("AlphapayTransport")),
+                "Fault Tolerance's circuit breaker metrics");
+    }
+
+    @Test
+    void everyAnswerCarriesARequestIdAndTheServersLogLinesForTheRequestCarryIt() {
+        String id = "it-" + UUID.randomUUID();
+        String ref = ref();
+        Reply created = postJson(api("payment/demo"), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\",\"orderRef\":\""
+                + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", KEY, "X-Request-Id", id);
+        assertEquals(200, created.status(), created::toString);
+        assertEquals(id, created.header("X-Request-Id"), "the caller's id, echoed");
+        assertTrue(ServerLog.lines().stream().anyMatch(l -> l.contains("Payment created: demo alphapay " + ref) && l.contains("req=" + id)),
+                "the business log line of the request carries its id");
+
+        Reply refused = get(api("payment/demo?order_ref=" + ref + "&payment_method=alphapay"), "X-Request-Id", "not a plain id!");
+        assertEquals(401, refused.status());
+        String given = refused.header("X-Request-Id");
+        assertNotNull(given, "a refusal carries one too");
+        assertTrue(given.matches("[0-9a-f-]{36}"), () -> "a new id in place of one that is not a plain token: " + given);
+    }
+
+    private String scrape() {
+        Reply metrics = get(URI.create(base.toString()).resolve("/metrics"), "Accept", "text/plain");
+        assertEquals(200, metrics.status(), metrics::toString);
+        return metrics.body();
+    }
+
+    /** The sum of the series named {@code prefix} (with its opening brace) whose labels include all of {@code labels}. */
+    private static double metric(String scrape, String prefix, String... labels) {
+        return scrape.lines().filter(l -> l.startsWith(prefix) && java.util.Arrays.stream(labels).allMatch(l::contains))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
     // ---- secrets at rest ------------------------------------------------------------------------------

@@ -276,6 +276,15 @@ class CartsIT {
         assertTrue(page.header("Content-Type").startsWith("text/html"));
         assertTrue(page.body().contains("确认收货信息") && page.body().contains("Confirm shipping details"));
         assertFalse(page.body().matches("(?s).*<(script|link)[^>]+(src|href)=\"https?://.*"), "no third-party CDN");
+        String policy = page.header("Content-Security-Policy");
+        assertFalse(policy.contains("unsafe-inline"), policy);
+        assertTrue(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'"), policy);
+        assertFalse(page.body().matches("(?s).*<(script|style)>.*"), "no inline script or style for the policy to allow");
+        for (String asset : List.of("form.js", "form.css")) {
+            Reply file = Http.get(URI.create(form.toString().replaceFirst("/shipping-form/[^?]*\\?.*", "/shipping-form-assets/" + asset)));
+            assertEquals(200, file.status(), asset + ": " + file);
+        }
+        assertEquals(404, Http.get(at(base, "shipping-form-assets/web.xml")).status(), "nothing else is served");
 
         URI data = URI.create(form.toString().replace("/" + cart + "?", "/" + cart + "/data?"));
         Reply shown = Http.get(data);
@@ -309,6 +318,23 @@ class CartsIT {
         assertEquals(404, Http.get(URI.create(data.toString().replace("token=", "token=1"))).status(), "a forged token opens nothing");
         String other = newEnterpriseCart();
         assertEquals(404, Http.get(URI.create(data.toString().replace(cart, other))).status(), "a token opens its own cart only");
+    }
+
+    // ---- request ids ---------------------------------------------------------------------------------
+
+    @Test
+    void everyAnswerCarriesARequestIdAndTheServersLogLinesForTheRequestCarryIt() {
+        String id = "it-" + UUID.randomUUID();
+        Reply created = postJson(at(base, "carts/enterprise/demo-enterprise/merchants/m1"), enterprise("CNY", "100.00", 2, "10.00", "5.00", "8.00"),
+                "x-ca-key", KEY, "X-Request-Id", id);
+        assertEquals(200, created.status(), created::toString);
+        assertEquals(id, created.header("X-Request-Id"));
+        String cart = created.json().getJsonObject("data").getString("cartId");
+        assertTrue(org.cbec.testing.ServerLog.lines().stream().anyMatch(l -> l.contains("Cart created: " + cart) && l.contains("req=" + id)),
+                "the business log line of the request carries its id");
+        Reply refused = postJson(at(base, "carts/enterprise/demo-enterprise/merchants/m1"), "{}");
+        assertEquals(401, refused.status());
+        assertTrue(refused.header("X-Request-Id").matches("[0-9a-f-]{36}"), "a new id when the caller sent none");
     }
 
     // ---- personal data at rest -------------------------------------------------------------------

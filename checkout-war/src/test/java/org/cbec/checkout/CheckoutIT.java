@@ -183,10 +183,28 @@ class CheckoutIT {
 
     @Test
     @RunAsClient
-    void readinessIncludesTheDatabase() {
+    void readinessIncludesTheDatabaseWithoutSayingWhereItIs() {
         Reply reply = get(root("health/ready"));
         assertEquals(200, reply.status(), reply::toString);
         assertTrue(reply.body().contains("\"database\""), reply.body());
+        String body = reply.body().toLowerCase(java.util.Locale.ROOT);
+        for (String hidden : java.util.List.of("jdbc", "h2", "postgres", "localhost", "version", "it-data")) {
+            assertFalse(body.contains(hidden), () -> hidden + " in the readiness answer: " + reply.body());
+        }
+    }
+
+    @Test
+    @RunAsClient
+    void aBodyOverOneMebibyteIsRefusedWith413AndTheCheckoutEnvelopeBeforeItIsParsed() {
+        URI carts = at(base, "carts/enterprise/demo-enterprise/merchants/m1");
+        for (boolean chunked : new boolean[] {false, true}) {
+            Reply r = org.cbec.testing.Http.postLarge(carts, 2 * 1024 * 1024, 'x', chunked, "x-ca-key", DEMO_CA_KEY);
+            assertEquals(413, r.status(), r::toString);
+            assertEquals(413, r.json().getInt("code"));
+            assertTrue(r.json().containsKey("data"), "the checkout envelope");
+        }
+        Reply under = org.cbec.testing.Http.postLarge(carts, 1024 * 1024, 'x', false, "x-ca-key", DEMO_CA_KEY);
+        assertEquals(400, under.status(), "read and refused as malformed JSON: " + under);
     }
 
     @Test

@@ -66,6 +66,33 @@ public final class Http {
         }
     }
 
+    /**
+     * POSTs {@code size} bytes of {@code filler} as JSON, with its {@code Content-Length} or, when
+     * {@code chunked}, without one (chunked transfer coding), as a client uploading a large body
+     * would.
+     */
+    public static Reply postLarge(URI uri, int size, char filler, boolean chunked, String... headers) {
+        byte[] body = new byte[size];
+        java.util.Arrays.fill(body, (byte) filler);
+        HttpRequest.BodyPublisher publisher = chunked
+                ? HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body))
+                : HttpRequest.BodyPublishers.ofByteArray(body);
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60)).POST(publisher)
+                .header("Content-Type", "application/json");
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        try {
+            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Reply(response.statusCode(), response.headers(), response.body());
+        } catch (java.io.IOException e) {
+            throw new AssertionError("no answer from " + uri, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted calling " + uri, e);
+        }
+    }
+
     public static Reply get(URI uri, String... headers) {
         return send("GET", uri, null, headers);
     }

@@ -98,7 +98,7 @@ class ClusterIT {
         for (int i = 1; i <= 2; i++) {
             String log = Files.readString(log(i), StandardCharsets.UTF_8);
             assertTrue(log.contains("DG Size: 2") || log.contains("Members {size:2"), "node " + i + " sees both members of the data grid");
-            assertTrue(get(nodes[i - 1].resolve("health/ready")).body().contains("PostgreSQL"));
+            assertEquals(200, get(nodes[i - 1].resolve("health/ready")).status(), "node " + i + " is ready on the shared database");
         }
     }
 

@@ -1,6 +1,7 @@
 package org.cbec.payment.company;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Locale;
@@ -26,8 +27,15 @@ import org.eclipse.microprofile.metrics.Tag;
 @ApplicationScoped
 public class CompanyCalls {
 
+    /**
+     * Resolved at the first call, not when this bean is made: readiness may make it first, on a
+     * thread of Payara's health servlet, where the application's metric registry cannot be
+     * resolved (Payara's producer failed there with a NullPointerException).
+     */
     @Inject
-    MetricRegistry registry;
+    Instance<MetricRegistry> registries;
+
+    private volatile MetricRegistry registry;
 
     /** Per company: the time (nanoTime) of the last call refused by its open circuit, and of the last call sent. */
     private final Map<String, AtomicLong> lastRefused = new ConcurrentHashMap<>();
@@ -36,8 +44,8 @@ public class CompanyCalls {
     /** A call that was sent, and how it ended. */
     void sent(String company, String operation, ExchangeRecorder.Outcome outcome, long durationMs) {
         mark(lastSent, company);
-        registry.counter("company_calls_total", tags(company, operation, outcome.name().toLowerCase(Locale.ROOT))).inc();
-        registry.timer("company_call_duration", new Tag("company", company), new Tag("operation", operation))
+        registry().counter("company_calls_total", tags(company, operation, outcome.name().toLowerCase(Locale.ROOT))).inc();
+        registry().timer("company_call_duration", new Tag("company", company), new Tag("operation", operation))
                 .update(Duration.ofMillis(durationMs));
     }
 
@@ -48,9 +56,9 @@ public class CompanyCalls {
     public void refused(String company, String operation, RuntimeException failure) {
         if (failure instanceof CircuitBreakerOpenException) {
             mark(lastRefused, company);
-            registry.counter("company_calls_total", tags(company, operation, "circuit_open")).inc();
+            registry().counter("company_calls_total", tags(company, operation, "circuit_open")).inc();
         } else if (failure instanceof BulkheadException) {
-            registry.counter("company_calls_total", tags(company, operation, "bulkhead_full")).inc();
+            registry().counter("company_calls_total", tags(company, operation, "bulkhead_full")).inc();
         }
     }
 
@@ -59,6 +67,15 @@ public class CompanyCalls {
         long refused = lastRefused.getOrDefault(company, new AtomicLong(Long.MIN_VALUE)).get();
         long sent = lastSent.getOrDefault(company, new AtomicLong(Long.MIN_VALUE)).get();
         return refused != Long.MIN_VALUE && refused - sent > 0;
+    }
+
+    private MetricRegistry registry() {
+        MetricRegistry r = registry;
+        if (r == null) {
+            r = registries.get();
+            registry = r;
+        }
+        return r;
     }
 
     private static void mark(Map<String, AtomicLong> times, String company) {

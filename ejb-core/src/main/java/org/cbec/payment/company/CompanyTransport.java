@@ -35,6 +35,11 @@ public abstract class CompanyTransport {
     @ConfigProperty(name = "company.read-timeout-ms", defaultValue = "5000")
     long readTimeoutMs;
 
+    /** A company's answer is read up to this size; a larger one is not read on (no answer is that large). */
+    @Inject
+    @ConfigProperty(name = "company.max-answer-bytes", defaultValue = "1048576")
+    int maxAnswerBytes;
+
     @Inject
     CompanyCalls calls;
 
@@ -85,7 +90,12 @@ public abstract class CompanyTransport {
         }
         HttpExchange answer;
         try (response) {
-            String body = response.hasEntity() ? response.readEntity(String.class) : "";
+            String body = response.hasEntity() ? bounded(response) : "";
+            if (body == null) {
+                record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
+                        "answer larger than " + maxAnswerBytes + " bytes"), ExchangeRecorder.Outcome.FAILED);
+                throw new CompanyUnavailable("the company's answer was larger than " + maxAnswerBytes + " bytes; not read");
+            }
             Map<String, String> headers = new HashMap<>();
             response.getStringHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
             answer = new HttpExchange(response.getStatus(), headers, body, millisSince(start));
@@ -106,6 +116,28 @@ public abstract class CompanyTransport {
         }
         record(recorder, exchange, answer.status() < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
         return answer;
+    }
+
+    /** The answer's text, or null when it is larger than {@code company.max-answer-bytes}. */
+    private String bounded(Response response) {
+        try (java.io.InputStream in = response.readEntity(java.io.InputStream.class)) {
+            byte[] bytes = in.readNBytes(maxAnswerBytes + 1);
+            if (bytes.length > maxAnswerBytes) {
+                return null;
+            }
+            String charset = response.getMediaType() == null ? null : response.getMediaType().getParameters().get("charset");
+            java.nio.charset.Charset decoding = java.nio.charset.StandardCharsets.UTF_8;
+            if (charset != null) {
+                try {
+                    decoding = java.nio.charset.Charset.forName(charset);
+                } catch (IllegalArgumentException unknown) {
+                    // An unknown charset name: read as UTF-8, which every company answer is.
+                }
+            }
+            return new String(bytes, decoding);
+        } catch (java.io.IOException e) {
+            throw new ProcessingException(e);
+        }
     }
 
     private void record(ExchangeRecorder recorder, Exchange exchange, ExchangeRecorder.Outcome outcome) {

@@ -1,0 +1,162 @@
+package org.cbec.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * What every request to a service meets first. It tags the request with an {@code X-Request-Id}
+ * that the answer and the server's log lines for the request carry ({@link RequestIds}), and it
+ * refuses a body larger than {@code http.max-body-bytes} (HTTP_MAX_BODY_BYTES, 1 MiB by default)
+ * with {@code 413} and the service's envelope before anything parses it: at once from its
+ * {@code Content-Length}, or, for a body sent without one (chunked), after reading at most one
+ * byte past the limit. Each service's filter extends it with its envelope ({@link #envelope}) and
+ * may add its own step ({@link #admitted}).
+ */
+public abstract class RequestGate extends HttpFilter {
+
+    public static final String MAX_BODY_PROPERTY = "http.max-body-bytes";
+    public static final long DEFAULT_MAX_BODY = 1024 * 1024;
+
+    private long maxBody = DEFAULT_MAX_BODY;
+
+    @Override
+    public void init() throws ServletException {
+        maxBody = ConfigProvider.getConfig().getOptionalValue(MAX_BODY_PROPERTY, Long.class).orElse(DEFAULT_MAX_BODY);
+    }
+
+    /** The service's envelope of a refusal, as JSON bytes. */
+    protected abstract byte[] envelope(int status, String message);
+
+    /** The request, admitted: its id set and its body within the limit. Passes it on by default. */
+    protected void admitted(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        chain.doFilter(request, response);
+    }
+
+    @Override
+    protected final void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        String id = RequestIds.accept(request.getHeader(RequestIds.HEADER));
+        response.setHeader(RequestIds.HEADER, id);
+        try (RequestIds.Scope logged = RequestIds.onThisThread(id)) {
+            long length = request.getContentLengthLong();
+            if (length > maxBody) {
+                tooLarge(request, response);
+                return;
+            }
+            HttpServletRequest bounded = request;
+            if (length < 0 && "chunked".equalsIgnoreCase(request.getHeader("Transfer-Encoding"))) {
+                byte[] body = readAtMost(request.getInputStream(), maxBody + 1);
+                if (body.length > maxBody) {
+                    tooLarge(request, response);
+                    return;
+                }
+                bounded = new ReadBody(request, body);
+            }
+            admitted(bounded, response, chain);
+        }
+    }
+
+    /**
+     * Writes a refusal in the service's envelope. The rest of a body too large is left to the
+     * container, which discards it to keep the connection (closing at once could reset the
+     * connection before the client has read the answer).
+     */
+    protected final void refuse(HttpServletResponse response, int status, String message) throws IOException {
+        byte[] body = envelope(status, message);
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+
+    private void tooLarge(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        refuse(response, 413, "the request body is larger than " + maxBody + " bytes");
+    }
+
+    static byte[] readAtMost(InputStream in, long limit) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        long total = 0;
+        int n;
+        while (total < limit && (n = in.read(buffer, 0, (int) Math.min(buffer.length, limit - total))) >= 0) {
+            out.write(buffer, 0, n);
+            total += n;
+        }
+        return out.toByteArray();
+    }
+
+    /** A request whose body was read here (within the limit) and is served from memory. */
+    private static final class ReadBody extends HttpServletRequestWrapper {
+
+        private final byte[] body;
+
+        ReadBody(HttpServletRequest request, byte[] body) {
+            super(request);
+            this.body = body;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() {
+            ByteArrayInputStream in = new ByteArrayInputStream(body);
+            return new ServletInputStream() {
+                @Override
+                public int read() {
+                    return in.read();
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) {
+                    return in.read(b, off, len);
+                }
+
+                @Override
+                public boolean isFinished() {
+                    return in.available() == 0;
+                }
+
+                @Override
+                public boolean isReady() {
+                    return true;
+                }
+
+                @Override
+                public void setReadListener(ReadListener listener) {
+                    throw new IllegalStateException("the body was read already; no asynchronous reading");
+                }
+            };
+        }
+
+        @Override
+        public BufferedReader getReader() {
+            String encoding = getCharacterEncoding();
+            Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+            return new BufferedReader(new InputStreamReader(new ByteArrayInputStream(body), charset));
+        }
+
+        @Override
+        public int getContentLength() {
+            return body.length;
+        }
+
+        @Override
+        public long getContentLengthLong() {
+            return body.length;
+        }
+    }
+}
