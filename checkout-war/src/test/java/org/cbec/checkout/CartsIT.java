@@ -268,6 +268,9 @@ class CartsIT {
         assertEquals(301, redirect.status(), redirect::toString);
         assertEquals("no-store", redirect.header("Cache-Control"));
         URI form = URI.create(redirect.header("Location"));
+        Reply proxied = Http.get(pay, "x-ca-key", KEY, "X-Forwarded-Proto", "https", "X-Forwarded-Host", "shop.example");
+        assertTrue(proxied.header("Location").startsWith("https://shop.example/checkout/shipping-form/" + cart + "?token="),
+                () -> "behind a TLS proxy the link is the proxy's https one: " + proxied.header("Location"));
         assertTrue(form.getPath().endsWith("/checkout/shipping-form/" + cart), form.toString());
         assertTrue(form.getQuery().startsWith("token="), form.toString());
 

@@ -5,6 +5,7 @@ import static org.cbec.testing.Http.get;
 import static org.cbec.testing.Http.postJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -45,6 +46,8 @@ class RunScriptIT {
     private final Path postgresDir = Path.of("target", "run-it-postgres").toAbsolutePath();
     private final Map<String, String> database = new HashMap<>();
     private Process server;
+    /** The HTTPS port of every start of this test (one at a time). */
+    private final int httpsPort = Scripts.freePort();
 
     @AfterEach
     void stop() throws Exception {
@@ -58,6 +61,9 @@ class RunScriptIT {
 
     @Test
     void dataWrittenBeforeARestartIsThereAfterItOnTheEmbeddedH2Database() throws Exception {
+        // A low rate limit for this run only (the defaults are generous): restartScenario meets it.
+        database.put("API_RATE_LIMIT_PER_SECOND", "5");
+        database.put("API_RATE_LIMIT_BURST", "20");
         String schemaLine = restartScenario("h2");
         assertTrue(schemaLine.contains("H2") && schemaLine.contains(dataDir.resolve("db").toString()), schemaLine);
     }
@@ -541,6 +547,17 @@ class RunScriptIT {
         assertEquals(409, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"demo\"}", "Authorization", admin()).status(),
                 "demo provisioning ran twice and created the demo merchant once");
 
+        if (database.containsKey("API_RATE_LIMIT_PER_SECOND")) {
+            rateLimitedPerKey(base, merchant, key, enterprise, caKey);
+        }
+        // HTTPS beside HTTP, with the certificate the script made under DATA_DIR (and kept across the restart).
+        Reply secure = overHttps(URI.create("https://localhost:" + httpsPort + "/health/ready"));
+        assertEquals(200, secure.status(), secure::toString);
+        // The key-encryption key the script drew is under DATA_DIR, readable by its owner only; the
+        // second start read it again (the demo merchant's sealed accounts still sign, demoFlow below).
+        assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"),
+                Files.getPosixFilePermissions(dataDir.resolve("credentials.key")));
+
         Reply sandbox = postJson(base.resolve("sandbox/alphapay/v3/pay/transactions/native"), "{}");
         if ("off".equals(database.get("SANDBOX"))) {
             assertEquals(404, sandbox.status(), "SANDBOX=off deploys no sandbox: " + sandbox);
@@ -568,6 +585,58 @@ class RunScriptIT {
         return first.get(0);
     }
 
+    /**
+     * Beyond its allowance a key gets 429 with its service's envelope and Retry-After, and another
+     * key is not slowed by it (the limit is per key, on each node).
+     */
+    private static void rateLimitedPerKey(URI base, String merchant, String key, String enterprise, String caKey) {
+        Reply limited = null;
+        for (int i = 0; i < 60 && limited == null; i++) {
+            Reply r = get(base.resolve("broker/v1/merchant/" + merchant), "app-api-key", key);
+            if (r.status() == 429) {
+                limited = r;
+            } else {
+                assertEquals(200, r.status(), r::toString);
+            }
+        }
+        assertNotNull(limited, "60 requests at once meet a limit of 5 per second (bursts of 20)");
+        assertEquals(429, limited.json().getInt("code"));
+        assertTrue(limited.json().getString("message").contains("per key"), limited::toString);
+        assertTrue(Integer.parseInt(limited.header("Retry-After")) >= 1, limited::toString);
+        assertEquals(200, get(base.resolve("broker/v1/merchant/demo"), "app-api-key", DEMO_API_KEY).status(), "another key is not limited");
+
+        Reply checkout = null;
+        for (int i = 0; i < 60 && checkout == null; i++) {
+            Reply r = get(base.resolve("checkout/enterprises/" + enterprise), "x-ca-key", caKey);
+            checkout = r.status() == 429 ? r : null;
+        }
+        assertNotNull(checkout, "the checkout service limits its keys too");
+        assertEquals(429, checkout.json().getInt("code"));
+        assertTrue(checkout.json().containsKey("data"), "in the checkout envelope");
+        assertNotNull(checkout.header("Retry-After"));
+    }
+
+    /** A GET over HTTPS, trusting only the certificate the run script made under DATA_DIR. */
+    private Reply overHttps(URI uri) throws Exception {
+        Path tls = dataDir.resolve("tls");
+        java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+        char[] password = Files.readString(tls.resolve("keystore.password")).toCharArray();
+        try (java.io.InputStream in = Files.newInputStream(tls.resolve("keystore.p12"))) {
+            store.load(in, password);
+        }
+        java.security.KeyStore trust = java.security.KeyStore.getInstance("PKCS12");
+        trust.load(null, null);
+        trust.setCertificateEntry("cbec", store.getCertificate("cbec"));
+        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trust);
+        javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
+        ssl.init(null, tmf.getTrustManagers(), null);
+        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(10)).build();
+        java.net.http.HttpResponse<String> response = client.send(java.net.http.HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        return new Reply(response.statusCode(), response.headers(), response.body());
+    }
+
     private static List<String> schemaLines(Path log) throws IOException {
         // The broker's and the checkout's SchemaMigrator (the sandbox migrates a database of its own).
         return Files.readAllLines(log, StandardCharsets.UTF_8).stream()
@@ -587,6 +656,7 @@ class RunScriptIT {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().put("HTTP_PORT", String.valueOf(port));
+        builder.environment().put("HTTPS_PORT", String.valueOf(httpsPort));
         builder.environment().put("SANDBOX_PORT", String.valueOf(Scripts.freePort()));
         builder.environment().put("DATA_DIR", dataDir.toString());
         builder.environment().put("ADMIN_PASSWORD", ADMIN_PASSWORD);

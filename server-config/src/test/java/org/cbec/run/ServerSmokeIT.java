@@ -39,6 +39,10 @@ class ServerSmokeIT {
     private static final int PORT_BASE = 14800;
     private static final URI BASE = URI.create("http://localhost:" + (PORT_BASE + 80) + "/");
     private static final String ADMIN_PASSWORD = "smoke-admin-" + UUID.randomUUID();
+    /** The domain administrator's password (admin console, asadmin). */
+    private static final String DOMAIN_ADMIN_PASSWORD = "smoke-domain-" + UUID.randomUUID();
+    /** asadmin's password file for the tests' own asadmin calls (mode 600). */
+    private static final Path ASADMIN_PASSWORD_FILE = Path.of("target", "smoke-asadmin-password").toAbsolutePath();
     private static final Path PAYARA = Path.of("target", "payara6").toAbsolutePath();
     private static final Path POSTGRES = Path.of("target", "smoke-postgres").toAbsolutePath();
     private static final Path SANDBOX_DIR = Path.of("target", "smoke-sandbox").toAbsolutePath();
@@ -66,6 +70,11 @@ class ServerSmokeIT {
         env.put("PAYARA_HOME", PAYARA.toString());
         env.put("PORT_BASE", String.valueOf(PORT_BASE));
         env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
+        env.put("DOMAIN_ADMIN_PASSWORD", DOMAIN_ADMIN_PASSWORD);
+        Files.deleteIfExists(ASADMIN_PASSWORD_FILE);
+        Files.createFile(ASADMIN_PASSWORD_FILE, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(ASADMIN_PASSWORD_FILE, "AS_ADMIN_PASSWORD=" + DOMAIN_ADMIN_PASSWORD + "\n");
         run(List.of("deploy-server"), env);
     }
 
@@ -139,6 +148,51 @@ class ServerSmokeIT {
         assertTrue(count("SELECT COUNT(*) FROM \"flyway_schema_history\" WHERE \"success\" = TRUE AND \"version\" <> ?", "0") >= 11);
         assertEquals(401, get(BASE.resolve("broker/v1/merchant/demo")).json().getInt("code"));
         assertEquals(401, get(BASE.resolve("checkout/merchants/demo")).json().getInt("code"));
+    }
+
+    @Test
+    @Order(3)
+    void theDomainServesHttpsAndItsAdministrationAsksForAPassword() throws Exception {
+        // The HTTPS listener (PORT_BASE + 81) serves both services; its certificate is the domain's
+        // own self-signed one until an operator installs theirs, so this client trusts any.
+        javax.net.ssl.SSLContext anyCertificate = javax.net.ssl.SSLContext.getInstance("TLS");
+        anyCertificate.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509TrustManager() {
+            @Override
+            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public java.security.cert.X509Certificate[] getAcceptedIssuers() {
+                return new java.security.cert.X509Certificate[0];
+            }
+        }}, null);
+        java.net.http.HttpClient tls = java.net.http.HttpClient.newBuilder().sslContext(anyCertificate).build();
+        java.net.http.HttpResponse<String> ready = tls.send(java.net.http.HttpRequest.newBuilder(
+                URI.create("https://localhost:" + (PORT_BASE + 81) + "/health/ready")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, ready.statusCode(), ready::body);
+        java.net.http.HttpResponse<String> api = tls.send(java.net.http.HttpRequest.newBuilder(
+                URI.create("https://localhost:" + (PORT_BASE + 81) + "/broker/v1/merchant/demo")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, api.statusCode(), "the broker answers over HTTPS: " + api.body());
+
+        // Secure admin: the administration port speaks HTTPS only, and without the password the
+        // administrator's REST API (what the console and asadmin use) refuses.
+        URI management = URI.create("https://localhost:" + (PORT_BASE + 48) + "/management/domain/version");
+        java.net.http.HttpResponse<String> anonymous = tls.send(java.net.http.HttpRequest.newBuilder(management)
+                .header("Accept", "application/json").header("X-Requested-By", "cbec").build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode(), "the admin API asks for a password: " + anonymous.body());
+        java.net.http.HttpResponse<String> administrator = tls.send(java.net.http.HttpRequest.newBuilder(management)
+                .header("Accept", "application/json").header("X-Requested-By", "cbec")
+                .header("Authorization", basic("admin", DOMAIN_ADMIN_PASSWORD)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, administrator.statusCode(), administrator::body);
+        assertTrue(asadmin("get", "secure-admin.enabled").contains("secure-admin.enabled=true"));
+        // asadmin without the password is refused too.
+        Scripts.Ended refused = Scripts.runToEnd(List.of(PAYARA.resolve("bin/asadmin").toString(), "--port", String.valueOf(PORT_BASE + 48),
+                "--interactive=false", "list-applications"), Map.of(), List.of(), Duration.ofMinutes(2));
+        assertTrue(refused.exit() != 0, "asadmin without the password: " + refused.output());
     }
 
     @Test
@@ -236,14 +290,14 @@ class ServerSmokeIT {
         String asadmin = PAYARA.resolve("bin/asadmin").toString();
         String port = String.valueOf(PORT_BASE + 48);
         // No configured password on the Server: the realm is what lets "admin" in (the tests above).
-        assertEquals(List.of("admin"), run(List.of(asadmin, "--port", port, "list-file-users", "--authrealmname", "file"), Map.of())
+        assertEquals(List.of("admin"), run(cli(asadmin, port, "list-file-users", "--authrealmname", "file"), Map.of())
                 .stream().filter(l -> !l.startsWith("Command ")).toList());
         // The same command reads a property the script did set (so a failure below is not a broken
         // command or a wrong port), and finds no admin.password.
-        assertTrue(run(List.of(asadmin, "--port", port, "get-config-property", "--propertyName=alphapay.url", "--source=domain"), Map.of())
+        assertTrue(run(cli(asadmin, port, "get-config-property", "--propertyName=alphapay.url", "--source=domain"), Map.of())
                 .contains(env.get("ALPHAPAY_URL")), "get-config-property reads the domain's properties");
-        Process property = new ProcessBuilder(asadmin, "--port", port, "get-config-property", "--propertyName=admin.password",
-                "--source=domain").redirectErrorStream(true).start();
+        Process property = new ProcessBuilder(cli(asadmin, port, "get-config-property", "--propertyName=admin.password",
+                "--source=domain")).redirectErrorStream(true).start();
         String output = new String(property.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         // The message never shows the password itself (seen: a deploy-server that stored it printed it here).
         assertEquals(1, property.waitFor(), "admin.password is not set on the Server: " + output.replace(ADMIN_PASSWORD, "[the admin password]"));
@@ -271,8 +325,8 @@ class ServerSmokeIT {
         // Taken out of the group in the realm, ops is refused from the next request on.
         fileUser("update-file-user", "ops", "staff", opsPassword);
         assertEquals(401, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"x2\"}", "Authorization", ops).status());
-        run(List.of(asadmin, "--port", port, "delete-file-user", "--authrealmname", "file", "ops"), Map.of());
-        run(List.of(asadmin, "--port", port, "delete-file-user", "--authrealmname", "file", "clerk"), Map.of());
+        run(cli(asadmin, port, "delete-file-user", "--authrealmname", "file", "ops"), Map.of());
+        run(cli(asadmin, port, "delete-file-user", "--authrealmname", "file", "clerk"), Map.of());
     }
 
     @Test
@@ -287,15 +341,15 @@ class ServerSmokeIT {
                 .contains("server.network.http-listener-1.thread-pool.maxthreads-count = 64"), "64 HTTP threads are still in force");
         String asadmin = PAYARA.resolve("bin/asadmin").toString();
         String port = String.valueOf(PORT_BASE + 48);
-        assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-connection-pools"), Map.of()), "cbec-pool"));
-        assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jdbc-resources"), Map.of()), "jdbc/cbec"));
-        assertEquals(1, run(List.of(asadmin, "--port", port, "list-applications"), Map.of()).stream().filter(l -> l.startsWith("cbec ")).count());
-        assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-file-users", "--authrealmname", "file"), Map.of()), "admin"));
+        assertEquals(1, count(run(cli(asadmin, port, "list-jdbc-connection-pools"), Map.of()), "cbec-pool"));
+        assertEquals(1, count(run(cli(asadmin, port, "list-jdbc-resources"), Map.of()), "jdbc/cbec"));
+        assertEquals(1, run(cli(asadmin, port, "list-applications"), Map.of()).stream().filter(l -> l.startsWith("cbec ")).count());
+        assertEquals(1, count(run(cli(asadmin, port, "list-file-users", "--authrealmname", "file"), Map.of()), "admin"));
         assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"again-" + UUID.randomUUID().toString().substring(0, 8)
                 + "\"}", "Authorization", admin()).status(), "the realm's admin still gets in after the second run");
-        assertEquals(1, count(run(List.of(asadmin, "--port", port, "list-jvm-options"), Map.of()), "-Xmx1g"));
-        assertEquals(0, count(run(List.of(asadmin, "--port", port, "list-jvm-options"), Map.of()), "-Xmx512m"));
-        assertTrue(run(List.of(asadmin, "--port", port, "get", "configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-thread-pool-size"),
+        assertEquals(1, count(run(cli(asadmin, port, "list-jvm-options"), Map.of()), "-Xmx1g"));
+        assertEquals(0, count(run(cli(asadmin, port, "list-jvm-options"), Map.of()), "-Xmx512m"));
+        assertTrue(run(cli(asadmin, port, "get", "configs.config.server-config.thread-pools.thread-pool.http-thread-pool.max-thread-pool-size"),
                 Map.of()).stream().anyMatch(l -> l.endsWith("=64")));
         assertEquals(200, get(BASE.resolve("health/ready")).status());
         Path log = PAYARA.resolve("glassfish/domains/cbec/logs/server.log");
@@ -346,7 +400,7 @@ class ServerSmokeIT {
             assertEquals(200, postJson(secondBase.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"betapay\","
                     + "\"paymentType\":\"NATIVE\",\"orderRef\":\"" + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", key)
                     .status());
-            String report = String.join("\n", run(List.of(second.resolve("bin/asadmin").toString(), "--port", "15848",
+            String report = String.join("\n", run(cli(second.resolve("bin/asadmin").toString(), "15848",
                     "generate-jvm-report", "--type", "summary"), Map.of()));
             assertTrue(report.contains("-Xmx1g"), "the second domain runs with the heap the script set");
         } finally {
@@ -359,9 +413,15 @@ class ServerSmokeIT {
 
     /** Runs asadmin against the test domain; returns everything it printed. */
     private static String asadmin(String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of(PAYARA.resolve("bin/asadmin").toString(), "--port", String.valueOf(PORT_BASE + 48)));
+        return String.join("\n", run(cli(PAYARA.resolve("bin/asadmin").toString(), String.valueOf(PORT_BASE + 48), args), Map.of()));
+    }
+
+    /** An asadmin command line as the domain administrator (password from a file, never an argument). */
+    private static List<String> cli(String asadmin, String port, String... args) {
+        List<String> command = new java.util.ArrayList<>(List.of(asadmin, "--port", port, "--user", "admin",
+                "--passwordfile", ASADMIN_PASSWORD_FILE.toString(), "--interactive=false"));
         command.addAll(List.of(args));
-        return String.join("\n", run(command, Map.of()));
+        return command;
     }
 
     private static Reply create(String merchant, String key, String method, String ref) {
@@ -390,9 +450,9 @@ class ServerSmokeIT {
     private static void fileUser(String command, String user, String group, String password) throws Exception {
         Path file = Files.createTempFile("cbec-user", ".txt");
         try {
-            Files.writeString(file, "AS_ADMIN_USERPASSWORD=" + password + "\n");
-            run(List.of(PAYARA.resolve("bin/asadmin").toString(), "--port", String.valueOf(PORT_BASE + 48), "--passwordfile", file.toString(),
-                    command, "--authrealmname", "file", "--groups", group, user), Map.of());
+            Files.writeString(file, "AS_ADMIN_PASSWORD=" + DOMAIN_ADMIN_PASSWORD + "\nAS_ADMIN_USERPASSWORD=" + password + "\n");
+            run(List.of(PAYARA.resolve("bin/asadmin").toString(), "--port", String.valueOf(PORT_BASE + 48), "--user", "admin",
+                    "--passwordfile", file.toString(), "--interactive=false", command, "--authrealmname", "file", "--groups", group, user), Map.of());
         } finally {
             Files.delete(file);
         }

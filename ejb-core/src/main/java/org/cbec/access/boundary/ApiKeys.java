@@ -70,15 +70,20 @@ public class ApiKeys {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean authorizes(ApiService service, String presentedKey, GrantSubject type, String subject) {
+        return authorizedKeyId(service, presentedKey, type, subject).isPresent();
+    }
+
+    /** As {@link #authorizes}, with the public id of the key that authorizes (for its rate limit and the logs). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<String> authorizedKeyId(ApiService service, String presentedKey, GrantSubject type, String subject) {
         if (!KeyMaterial.plausible(presentedKey) || subject == null || type.service() != service) {
-            return false;
+            return Optional.empty();
         }
         String hash = KeyMaterial.hash(presentedKey);
         return LIVE.get(hash, h -> findByHash(h).filter(k -> KeyMaterial.sameHash(k.getSecretHash(), h) && !k.isRevoked())
                         .map(LiveKey::of))
-                .filter(k -> k.service() == service)
-                .map(k -> k.grants().contains(LiveKey.grant(type, subject)))
-                .orElse(false);
+                .filter(k -> k.service() == service && k.grants().contains(LiveKey.grant(type, subject)))
+                .map(LiveKey::keyId);
     }
 
     /** A new random key for registered parties of one service; the text is returned this once. */

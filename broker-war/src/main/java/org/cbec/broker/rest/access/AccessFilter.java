@@ -13,6 +13,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 import org.cbec.access.boundary.AdminCredentials;
 import org.cbec.access.boundary.ApiKeys;
+import org.cbec.access.boundary.RateLimits;
 import org.cbec.access.boundary.Endpoints;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
@@ -43,6 +44,9 @@ public class AccessFilter implements ContainerRequestFilter {
     @Inject
     AdminCredentials admin;
 
+    @Inject
+    RateLimits rateLimits;
+
     @Override
     public void filter(ContainerRequestContext request) {
         switch (Endpoints.of(resource.getResourceMethod(), resource.getResourceClass())) {
@@ -59,8 +63,15 @@ public class AccessFilter implements ContainerRequestFilter {
                     key = request.getUriInfo().getQueryParameters().getFirst(KEY);
                 }
                 String merchant = request.getUriInfo().getPathParameters().getFirst("merchant");
-                if (!apiKeys.authorizes(ApiService.BROKER, key, GrantSubject.MERCHANT, merchant)) {
+                java.util.Optional<String> keyId = apiKeys.authorizedKeyId(ApiService.BROKER, key, GrantSubject.MERCHANT, merchant);
+                if (keyId.isEmpty()) {
                     request.abortWith(Envelope.response(401, Envelope.of(401, "Not Authenticated")));
+                    return;
+                }
+                java.util.OptionalLong wait = rateLimits.retryAfterSeconds(keyId.get());
+                if (wait.isPresent()) {
+                    request.abortWith(Envelope.builder(429, Envelope.of(429, "too many requests for this key: " + rateLimits.describe()
+                            + "; send it again after Retry-After seconds")).header(HttpHeaders.RETRY_AFTER, wait.getAsLong()).build());
                 }
             }
         }

@@ -15,6 +15,7 @@ import jakarta.ws.rs.ext.Provider;
 import java.util.Set;
 import org.cbec.access.boundary.AdminCredentials;
 import org.cbec.access.boundary.ApiKeys;
+import org.cbec.access.boundary.RateLimits;
 import org.cbec.access.boundary.Endpoints;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
@@ -47,6 +48,9 @@ public class AccessFilter implements ContainerRequestFilter {
     @Inject
     AdminCredentials admin;
 
+    @Inject
+    RateLimits rateLimits;
+
     @Override
     public void filter(ContainerRequestContext request) {
         switch (Endpoints.of(resource.getResourceMethod(), resource.getResourceClass())) {
@@ -58,8 +62,16 @@ public class AccessFilter implements ContainerRequestFilter {
                 }
             }
             case KEYED -> {
-                if (!authorized(request)) {
+                java.util.Optional<String> keyId = authorized(request);
+                if (keyId.isEmpty()) {
                     request.abortWith(ApiResponse.response(401, ApiResponse.refusal(401, "Not Authenticated", null)));
+                    return;
+                }
+                java.util.OptionalLong wait = rateLimits.retryAfterSeconds(keyId.get());
+                if (wait.isPresent()) {
+                    request.abortWith(ApiResponse.builder(429, ApiResponse.refusal(429, "too many requests for this key: "
+                            + rateLimits.describe() + "; send it again after Retry-After seconds", null))
+                            .header(HttpHeaders.RETRY_AFTER, wait.getAsLong()).build());
                     return;
                 }
                 String stage = request.getHeaderString(STAGE);
@@ -71,13 +83,13 @@ public class AccessFilter implements ContainerRequestFilter {
         }
     }
 
-    private boolean authorized(ContainerRequestContext request) {
+    private java.util.Optional<String> authorized(ContainerRequestContext request) {
         String key = request.getHeaderString(KEY);
         MultivaluedMap<String, String> path = request.getUriInfo().getPathParameters();
         String enterprise = path.getFirst("enterpriseId");
         if (enterprise != null) {
-            return apiKeys.authorizes(ApiService.CHECKOUT, key, GrantSubject.ENTERPRISE, enterprise);
+            return apiKeys.authorizedKeyId(ApiService.CHECKOUT, key, GrantSubject.ENTERPRISE, enterprise);
         }
-        return apiKeys.authorizes(ApiService.CHECKOUT, key, GrantSubject.PLATFORM_MERCHANT, path.getFirst("merchantId"));
+        return apiKeys.authorizedKeyId(ApiService.CHECKOUT, key, GrantSubject.PLATFORM_MERCHANT, path.getFirst("merchantId"));
     }
 }

@@ -13,7 +13,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
+import org.cbec.web.PublicUrls;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.net.URI;
 import java.util.Map;
 import org.cbec.cart.boundary.CartCreated;
@@ -44,6 +48,11 @@ public class CartsResource {
     @Inject
     Carts carts;
 
+    /** The checkout's public root behind a TLS proxy ({@code https://shop.example}); links use it. */
+    @Inject
+    @ConfigProperty(name = "checkout.public-url")
+    java.util.Optional<String> publicUrl;
+
     @POST
     @Path("carts/{platform}/{merchantId}")
     @Operation(summary = "New cart from a shop platform (shape 1 with items, or shape 2 with products)")
@@ -71,9 +80,12 @@ public class CartsResource {
     @GET
     @Path("carts/{cartId}/enterprise/{enterpriseId}/pay")
     @Operation(summary = "The cart is ready for payment: 301 to its shipping form (a link that expires)")
-    public Response pay(@PathParam("cartId") String cartId, @PathParam("enterpriseId") String enterpriseId, @Context UriInfo uri) {
+    public Response pay(@PathParam("cartId") String cartId, @PathParam("enterpriseId") String enterpriseId, @Context UriInfo uri,
+            @Context HttpHeaders headers) {
         String token = carts.readyForPayment(cartId, enterpriseId);
-        URI form = uri.getBaseUriBuilder().path("shipping-form").path(cartId).queryParam("token", token).build();
+        URI base = PublicUrls.base(uri.getBaseUri(), publicUrl.orElse(null), headers.getHeaderString("X-Forwarded-Proto"),
+                headers.getHeaderString("X-Forwarded-Host"));
+        URI form = UriBuilder.fromUri(base).path("shipping-form").path(cartId).queryParam("token", token).build();
         return Response.status(Response.Status.MOVED_PERMANENTLY).location(form).header("Cache-Control", "no-store").build();
     }
 
