@@ -89,14 +89,14 @@ public abstract class RequestGate extends HttpFilter {
      * {@value #DRAIN_FACTOR} times the limit: a client that sends its whole body before it reads the
      * answer (most do, without {@code Expect: 100-continue}) would otherwise never see the 413, the
      * server having stopped reading (seen: the JDK's client got "EOF reached while reading" after
-     * 30 s). A body larger than that is not read: the connection is closed after the answer.
+     * 30 s). A body larger than that is not read. The connection is closed after the answer.
      */
     private void tooLarge(HttpServletRequest request, HttpServletResponse response, long length) throws IOException {
         long drain = maxBody * DRAIN_FACTOR;
         boolean dropRest = length < 0 || length <= drain;
-        if (!dropRest) {
-            response.setHeader("Connection", "close");
-        }
+        // Not kept alive either: the next request on a connection whose last body was cut short
+        // was lost (seen: the JDK's client, a 413 with Content-Length then a chunked one).
+        response.setHeader("Connection", "close");
         refuse(response, 413, "the request body is larger than " + maxBody + " bytes");
         response.flushBuffer();
         if (dropRest) {
