@@ -52,6 +52,8 @@ class EarContentsIT {
         assertNotNull(ear.getEntry("lib/jpa-entities.jar"));
         assertTrue(names(ear).stream().anyMatch(n -> n.matches("lib/(org.flywaydb-)?flyway-core-.*\\.jar")), "Flyway is a library of the EAR");
         assertFalse(names(ear).stream().anyMatch(n -> n.startsWith("lib/ejb-core")), "one copy of the EJBs");
+        assertTrue(names(ear).stream().anyMatch(n -> n.matches("lib/(org.cbec-)?web-common.*\\.jar")),
+                "the web plumbing both WARs extend is a library of the EAR: " + names(ear));
     }
 
     @Test

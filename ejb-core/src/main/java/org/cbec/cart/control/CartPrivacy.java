@@ -26,38 +26,30 @@ public final class CartPrivacy {
 
     /** An enterprise cart's body as stored: ID number masked, phone numbers sealed with {@code seal}. */
     public static JsonObject stored(JsonObject body, UnaryOperator<String> seal) {
+        return personal(body, seal, true);
+    }
+
+    /** A cart body as stored, with its phone numbers opened with {@code open}. */
+    public static JsonObject shown(JsonObject stored, UnaryOperator<String> open) {
+        return personal(stored, open, false);
+    }
+
+    /** The payer's and the receiver's phone numbers through {@code phones}; the ID number masked when asked. */
+    private static JsonObject personal(JsonObject body, UnaryOperator<String> phones, boolean maskId) {
         return mapUser(body, user -> {
             JsonObjectBuilder u = Jsonp.object(user);
             JsonObject payer = object(user, "payer");
             if (payer != null) {
                 JsonObjectBuilder p = Jsonp.object(payer);
-                if (payer.get("nationalId") instanceof JsonString id) {
+                if (maskId && payer.get("nationalId") instanceof JsonString id) {
                     p.add("nationalId", ResidentId.mask(id.getString()));
                 }
-                phone(payer, p, seal);
+                phone(payer, p, phones);
                 u.add("payer", p);
             }
             JsonObject address = object(user, "shippingAddress");
             if (address != null) {
-                u.add("shippingAddress", storedAddress(address, seal));
-            }
-            return u.build();
-        });
-    }
-
-    /** A cart body as stored, with its phone numbers opened with {@code open}. */
-    public static JsonObject shown(JsonObject stored, UnaryOperator<String> open) {
-        return mapUser(stored, user -> {
-            JsonObjectBuilder u = Jsonp.object(user);
-            JsonObject payer = object(user, "payer");
-            if (payer != null) {
-                JsonObjectBuilder p = Jsonp.object(payer);
-                phone(payer, p, open);
-                u.add("payer", p);
-            }
-            JsonObject address = object(user, "shippingAddress");
-            if (address != null) {
-                u.add("shippingAddress", shownAddress(address, open));
+                u.add("shippingAddress", mapReceiver(address, phones));
             }
             return u.build();
         });

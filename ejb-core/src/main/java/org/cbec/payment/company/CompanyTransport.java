@@ -121,23 +121,31 @@ public abstract class CompanyTransport {
     /** The answer's text, or null when it is larger than {@code company.max-answer-bytes}. */
     private String bounded(Response response) {
         try (java.io.InputStream in = response.readEntity(java.io.InputStream.class)) {
-            byte[] bytes = in.readNBytes(maxAnswerBytes + 1);
-            if (bytes.length > maxAnswerBytes) {
-                return null;
-            }
             String charset = response.getMediaType() == null ? null : response.getMediaType().getParameters().get("charset");
-            java.nio.charset.Charset decoding = java.nio.charset.StandardCharsets.UTF_8;
-            if (charset != null) {
-                try {
-                    decoding = java.nio.charset.Charset.forName(charset);
-                } catch (IllegalArgumentException unknown) {
-                    // An unknown charset name: read as UTF-8, which every company answer is.
-                }
-            }
-            return new String(bytes, decoding);
+            return readBounded(in, maxAnswerBytes, charset);
         } catch (java.io.IOException e) {
             throw new ProcessingException(e);
         }
+    }
+
+    /**
+     * At most {@code max} bytes of {@code in} as text in {@code charset} (UTF-8 when null or
+     * unknown), or null when there are more: no more than {@code max + 1} bytes are read.
+     */
+    static String readBounded(java.io.InputStream in, int max, String charset) throws java.io.IOException {
+        byte[] bytes = in.readNBytes(max + 1);
+        if (bytes.length > max) {
+            return null;
+        }
+        java.nio.charset.Charset decoding = java.nio.charset.StandardCharsets.UTF_8;
+        if (charset != null) {
+            try {
+                decoding = java.nio.charset.Charset.forName(charset);
+            } catch (IllegalArgumentException unknown) {
+                // An unknown charset name: read as UTF-8, which every company answer is.
+            }
+        }
+        return new String(bytes, decoding);
     }
 
     private void record(ExchangeRecorder recorder, Exchange exchange, ExchangeRecorder.Outcome outcome) {
