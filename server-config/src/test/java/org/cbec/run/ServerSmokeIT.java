@@ -154,15 +154,33 @@ class ServerSmokeIT {
     @Order(3)
     void theDomainServesHttpsAndItsAdministrationAsksForAPassword() throws Exception {
         // The HTTPS listener (PORT_BASE + 81) serves both services; its certificate is the domain's
-        // own self-signed one until an operator installs theirs, so this client trusts any.
+        // own self-signed one, issued to the machine's host name, until an operator installs theirs:
+        // this client trusts any certificate for any name (an extended trust manager, so that the
+        // JDK's client leaves the name check to it).
         javax.net.ssl.SSLContext anyCertificate = javax.net.ssl.SSLContext.getInstance("TLS");
-        anyCertificate.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509TrustManager() {
+        anyCertificate.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509ExtendedTrustManager() {
             @Override
             public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
             }
 
             @Override
             public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
+            }
+
+            @Override
+            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
+            }
+
+            @Override
+            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, javax.net.ssl.SSLEngine engine) {
+            }
+
+            @Override
+            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, javax.net.ssl.SSLEngine engine) {
             }
 
             @Override

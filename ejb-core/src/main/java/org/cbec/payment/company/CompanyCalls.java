@@ -10,7 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Timer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.metrics.Tag;
 
 /**
@@ -27,6 +31,8 @@ import org.eclipse.microprofile.metrics.Tag;
 @ApplicationScoped
 public class CompanyCalls {
 
+    private static final Logger LOG = Logger.getLogger(CompanyCalls.class.getName());
+
     /**
      * Resolved at the first call, not when this bean is made: readiness may make it first, on a
      * thread of Payara's health servlet, where the application's metric registry cannot be
@@ -41,12 +47,20 @@ public class CompanyCalls {
     private final Map<String, AtomicLong> lastRefused = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> lastSent = new ConcurrentHashMap<>();
 
+    /** The counters and timers made so far, by name and tags: each is made once, under a lock. */
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+
     /** A call that was sent, and how it ended. */
     void sent(String company, String operation, ExchangeRecorder.Outcome outcome, long durationMs) {
         mark(lastSent, company);
-        registry().counter("company_calls_total", tags(company, operation, outcome.name().toLowerCase(Locale.ROOT))).inc();
-        registry().timer("company_call_duration", new Tag("company", company), new Tag("operation", operation))
-                .update(Duration.ofMillis(durationMs));
+        count(company, operation, outcome.name().toLowerCase(Locale.ROOT));
+        try {
+            timers.computeIfAbsent(company + "/" + operation, k -> made(() -> registry().timer("company_call_duration",
+                    new Tag("company", company), new Tag("operation", operation)))).update(Duration.ofMillis(durationMs));
+        } catch (RuntimeException e) {
+            unrecorded(e);
+        }
     }
 
     /**
@@ -56,10 +70,33 @@ public class CompanyCalls {
     public void refused(String company, String operation, RuntimeException failure) {
         if (failure instanceof CircuitBreakerOpenException) {
             mark(lastRefused, company);
-            registry().counter("company_calls_total", tags(company, operation, "circuit_open")).inc();
+            count(company, operation, "circuit_open");
         } else if (failure instanceof BulkheadException) {
-            registry().counter("company_calls_total", tags(company, operation, "bulkhead_full")).inc();
+            count(company, operation, "bulkhead_full");
         }
+    }
+
+    private void count(String company, String operation, String outcome) {
+        try {
+            counters.computeIfAbsent(company + "/" + operation + "/" + outcome,
+                    k -> made(() -> registry().counter("company_calls_total", tags(company, operation, outcome)))).inc();
+        } catch (RuntimeException e) {
+            unrecorded(e);
+        }
+    }
+
+    /**
+     * Makes a metric, one at a time: Payara's registry made two timers at once with a
+     * ConcurrentModificationException (seen under a burst of creates, in TimerImpl's configuration
+     * lookup), which failed the company call it was counting.
+     */
+    private synchronized <M> M made(java.util.function.Supplier<M> metric) {
+        return metric.get();
+    }
+
+    /** A metric not recorded never fails the call it is about. */
+    private static void unrecorded(RuntimeException e) {
+        LOG.log(Level.WARNING, "A company call was not recorded in the metrics", e);
     }
 
     /** Whether the company's circuit was open at the last call this node made to it. */

@@ -12,10 +12,9 @@ import org.cbec.web.RequestGate;
 @WebFilter(urlPatterns = "/*")
 public class CheckoutGate extends RequestGate {
 
-    /** The checkout envelope (spec 2.1): {@code {"code":…,"message":…,"data":null}}. */
+    /** The checkout envelope (spec 2.1) of a refusal without a field: {@code {"code":…,"message":…}}, as ApiResponse writes it. */
     @Override
     protected byte[] envelope(int status, String message) {
-        return Json.createObjectBuilder().add("code", status).add("message", message).addNull("data").build().toString()
-                .getBytes(StandardCharsets.UTF_8);
+        return Json.createObjectBuilder().add("code", status).add("message", message).build().toString().getBytes(StandardCharsets.UTF_8);
     }
 }
