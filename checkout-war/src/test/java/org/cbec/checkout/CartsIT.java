@@ -126,6 +126,22 @@ class CartsIT {
         assertEquals(before, count("SELECT COUNT(*) FROM cart", null), "no refused cart is stored");
     }
 
+    @Test
+    void integralValuedNumbersAndIdsUpToTwoToTheFiftyThirdMinusOneAreAcceptedAndAFractionIsNot() {
+        String cart = "{\"currency\":\"GBP\",\"item_count\":2,\"total_price\":5850,\"items\":[{\"id\":1,\"quantity\":2.0,"
+                + "\"variant_id\":9007199254740991,\"title\":\"茶叶\",\"price\":2925,\"grams\":0.0}]}";
+        Reply accepted = postJson(at(base, "carts/platform_a/demo"), platformBody(cart), "x-ca-key", KEY);
+        assertEquals(200, accepted.status(), accepted::toString);
+        assertTrue(accepted.json().getJsonObject("data").getString("cartId").matches("ct_[0-9a-f]{32}"));
+
+        long before = count("SELECT COUNT(*) FROM cart", null);
+        Reply refused = postJson(at(base, "carts/platform_a/demo"), platformBody(cart.replace("\"quantity\":2.0", "\"quantity\":1.5")),
+                "x-ca-key", KEY);
+        assertEquals(400, refused.status(), refused::toString);
+        assertEquals("cart.items[0].quantity", refused.json().getJsonObject("data").getString("field"));
+        assertEquals(before, count("SELECT COUNT(*) FROM cart", null), "the refused cart is not stored");
+    }
+
     // ---- enterprise carts ----------------------------------------------------------------------
 
     @Test

@@ -27,6 +27,16 @@ public final class CartRules {
     /** Cross-border e-commerce rules: at most 5,000 RMB per order before shipping, tax and discount. */
     public static final long CAP_FEN = 500_000;
     private static final int MAX_LINES = 500;
+    /**
+     * Quantities, counts, weights in grams and shape 1's minor-unit amounts: far above any real cart. Their
+     * products and sums are computed exactly; one beyond a long is refused by the boundary as the cart's.
+     */
+    public static final long MAX_WHOLE = 1_000_000_000_000L;
+    /**
+     * Product and variant ids: the largest integer a double (a JavaScript number) holds exactly, 2^53 − 1.
+     * A larger id may have been rounded by any client that reads JSON numbers as doubles, and name another product.
+     */
+    public static final long MAX_ID = (1L << 53) - 1;
 
     private CartRules() {
     }
@@ -79,24 +89,24 @@ public final class CartRules {
         for (int i = 0; i < items.size(); i++) {
             String at = "cart.items[" + i + "].";
             JsonObject item = element(items, i, "cart.items");
-            integer(item, "id", at, true, 0);
-            long quantity = integer(item, "quantity", at, true, 1);
-            long price = integer(item, "price", at, true, 0);
-            integer(item, "variant_id", at, false, 0);
-            integer(item, "grams", at, false, 0);
+            integer(item, "id", at, true, 0, MAX_ID);
+            long quantity = integer(item, "quantity", at, true, 1, MAX_WHOLE);
+            long price = integer(item, "price", at, true, 0, MAX_WHOLE);
+            integer(item, "variant_id", at, false, 0, MAX_ID);
+            integer(item, "grams", at, false, 0, MAX_WHOLE);
             text(item, "title", at, false, 500);
             text(item, "sku", at, false, 100);
             url(item, "image", at, false);
             count = Math.addExact(count, quantity);
             total = Math.addExact(total, Math.multiplyExact(price, quantity));
         }
-        if (integer(cart, "item_count", "cart.", true, 1) != count) {
+        if (integer(cart, "item_count", "cart.", true, 1, MAX_WHOLE) != count) {
             throw new InvalidRequestException("cart.item_count", "item_count must be the sum of the items' quantities (" + count + ")");
         }
-        if (integer(cart, "total_price", "cart.", true, 0) != total) {
+        if (integer(cart, "total_price", "cart.", true, 0, MAX_WHOLE) != total) {
             throw new InvalidRequestException("cart.total_price", "total_price must be the sum of price × quantity (" + total + ")");
         }
-        integer(cart, "total_weight", "cart.", false, 0);
+        integer(cart, "total_weight", "cart.", false, 0, MAX_WHOLE);
         return new PlatformTotals(currency, total);
     }
 
@@ -109,7 +119,7 @@ public final class CartRules {
             String at = "cart.products[" + i + "].";
             JsonObject product = element(products, i, "cart.products");
             text(product, "productId", at, true, 64);
-            long quantity = integer(product, "quantity", at, true, 1);
+            long quantity = integer(product, "quantity", at, true, 1, MAX_WHOLE);
             BigDecimal price = decimal(product, "price", at, true);
             String lineCurrency = currency(product, "currency", at, null);
             if (currency != null && !currency.equals(lineCurrency)) {
@@ -156,7 +166,7 @@ public final class CartRules {
             text(product, "productId", at, true, 64);
             text(product, "skuNumber", at, false, 64);
             text(product, "barcode", at, false, 64);
-            long quantity = integer(product, "quantity", at, true, 1);
+            long quantity = integer(product, "quantity", at, true, 1, MAX_WHOLE);
             BigDecimal price = decimal(product, "priceBeforeTax", at, true);
             BigDecimal discount = decimal(product, "discount", at, false);
             BigDecimal taxRate = decimal(product, "taxRate", at, false);
@@ -270,7 +280,7 @@ public final class CartRules {
         }
     }
 
-    private static long integer(JsonObject o, String name, String at, boolean required, long min) {
+    private static long integer(JsonObject o, String name, String at, boolean required, long min, long max) {
         JsonValue v = o.get(name);
         if (v == null || v == JsonValue.NULL) {
             if (required) {
@@ -278,14 +288,29 @@ public final class CartRules {
             }
             return min;
         }
-        try {
-            if (v instanceof JsonNumber n && n.isIntegral() && n.longValueExact() >= min && n.longValueExact() <= 1_000_000_000_000L) {
-                return n.longValueExact();
-            }
-        } catch (ArithmeticException tooLarge) {
-            // refused below
+        Long whole = v instanceof JsonNumber n ? wholeNumber(n.bigDecimalValue(), min, max) : null;
+        if (whole == null) {
+            throw new InvalidRequestException(at + name, at + name + " must be a whole number from " + min + " to " + max);
         }
-        throw new InvalidRequestException(at + name, at + name + " must be a whole number of at least " + min);
+        return whole;
+    }
+
+    /**
+     * The value of a number that is integral in value, however it is written: {@code 2}, {@code 2.0}
+     * and {@code 2e0} are all 2: JSON does not tell them apart, and writers that hold numbers as
+     * doubles write {@code 2.0} ({@link JsonNumber#isIntegral()} would refuse the last two). Null for a
+     * fraction or a value outside {@code [min, max]}. The bounds are compared first, which is as cheap
+     * for {@code 1e999999999}.
+     */
+    private static Long wholeNumber(BigDecimal value, long min, long max) {
+        if (value.compareTo(BigDecimal.valueOf(min)) < 0 || value.compareTo(BigDecimal.valueOf(max)) > 0) {
+            return null;
+        }
+        try {
+            return value.longValueExact();
+        } catch (ArithmeticException fraction) {
+            return null;
+        }
     }
 
     private static BigDecimal decimal(JsonObject o, String name, String at, boolean required) {
