@@ -146,7 +146,8 @@ public final class PaymentRules {
         require("payMessage", i.payMessage());
         FreeText.check("payMessage", i.payMessage(), 256);
         if (i.timeStamp() != null && !DIGITS.matcher(i.timeStamp()).matches()) {
-            throw new InvalidRequestException("timeStamp", "timeStamp must be seconds since the epoch");
+            throw new InvalidRequestException("timeStamp",
+                    "timeStamp must be seconds since the epoch: a whole number from 0, or a string of digits, at most 13 digits");
         }
         if (i.nonceStr() != null && !NONCE.matcher(i.nonceStr()).matches()) {
             throw new InvalidRequestException("nonceStr", "nonceStr must be 1 to 32 letters or digits");

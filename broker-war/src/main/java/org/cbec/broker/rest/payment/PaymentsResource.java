@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import jakarta.json.bind.annotation.JsonbProperty;
+import jakarta.json.bind.annotation.JsonbTypeDeserializer;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -22,7 +23,9 @@ import org.cbec.payment.boundary.PaymentView;
 import org.cbec.payment.boundary.Payments;
 import org.cbec.payment.company.Invocation;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.StrictJson;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
 /**
@@ -64,8 +67,14 @@ public class PaymentsResource {
     public record CloseResult(int code, String message, String paymentMessage) {
     }
 
-    /** Spec 4.4; the success-notification URL is {@code notifyUrl}. */
-    public record InvokeRequest(String paymentMethod, String paymentType, String payMessage, String timeStamp,
+    /**
+     * Spec 4.4; the success-notification URL is {@code notifyUrl}. {@code timeStamp} is text, as the
+     * spec types it, and also read from a JSON number, as its example sends it.
+     */
+    public record InvokeRequest(String paymentMethod, String paymentType, String payMessage,
+            @JsonbTypeDeserializer(StrictJson.TextOrNumber.class)
+            @Schema(description = "seconds since the epoch to sign with, at most 13 digits: a string of digits or a whole JSON number;"
+                    + " generated when absent", example = "1795290000") String timeStamp,
             String nonceStr, String notifyUrl) {
     }
 
