@@ -151,6 +151,91 @@ class PaymentsIT {
         }
     }
 
+    // ---- issue 18: clients written from the spec (payment_method optional, a numeric timeStamp) ----
+
+    @Test
+    void queryAndCloseWithoutPaymentMethodFindThePaymentAtItsOneCompany() {
+        for (String method : TYPES.keySet()) {
+            String ref = ref();
+            assertEquals(200, create(method, "NATIVE", ref, 300, "CNY").status());
+            Reply queried = queryWithoutMethod(ref);
+            assertEquals(200, queried.status(), () -> method + ": " + queried);
+            assertEquals(ref, queried.json().getString("orderRef"));
+            assertEquals("NOTPAY", queried.json().getString("tradeState"));
+            assertEquals(300, queried.json().getInt("actualAmount"));
+
+            Reply closed = send("POST", api("payment/close/demo/" + ref), null, "app-api-key", KEY);
+            assertEquals(200, closed.status(), () -> method + ": " + closed);
+            assertEquals(1, SANDBOX.requests(method, "demo", "close", ref), "closed at " + method + ", the company that has it");
+            assertEquals("CLOSED", queryWithoutMethod(ref).json().getString("tradeState"));
+            assertEquals("CLOSED", query(method, ref).json().getString("tradeState"), "with payment_method: the same payment");
+        }
+    }
+
+    @Test
+    void anOrderRefAtBothCompaniesIs422NamingPaymentMethodWithoutItAndEachIsFoundWithIt() {
+        String ref = ref();
+        assertEquals(200, create("alphapay", "NATIVE", ref, 100, "CNY").status());
+        assertEquals(200, create("betapay", "NATIVE", ref, 200, "CNY").status());
+
+        Reply ambiguous = queryWithoutMethod(ref);
+        assertEquals(422, ambiguous.status(), ambiguous::toString);
+        assertEquals(422, ambiguous.json().getInt("code"));
+        assertEquals("payment_method", ambiguous.json().getString("field"));
+        Reply closeAmbiguous = send("POST", api("payment/close/demo/" + ref), null, "app-api-key", KEY);
+        assertEquals(422, closeAmbiguous.status(), closeAmbiguous::toString);
+        assertEquals("payment_method", closeAmbiguous.json().getString("field"));
+        for (String method : TYPES.keySet()) {
+            assertEquals(0, SANDBOX.requests(method, "demo", "close", ref), method + " was asked to close nothing");
+        }
+
+        assertEquals(100, query("alphapay", ref).json().getInt("actualAmount"));
+        assertEquals(200, query("betapay", ref).json().getInt("actualAmount"));
+        assertEquals(200, close("betapay", ref).status());
+        assertEquals("CLOSED", query("betapay", ref).json().getString("tradeState"));
+        assertEquals("NOTPAY", query("alphapay", ref).json().getString("tradeState"), "only betapay's payment was closed");
+    }
+
+    @Test
+    void anUnknownPaymentMethodIsStill422NamingIt() {
+        String ref = ref();
+        assertEquals(200, create("alphapay", "NATIVE", ref, 100, "CNY").status());
+        Reply q = get(api("payment/demo?order_ref=" + ref + "&payment_method=gammapay"), "app-api-key", KEY);
+        assertEquals(422, q.status(), q::toString);
+        assertEquals("payment_method", q.json().getString("field"));
+        Reply c = send("POST", api("payment/close/demo/" + ref + "?payment_method=gammapay"), null, "app-api-key", KEY);
+        assertEquals(422, c.status(), c::toString);
+        assertEquals("payment_method", c.json().getString("field"));
+        assertEquals(404, queryWithoutMethod("nosuch" + ref.substring(2)).status(), "no payment at either company");
+    }
+
+    @Test
+    void anInvocationWithANumericTimeStampIsSignedAsTheWalletChecksItAndAsWithTheSameDigitsAsAString() {
+        for (String method : TYPES.keySet()) {
+            String ref = ref();
+            Reply created = create(method, "APP", ref, 800, "CNY");
+            assertEquals(200, created.status(), () -> method + ": " + created);
+            String payMessage = created.json().getString("payMessage");
+            String invocation = "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"APP\",\"payMessage\":\"" + payMessage
+                    + "\",\"nonceStr\":\"abc123\",\"timeStamp\":";
+            Reply numeric = postJson(api("payment/invocation/demo"), invocation + "1795290000}", "app-api-key", KEY);
+            assertEquals(200, numeric.status(), () -> method + ": " + numeric);
+            assertEquals("1795290000", numeric.json().getString("timeStamp"));
+            assertEquals("abc123", numeric.json().getString("nonceStr"));
+            assertTrue(signedWithTheMerchantKey(method, "APP", Json.object(numeric.json().getString("payInvokeMessage"))),
+                    method + ": the invocation is signed with the merchant's key");
+            Reply text = postJson(api("payment/invocation/demo"), invocation + "\"1795290000\"}", "app-api-key", KEY);
+            assertEquals(200, text.status(), () -> method + ": " + text);
+            assertEquals(text.json().getString("payInvokeMessage"), numeric.json().getString("payInvokeMessage"),
+                    method + ": the number and the string of its digits sign the same parameters");
+            for (String refused : List.of("-1795290000", "1795290000.5", "1e30", "\"17952900a0\"")) {
+                Reply r = postJson(api("payment/invocation/demo"), invocation + refused + "}", "app-api-key", KEY);
+                assertEquals(422, r.status(), () -> refused + ": " + r);
+                assertEquals("timeStamp", r.json().getString("field"), refused);
+            }
+        }
+    }
+
     // ---- idempotency ------------------------------------------------------------------------------
 
     @Test
@@ -876,6 +961,11 @@ class PaymentsIT {
         Reply r = get(api("payment/demo?order_ref=" + ref + "&payment_method=" + method), "app-api-key", KEY);
         assertEquals(200, r.status(), r::toString);
         return r;
+    }
+
+    /** QueryPayment as a client written from the spec sends it: order_ref alone. */
+    private Reply queryWithoutMethod(String ref) {
+        return get(api("payment/demo?order_ref=" + ref), "app-api-key", KEY);
     }
 
     private Reply close(String method, String ref) {

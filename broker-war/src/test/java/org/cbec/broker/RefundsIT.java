@@ -165,6 +165,60 @@ class RefundsIT {
         }
     }
 
+    // ---- issue 18: the payment method is optional ----------------------------------------------------
+
+    @Test
+    void aRefundCreatedQueriedAndListedWithoutPaymentMethodIsOfThePaymentAtItsOneCompany() throws Exception {
+        for (String method : METHODS) {
+            String ref = paid(method, 1_000, "CNY");
+            String refundRef = "nm-" + ref;
+            Reply created = postJson(api("refund/demo"), "{\"orderRef\":\"" + ref + "\",\"refundRef\":\"" + refundRef
+                    + "\",\"amount\":400}", "app-api-key", KEY);
+            assertEquals(200, created.status(), () -> method + ": " + created);
+            assertEquals(method, created.json().getString("paymentMethod"));
+            assertEquals(1, SANDBOX.requests(method, "demo", "refund", ref), "sent to " + method + ", the company that has the payment");
+
+            JsonObject settled = settled(api("refund/demo?order_ref=" + ref + "&refund_ref=" + refundRef), refundRef);
+            assertAddsUp(settled, ref, refundRef, 400, 1_000, "CNY", 1_000, 400);
+            assertEquals(method, settled.getString("paymentMethod"));
+            Reply listed = get(api("refund/demo?order_ref=" + ref), "app-api-key", KEY);
+            assertEquals(200, listed.status(), listed::toString);
+            assertEquals(method, listed.json().getString("paymentMethod"));
+            assertEquals(400, listed.json().getJsonNumber("refundedTotal").longValue());
+            assertEquals(List.of(refundRef), listed.json().getJsonArray("refunds").stream()
+                    .map(v -> v.asJsonObject().getString("refundRef")).toList());
+
+            Reply again = refund(method, ref, refundRef, 400, "");
+            assertEquals(200, again.status(), again::toString);
+            assertEquals(created.json().getString("createTime"), again.json().getString("createTime"),
+                    method + ": with paymentMethod, the same refund");
+            assertEquals(1, SANDBOX.requests(method, "demo", "refund", ref), method + ": still one refund request at the company");
+        }
+    }
+
+    @Test
+    void aRefundOfAnOrderRefAtBothCompaniesNeedsItsPaymentMethod() throws Exception {
+        String ref = ref();
+        for (String method : METHODS) {
+            assertEquals(200, createPayment(method, ref, 1_000, "CNY").status());
+            assertEquals(200, SANDBOX.pay(method, "demo", ref).status());
+            assertEquals("SUCCESS", queryPayment(method, ref).getString("tradeState"));
+        }
+        List<String> before = stored(ref);
+        assertRefused(422, "paymentMethod", postJson(api("refund/demo"), "{\"orderRef\":\"" + ref + "\",\"refundRef\":\"both-" + ref
+                + "\",\"amount\":100}", "app-api-key", KEY));
+        assertRefused(422, "payment_method", get(api("refund/demo?order_ref=" + ref), "app-api-key", KEY));
+        assertRefused(422, "payment_method", get(api("refund/demo?order_ref=" + ref + "&refund_ref=both-" + ref), "app-api-key", KEY));
+        assertEquals(before, stored(ref), "nothing stored changed");
+        for (String method : METHODS) {
+            assertEquals(0, SANDBOX.requests(method, "demo", "refund", ref), method + " was sent no refund");
+        }
+
+        assertEquals(200, refund("betapay", ref, "both-" + ref, 100, "").status(), "with paymentMethod: betapay's payment");
+        assertEquals(100, refundedTotal("betapay", ref));
+        assertEquals(0, refundedTotal("alphapay", ref));
+    }
+
     @Test
     void aRefundTheCompanyClosesNoLongerCountsAndAnAbnormalOneStillDoes() throws Exception {
         String ref = paid("alphapay", 1_000, "CNY");
@@ -301,7 +355,11 @@ class RefundsIT {
 
     /** The refund as the client sees it once it is SUCCESS: a PROCESSING one is queried until the company finished it. */
     private JsonObject settled(String method, String ref, String refundRef) throws InterruptedException {
-        URI uri = api("refund/demo?payment_method=" + method + "&order_ref=" + ref + "&refund_ref=" + refundRef);
+        return settled(api("refund/demo?payment_method=" + method + "&order_ref=" + ref + "&refund_ref=" + refundRef), refundRef);
+    }
+
+    /** The refund once SUCCESS, queried at {@code uri} (QueryRefund with or without payment_method). */
+    private JsonObject settled(URI uri, String refundRef) throws InterruptedException {
         JsonObject[] seen = new JsonObject[1];
         awaitTrue(() -> {
             Reply r = get(uri, "app-api-key", KEY);

@@ -220,15 +220,9 @@ public class Declarations {
     }
 
     private PaymentView payment(String merchant, String paymentMethod, String orderNo, String field) {
-        List<PaymentView> found = (paymentMethod != null ? List.of(paymentMethod) : List.copyOf(PaymentRules.METHODS)).stream()
-                .map(m -> payments.find(merchant, m, orderNo)).flatMap(java.util.Optional::stream).toList();
-        if (found.isEmpty()) {
-            throw new InvalidRequestException(field, "no payment " + orderNo + " of this merchant");
-        }
-        if (found.size() > 1) {
-            throw new InvalidRequestException("paymentMethod", "order " + orderNo + " was paid through both companies; give paymentMethod");
-        }
-        return found.get(0);
+        List<String> methods = paymentMethod != null ? List.of(paymentMethod) : PaymentRules.ALL_METHODS;
+        return PaymentRules.onePayment(payments.matching(merchant, methods, orderNo), "paymentMethod", orderNo)
+                .orElseThrow(() -> new InvalidRequestException(field, "no payment " + orderNo + " of this merchant"));
     }
 
     /** The paid amount in CNY fen: what the payer paid in CNY, or the amount of a CNY payment. */

@@ -4,7 +4,10 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.regex.Pattern;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.error.InvalidRequestException;
@@ -16,7 +19,9 @@ import org.cbec.platform.text.FreeText;
  */
 public final class PaymentRules {
 
-    public static final Set<String> METHODS = Set.of("alphapay", "betapay");
+    /** The companies in a fixed order: the order in which a payment is looked for at each. */
+    public static final List<String> ALL_METHODS = List.of("alphapay", "betapay");
+    public static final Set<String> METHODS = Set.copyOf(ALL_METHODS);
     public static final Set<String> CURRENCIES = Set.of("CNY", "GBP");
     /** The companies' merchant order numbers: 1 to 32 letters, digits, {@code _ - | *}. */
     static final Pattern ORDER_REF = Pattern.compile("[A-Za-z0-9_\\-|*]{1,32}");
@@ -36,6 +41,33 @@ public final class PaymentRules {
             throw new InvalidRequestException(field, field + " must be alphapay or betapay");
         }
         return method;
+    }
+
+    /**
+     * The companies to look for a merchant's order at: the one the request names, checked as by
+     * {@link #requireMethod}, or both when it names none (absent or blank). The spec names only the
+     * order reference; its payment-method parameter only restricts (spec 4.1, 4.3).
+     */
+    public static List<String> methodsToSearch(String field, String method) {
+        if (method == null || method.isBlank()) {
+            return ALL_METHODS;
+        }
+        return List.of(requireMethod(field, method));
+    }
+
+    /**
+     * The payment an order reference names, among the merchant's payments with that reference that
+     * were found at the companies searched ({@link #methodsToSearch}; at most one per company, by
+     * the unique constraint): none, or the only one. A reference the merchant has at both companies
+     * names no single payment, so the request must name the company: 422 naming {@code methodField}.
+     */
+    public static Optional<PaymentView> onePayment(List<PaymentView> found, String methodField, String orderRef) {
+        if (found.size() > 1) {
+            throw new InvalidRequestException(methodField, "this merchant has a payment " + orderRef + " at both "
+                    + found.stream().map(PaymentView::paymentMethod).sorted().collect(Collectors.joining(" and "))
+                    + ": give " + methodField + " to say which");
+        }
+        return found.stream().findFirst();
     }
 
     public static PaymentType requireType(String type) {
@@ -108,9 +140,9 @@ public final class PaymentRules {
         return type;
     }
 
-    /** Every rule of a refund request that does not need the database. */
+    /** Every rule of a refund request that does not need the database; {@code paymentMethod} is optional ({@link #onePayment}). */
     public static void checkRefund(CreateRefund r) {
-        requireMethod("paymentMethod", r.paymentMethod());
+        methodsToSearch("paymentMethod", r.paymentMethod());
         requireOrderRef("orderRef", r.orderRef());
         require("refundRef", r.refundRef());
         if (!REFUND_REF.matcher(r.refundRef()).matches()) {
@@ -146,7 +178,8 @@ public final class PaymentRules {
         require("payMessage", i.payMessage());
         FreeText.check("payMessage", i.payMessage(), 256);
         if (i.timeStamp() != null && !DIGITS.matcher(i.timeStamp()).matches()) {
-            throw new InvalidRequestException("timeStamp", "timeStamp must be seconds since the epoch");
+            throw new InvalidRequestException("timeStamp",
+                    "timeStamp must be seconds since the epoch: a whole number from 0, or a string of digits, at most 13 digits");
         }
         if (i.nonceStr() != null && !NONCE.matcher(i.nonceStr()).matches()) {
             throw new InvalidRequestException("nonceStr", "nonceStr must be 1 to 32 letters or digits");

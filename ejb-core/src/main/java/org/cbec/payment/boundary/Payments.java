@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
@@ -130,11 +131,14 @@ public class Payments {
         }
     }
 
-    /** Refreshes the payment from the company. */
+    /**
+     * Refreshes the payment from the company. Without {@code paymentMethod} the payment is the
+     * merchant's one with this orderRef at either company ({@link PaymentRules#onePayment}).
+     */
     public PaymentView query(String merchant, String paymentMethod, String orderRef) {
-        PaymentRules.requireMethod("payment_method", paymentMethod);
+        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        return shown(refresh(stored(merchant, paymentMethod, orderRef)));
+        return shown(refresh(stored(merchant, methods, orderRef)));
     }
 
     /** The payment refreshed from the company, as the broker keeps it (a refund asks before refusing an unpaid one). */
@@ -231,7 +235,7 @@ public class Payments {
      */
     public PaymentView reconcile(PaymentView candidate, OffsetDateTime creatingBefore) {
         ledger.abandoned(candidate.id(), creatingBefore, "the broker stopped before the company answered");
-        PaymentView p = stored(candidate.merchant(), candidate.paymentMethod(), candidate.orderRef());
+        PaymentView p = stored(candidate.merchant(), List.of(candidate.paymentMethod()), candidate.orderRef());
         if (!TradeState.UNKNOWN.name().equals(p.tradeState())) {
             return p; // resolved meanwhile, or a create (an identical one from the merchant) is in progress
         }
@@ -245,13 +249,17 @@ public class Payments {
         return p;
     }
 
-    /** Closes the order at the company; the company's rules decide (a paid order is not closed). */
+    /**
+     * Closes the order at the company; the company's rules decide (a paid order is not closed).
+     * Without {@code paymentMethod} the payment is found as for {@link #query}.
+     */
     public PaymentView close(String merchant, String paymentMethod, String orderRef) {
-        PaymentRules.requireMethod("payment_method", paymentMethod);
+        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        PaymentView p = stored(merchant, paymentMethod, orderRef);
-        PaymentCompany company = companies.of(paymentMethod, FAILURE);
-        CompanyAccount account = accounts.account(merchant, paymentMethod);
+        PaymentView p = stored(merchant, methods, orderRef);
+        String method = p.paymentMethod();
+        PaymentCompany company = companies.of(method, FAILURE);
+        CompanyAccount account = accounts.account(merchant, method);
         Exchanges log = new Exchanges();
         try {
             company.close(account, orderRef, log);
@@ -266,7 +274,7 @@ public class Payments {
         PaymentView closed = ledger.observed(p.id(),
                 new OrderStatus(TradeState.CLOSED, "closed by the merchant", null, p.tradeType(), null, null, null, null, null, null),
                 log.entries());
-        LOG.info(() -> "Payment closed: " + merchant + " " + paymentMethod + " " + orderRef);
+        LOG.info(() -> "Payment closed: " + merchant + " " + method + " " + orderRef);
         return closed;
     }
 
@@ -286,9 +294,11 @@ public class Payments {
         return company.invocation(accounts.account(merchant, i.paymentMethod()), type, i.payMessage(), i.timeStamp(), i.nonceStr());
     }
 
-    private PaymentView stored(String merchant, String paymentMethod, String orderRef) {
-        return ledger.find(merchant, paymentMethod, orderRef)
-                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at " + paymentMethod));
+    /** The merchant's payment with this orderRef at one of these companies; 422 naming payment_method if at several. */
+    private PaymentView stored(String merchant, List<String> paymentMethods, String orderRef) {
+        return PaymentRules.onePayment(ledger.matching(merchant, paymentMethods, orderRef), "payment_method", orderRef)
+                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at "
+                        + String.join(" or ", paymentMethods)));
     }
 
     /** The order as the company gets it: its notify URL is the broker's callback, never the merchant's (that one gets the broker's events). */

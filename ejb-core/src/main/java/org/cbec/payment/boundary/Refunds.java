@@ -60,11 +60,13 @@ public class Refunds {
     public record RefundList(PaymentView payment, List<RefundView> refunds, long refundedTotal) {
     }
 
+    /** Without {@code paymentMethod} the payment is the merchant's one with this orderRef at either company. */
     public RefundView create(String merchant, CreateRefund c) {
         PaymentRules.checkRefund(c);
-        PaymentCompany company = companies.of(c.paymentMethod(), FAILURE);
-        CompanyAccount account = accounts.account(merchant, c.paymentMethod());
-        PaymentView payment = payment(merchant, c.paymentMethod(), c.orderRef());
+        PaymentView payment = payment(merchant, PaymentRules.methodsToSearch("paymentMethod", c.paymentMethod()), "paymentMethod",
+                c.orderRef());
+        PaymentCompany company = companies.of(payment.paymentMethod(), FAILURE);
+        CompanyAccount account = accounts.account(merchant, payment.paymentMethod());
         if (TradeState.valueOf(payment.tradeState()).isOpen()) {
             // Paid at the company but not yet seen paid here: ask before refusing.
             try {
@@ -92,22 +94,25 @@ public class Refunds {
         };
     }
 
-    /** One refund of a payment, refreshed from the company while it is not final. */
+    /** One refund of a payment, refreshed from the company while it is not final; {@code paymentMethod} as for {@link #list}. */
     public RefundView query(String merchant, String paymentMethod, String orderRef, String refundRef) {
-        PaymentRules.requireMethod("payment_method", paymentMethod);
+        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentRules.requireRefundRef("refund_ref", refundRef);
-        PaymentView payment = payment(merchant, paymentMethod, orderRef);
+        PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
         RefundView r = ledger.find(payment.id(), refundRef)
                 .orElseThrow(() -> new UnknownResourceException("no refund " + refundRef + " of payment " + orderRef));
         return refresh(payment, r, true);
     }
 
-    /** Every refund of a payment, those not final refreshed from the company as far as it answers. */
+    /**
+     * Every refund of a payment, those not final refreshed from the company as far as it answers.
+     * Without {@code paymentMethod} the payment is the merchant's one with this orderRef at either company.
+     */
     public RefundList list(String merchant, String paymentMethod, String orderRef) {
-        PaymentRules.requireMethod("payment_method", paymentMethod);
+        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        PaymentView payment = payment(merchant, paymentMethod, orderRef);
+        PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
         List<RefundView> refunds = ledger.of(payment.id()).stream().map(r -> refresh(payment, r, false)).toList();
         long refunded = refunds.stream().filter(r -> r.state() == RefundState.SUCCESS).mapToLong(RefundView::amount).sum();
         return new RefundList(payment, refunds, refunded);
@@ -217,8 +222,10 @@ public class Refunds {
                 p.payerTotal(), p.payerCurrency(), r.reason(), callbackUrls.of(r.paymentMethod(), r.merchant()));
     }
 
-    private PaymentView payment(String merchant, String paymentMethod, String orderRef) {
-        return payments.find(merchant, paymentMethod, orderRef)
-                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at " + paymentMethod));
+    /** The merchant's payment with this orderRef at one of these companies; 422 naming {@code methodField} if at several. */
+    private PaymentView payment(String merchant, List<String> paymentMethods, String methodField, String orderRef) {
+        return PaymentRules.onePayment(payments.matching(merchant, paymentMethods, orderRef), methodField, orderRef)
+                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at "
+                        + String.join(" or ", paymentMethods)));
     }
 }

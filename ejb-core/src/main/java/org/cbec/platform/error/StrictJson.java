@@ -18,6 +18,7 @@ import java.lang.reflect.Type;
  * {@code true} as the text "1" and "true" and {@code "12"} as 12, so a body of the wrong types got
  * through to the rules as if it were right: {@code {"name":1}} registered a merchant named "1".
  * A refusal here is a {@link JsonbException}, which the web modules answer as an unreadable body.
+ * One member, named where it is declared, also takes a number as text: {@link TextOrNumber}.
  */
 public final class StrictJson {
 
@@ -80,6 +81,41 @@ public final class StrictJson {
                 throw new JsonbException("expected a whole number within range, got a larger one");
             }
             return n == null ? null : n.intValue();
+        }
+    }
+
+    /**
+     * A text member that a client may also send as a JSON number: InvokePayment's {@code timeStamp},
+     * which the spec types as a string but shows as a number in its example (spec 4.4). A string is
+     * taken as it is; a whole number that fits in a long as its decimal digits ({@code 1.7e9} and
+     * {@code 1700000000.0} too); any other number as JSON-P writes it ({@code -5}, {@code 1.5},
+     * {@code 1E+30}), so that the field's own rule refuses it with the field's name, as it refuses a
+     * string that is not digits. Another JSON type is refused here, as for every text member.
+     * Named on the member ({@code @JsonbTypeDeserializer}), never registered for all strings.
+     */
+    public static final class TextOrNumber implements JsonbDeserializer<String> {
+        @Override
+        public String deserialize(JsonParser parser, DeserializationContext ctx, Type rtType) {
+            JsonValue v = value(parser);
+            if (v instanceof JsonNumber n) {
+                return text(n);
+            }
+            if (v instanceof JsonString s) {
+                return s.getString();
+            }
+            if (v == JsonValue.NULL) {
+                return null;
+            }
+            throw wrongType("text or a number", v);
+        }
+
+        /** A number as text: a whole one within a long as its digits (with a sign if negative), any other as written. */
+        private static String text(JsonNumber n) {
+            try {
+                return Long.toString(n.bigDecimalValue().longValueExact());
+            } catch (ArithmeticException notAWholeLong) {
+                return n.toString();
+            }
         }
     }
 

@@ -6,7 +6,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Optional;
 import org.cbec.access.boundary.Parties;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.payment.boundary.PaymentLedger;
@@ -31,8 +30,7 @@ public class Events {
     /** The events of the merchant's payments with this orderRef (at either company), oldest first. */
     public List<EventView> ofOrder(String merchant, String orderRef) {
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        List<Long> ids = PaymentRules.METHODS.stream().map(m -> payments.find(merchant, m, orderRef)).flatMap(Optional::stream)
-                .map(PaymentView::id).toList();
+        List<Long> ids = payments.matching(merchant, PaymentRules.ALL_METHODS, orderRef).stream().map(PaymentView::id).toList();
         if (ids.isEmpty()) {
             throw new UnknownResourceException("no payment " + orderRef + " of " + merchant);
         }

@@ -2,8 +2,11 @@ package org.cbec.payment.boundary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.error.InvalidRequestException;
@@ -109,5 +112,65 @@ class PaymentRulesTest {
             assertEquals(c.field(), assertThrows(InvalidRequestException.class, () -> PaymentRules.checkRefund(c.refund())).field(),
                     c::toString);
         }
+    }
+
+    // ---- which payment an orderRef names (QueryPayment, ClosePayment, the refunds) -------------------
+
+    private static PaymentView paymentAt(String method, String orderRef, long id) {
+        return new PaymentView("demo", method, orderRef, "NATIVE", "CNY", 100, null, "NOTPAY", null, null, null, null, null, null,
+                null, null, null, null, null, id);
+    }
+
+    @Test
+    void withoutAPaymentMethodBothCompaniesAreSearched() {
+        assertEquals(List.of("alphapay", "betapay"), PaymentRules.methodsToSearch("payment_method", null));
+    }
+
+    @Test
+    void aBlankPaymentMethodCountsAsAbsent() {
+        assertEquals(List.of("alphapay", "betapay"), PaymentRules.methodsToSearch("payment_method", ""));
+    }
+
+    @Test
+    void aGivenPaymentMethodRestrictsTheSearchToThatCompany() {
+        assertEquals(List.of("betapay"), PaymentRules.methodsToSearch("payment_method", "betapay"));
+    }
+
+    @Test
+    void anUnknownPaymentMethodIsStill422NamingIt() {
+        assertEquals("payment_method", assertThrows(InvalidRequestException.class,
+                () -> PaymentRules.methodsToSearch("payment_method", "gammapay")).field());
+        assertEquals("paymentMethod", assertThrows(InvalidRequestException.class,
+                () -> PaymentRules.methodsToSearch("paymentMethod", "ALPHAPAY")).field());
+    }
+
+    @Test
+    void anOrderRefAtOneCompanyNamesThatPayment() {
+        PaymentView atBetapay = paymentAt("betapay", "o-1", 7);
+        assertEquals(Optional.of(atBetapay), PaymentRules.onePayment(List.of(atBetapay), "payment_method", "o-1"));
+    }
+
+    @Test
+    void anOrderRefAtNoCompanyNamesNoPayment() {
+        assertEquals(Optional.empty(), PaymentRules.onePayment(List.of(), "payment_method", "o-1"));
+    }
+
+    @Test
+    void anOrderRefAtBothCompaniesIs422NamingTheMethodParameter() {
+        InvalidRequestException e = assertThrows(InvalidRequestException.class, () -> PaymentRules.onePayment(
+                List.of(paymentAt("alphapay", "o-1", 1), paymentAt("betapay", "o-1", 2)), "payment_method", "o-1"));
+        assertEquals("payment_method", e.field());
+        assertTrue(e.getMessage().contains("alphapay and betapay"), e::getMessage);
+    }
+
+    @Test
+    void anOrderRefAtBothCompaniesNamesTheFieldAsTheRequestSpellsIt() {
+        assertEquals("paymentMethod", assertThrows(InvalidRequestException.class, () -> PaymentRules.onePayment(
+                List.of(paymentAt("alphapay", "o-1", 1), paymentAt("betapay", "o-1", 2)), "paymentMethod", "o-1")).field());
+    }
+
+    @Test
+    void aRefundRequestWithoutPaymentMethodPassesTheRules() {
+        PaymentRules.checkRefund(new CreateRefund(null, "o-1", "r-1", 1L, null, null, null));
     }
 }

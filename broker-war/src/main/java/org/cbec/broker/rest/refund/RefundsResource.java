@@ -20,12 +20,14 @@ import org.cbec.platform.error.InvalidRequestException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 
 /**
  * Refund a paid payment, and read its refunds. Amounts are in the payment currency's base unit
- * except {@code payerTotal} and {@code payerRefund}, which are in {@code payerCurrency} (CNY).
+ * except {@code payerTotal} and {@code payerRefund}, which are in {@code payerCurrency} (CNY). The
+ * payment method is optional in each: the payment is the merchant's one with the orderRef.
  */
 @Path("v1/refund")
 @RequestScoped
@@ -33,8 +35,10 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 @SecurityRequirement(name = "http_api_key")
 public class RefundsResource {
 
-    public record RefundRequest(String paymentMethod, String orderRef, String refundRef, Long amount, String currency, String reason,
-            String notifyUrl) {
+    public record RefundRequest(
+            @Schema(description = "alphapay or betapay; optional: needed only when the merchant has orderRef at both companies"
+                    + " (else 422 naming paymentMethod)") String paymentMethod,
+            String orderRef, String refundRef, Long amount, String currency, String reason, String notifyUrl) {
     }
 
     /** One refund; every member is present, null when not known yet. */
@@ -76,8 +80,14 @@ public class RefundsResource {
     @APIResponse(responseCode = "200", description = "without refund_ref a RefundListResult; with refund_ref one RefundResult,"
             + " as the POST answers", content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = RefundListResult.class)))
-    public Object query(@PathParam("merchant") String merchant, @QueryParam("payment_method") String paymentMethod,
-            @QueryParam("order_ref") String orderRef, @QueryParam("refund_ref") String refundRef) {
+    public Object query(@PathParam("merchant") String merchant,
+            @Parameter(description = "alphapay or betapay; optional, it only restricts the search: needed only when the merchant"
+                    + " has this order_ref at both companies (else 422 naming payment_method)")
+            @QueryParam("payment_method") String paymentMethod,
+            @Parameter(description = "the merchant's order number of the refunded payment", required = true)
+            @QueryParam("order_ref") String orderRef,
+            @Parameter(description = "the merchant's refund number; without it, every refund of the payment")
+            @QueryParam("refund_ref") String refundRef) {
         if (refundRef == null) {
             Refunds.RefundList list = refunds.list(merchant, paymentMethod, orderRef);
             return new RefundListResult(200, "OK", list.payment().paymentMethod(), list.payment().orderRef(),
