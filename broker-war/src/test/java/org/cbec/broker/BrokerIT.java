@@ -381,4 +381,30 @@ class BrokerIT {
         assertEquals(201, reply.status(), reply::toString);
         return reply.json();
     }
+
+    // ---- the API document, as a client and a reader see it ----------------------------------------
+
+    /**
+     * {@code /broker/openapi} validates with swagger-parser (YAML and JSON alike), and the Java client
+     * openapi-generator makes from it creates and queries a payment, sending only what the spec shows.
+     */
+    @Test
+    @RunAsClient
+    void theServedApiDocumentValidatesAndAClientGeneratedFromItCreatesAndQueriesAPayment() throws Exception {
+        int operations = org.cbec.testing.apidocs.ApiDocumentCheck.validatedOperationCount(base.toString(), "Envelope",
+                java.util.Set.of("app-api-key", "admin"));
+        assertTrue(operations >= 20, "the broker's operations: " + operations);
+        org.cbec.broker.apiclient.GeneratedClient.createAndQueryAPayment(base.toString(), DEMO_API_KEY, "demo",
+                "gen" + UUID.randomUUID().toString().substring(0, 8));
+    }
+
+    /** {@code /broker/api-docs/}: Swagger UI from the WAR, listing every operation, in headless Chromium. */
+    @Test
+    @RunAsClient
+    void theSwaggerUiPageListsEveryOperationInTheBrowser() throws Exception {
+        int operations = org.cbec.testing.apidocs.ApiDocumentCheck.validatedOperationCount(base.toString(), "Envelope",
+                java.util.Set.of("app-api-key", "admin"));
+        org.cbec.testing.browser.ApiDocsPage.checkInChromium(base.toString(), "Payment broker", operations,
+                "QueryPayment: the payment, refreshed from its company", "broker-api-docs.png");
+    }
 }

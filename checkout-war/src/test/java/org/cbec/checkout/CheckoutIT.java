@@ -242,4 +242,19 @@ class CheckoutIT {
         assertEquals("no-store", reply.header("Cache-Control"));
         return reply.json().getJsonObject("data");
     }
+
+    // ---- the API document, as a client sees it ---------------------------------------------------
+
+    /**
+     * {@code /checkout/openapi} validates with swagger-parser (YAML and JSON alike), and the Java
+     * client openapi-generator makes from it creates an enterprise cart.
+     */
+    @Test
+    @RunAsClient
+    void theServedApiDocumentValidatesAndAClientGeneratedFromItCreatesACart() throws Exception {
+        int operations = org.cbec.testing.apidocs.ApiDocumentCheck.validatedOperationCount(base.toString(), "ApiResponse",
+                java.util.Set.of("x-ca-key", "x-ca-stage", "admin"));
+        assertTrue(operations >= 15, "the checkout's operations: " + operations);
+        org.cbec.checkout.apiclient.GeneratedClient.createAnEnterpriseCart(base.toString(), DEMO_CA_KEY, "demo-enterprise", "m1", CartsIT.ID);
+    }
 }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import org.cbec.platform.identity.ResidentId;
+import org.cbec.testing.browser.Chromium;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -30,9 +31,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -59,16 +57,7 @@ class ShippingFormBrowserIT {
 
     @BeforeAll
     static void startChromium() throws Exception {
-        Process install = new ProcessBuilder(new File("../server-config/chromium").getAbsolutePath()).inheritIO().start();
-        assertEquals(0, install.waitFor(), "server-config/chromium installs the browser");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        // A closed network: no background traffic, no sandbox as root, a fresh profile each run.
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1000,1500", "--user-data-dir=" + Files.createTempDirectory("chromium-profile"));
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).build();
-        browser = new ChromeDriver(service, options);
+        browser = Chromium.start();
     }
 
     @AfterAll
@@ -159,5 +148,14 @@ class ShippingFormBrowserIT {
         Path target = Path.of("target", name);
         Files.copy(((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(), target, StandardCopyOption.REPLACE_EXISTING);
         assertTrue(Files.size(target) > 1000, "screenshot " + name + " was written");
+    }
+
+    /** {@code /checkout/api-docs/}: Swagger UI from the WAR, listing every operation of the checkout's document. */
+    @Test
+    void theSwaggerUiPageListsEveryOperation() throws Exception {
+        int operations = org.cbec.testing.apidocs.ApiDocumentCheck.validatedOperationCount(base.toString(), "ApiResponse",
+                java.util.Set.of("x-ca-key", "x-ca-stage", "admin"));
+        org.cbec.testing.browser.ApiDocsPage.check(browser, base.toString(), "Checkout cart service", operations,
+                "Receives the payment outcome of a cart; a second report is 409", "checkout-api-docs.png");
     }
 }

@@ -1,0 +1,2 @@
+/** The service's own API document and its Swagger UI page. */
+package org.cbec.checkout.rest.docs;
