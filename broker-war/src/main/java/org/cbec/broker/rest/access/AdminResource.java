@@ -14,7 +14,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import org.cbec.access.boundary.AdminOnly;
+import org.cbec.web.access.AdminOnly;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.Grant;
 import org.cbec.access.boundary.IssuedKey;

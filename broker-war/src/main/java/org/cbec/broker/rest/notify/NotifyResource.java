@@ -14,7 +14,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.cbec.access.boundary.OpenEndpoint;
+import org.cbec.web.access.OpenEndpoint;
 import org.cbec.payment.boundary.Callbacks;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 

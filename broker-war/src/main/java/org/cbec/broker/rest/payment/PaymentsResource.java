@@ -23,7 +23,7 @@ import org.cbec.payment.boundary.PaymentView;
 import org.cbec.payment.boundary.Payments;
 import org.cbec.payment.company.Invocation;
 import org.cbec.platform.error.InvalidRequestException;
-import org.cbec.platform.error.StrictJson;
+import org.cbec.web.error.StrictJson;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;

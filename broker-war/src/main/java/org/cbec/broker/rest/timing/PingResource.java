@@ -5,7 +5,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.cbec.access.boundary.OpenEndpoint;
+import org.cbec.web.access.OpenEndpoint;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**

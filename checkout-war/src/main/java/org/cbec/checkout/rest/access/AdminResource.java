@@ -16,7 +16,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.cbec.access.boundary.AdminOnly;
+import org.cbec.web.access.AdminOnly;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.Grant;
 import org.cbec.access.boundary.IssuedKey;

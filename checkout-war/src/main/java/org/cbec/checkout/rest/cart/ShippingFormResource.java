@@ -17,7 +17,7 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
-import org.cbec.access.boundary.OpenEndpoint;
+import org.cbec.web.access.OpenEndpoint;
 import org.cbec.cart.boundary.Carts;
 import org.cbec.checkout.rest.error.ApiResponse;
 
