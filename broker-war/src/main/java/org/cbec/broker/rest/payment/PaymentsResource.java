@@ -28,12 +28,14 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.cbec.web.error.FailureAction;
 
 /**
  * QueryPayment, CreatePayment, ClosePayment and InvokePayment. The payment method of query and
  * close is the optional query parameter {@code payment_method}: the spec names only
  * {@code order_ref}, and the method only restricts (ejb-core decides which payment is meant).
  */
+@FailureAction("making the payment")
 @Path("v1/payment")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
