@@ -8,6 +8,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 import org.cbec.web.ServiceEnvelope;
 
 /**
@@ -46,11 +47,17 @@ public abstract class AccessControl implements ContainerRequestFilter {
     /** The public id of the key that the request carries, when it is granted for the party in the path. */
     protected abstract Optional<String> keyId(ContainerRequestContext request);
 
-    /** Empty while the key is within its rate; else the whole seconds it must wait. */
-    protected abstract OptionalLong retryAfterSeconds(String keyId);
+    /** Empty while the key is within its rate; else how long it must wait, and the rate in words. */
+    protected abstract Optional<OverRate> overRate(String keyId);
 
-    /** The rate a key is held to, in words, for the 429. */
-    protected abstract String rateLimit();
+    /** A key over its rate: the whole seconds to wait ({@code Retry-After}) and the rate it is held to. */
+    public record OverRate(long retryAfterSeconds, String limit) {
+
+        /** From a rate limiter's answer ({@code retryAfterSeconds}, empty within the rate) and its words. */
+        public static Optional<OverRate> of(OptionalLong wait, Supplier<String> limit) {
+            return wait.isPresent() ? Optional.of(new OverRate(wait.getAsLong(), limit.get())) : Optional.empty();
+        }
+    }
 
     /** A keyed request admitted by its key and rate; the service may check more here. */
     protected void admitted(ContainerRequestContext request) {
@@ -77,10 +84,11 @@ public abstract class AccessControl implements ContainerRequestFilter {
             refuse(request, 401, NOT_AUTHENTICATED, null);
             return;
         }
-        OptionalLong wait = retryAfterSeconds(keyId.get());
-        if (wait.isPresent()) {
-            request.abortWith(ServiceEnvelope.json(429, envelope.refusal(429, "too many requests for this key: " + rateLimit()
-                    + "; send it again after Retry-After seconds", null)).header(HttpHeaders.RETRY_AFTER, wait.getAsLong()).build());
+        Optional<OverRate> over = overRate(keyId.get());
+        if (over.isPresent()) {
+            request.abortWith(ServiceEnvelope.json(429, envelope.refusal(429, "too many requests for this key: " + over.get().limit()
+                    + "; send it again after Retry-After seconds", null))
+                    .header(HttpHeaders.RETRY_AFTER, over.get().retryAfterSeconds()).build());
             return;
         }
         admitted(request);

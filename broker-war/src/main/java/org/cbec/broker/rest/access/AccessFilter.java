@@ -8,7 +8,6 @@ import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
-import java.util.OptionalLong;
 import org.cbec.access.boundary.AdminCredentials;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.RateLimits;
@@ -58,12 +57,7 @@ public class AccessFilter extends AccessControl {
     }
 
     @Override
-    protected OptionalLong retryAfterSeconds(String keyId) {
-        return rateLimits.retryAfterSeconds(keyId);
-    }
-
-    @Override
-    protected String rateLimit() {
-        return rateLimits.describe();
+    protected Optional<OverRate> overRate(String keyId) {
+        return OverRate.of(rateLimits.retryAfterSeconds(keyId), rateLimits::describe);
     }
 }

@@ -9,7 +9,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.cbec.access.boundary.AdminCredentials;
 import org.cbec.access.boundary.ApiKeys;
@@ -64,13 +63,8 @@ public class AccessFilter extends AccessControl {
     }
 
     @Override
-    protected OptionalLong retryAfterSeconds(String keyId) {
-        return rateLimits.retryAfterSeconds(keyId);
-    }
-
-    @Override
-    protected String rateLimit() {
-        return rateLimits.describe();
+    protected Optional<OverRate> overRate(String keyId) {
+        return OverRate.of(rateLimits.retryAfterSeconds(keyId), rateLimits::describe);
     }
 
     @Override
