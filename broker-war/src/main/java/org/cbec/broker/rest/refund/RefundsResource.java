@@ -30,7 +30,7 @@ import org.cbec.web.error.FailureAction;
  * except {@code payerTotal} and {@code payerRefund}, which are in {@code payerCurrency} (CNY). The
  * payment method is optional in each: the payment is the merchant's one with the orderRef.
  */
-@FailureAction("making the refund")
+@FailureAction("refunding the payment")
 @Path("v1/refund")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
