@@ -26,8 +26,6 @@ public class AdminCredentials {
 
     public static final String USER = "admin";
     public static final String ROLE = "admin";
-    /** The {@code WWW-Authenticate} value of a refused admin request. */
-    public static final String CHALLENGE = "Basic realm=\"cbec-admin\", charset=\"UTF-8\"";
 
     @Inject
     @ConfigProperty(name = "admin.password")

@@ -14,7 +14,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import org.cbec.access.boundary.AdminOnly;
+import org.cbec.web.access.AdminOnly;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.Grant;
 import org.cbec.access.boundary.IssuedKey;
@@ -26,6 +26,7 @@ import org.cbec.payment.boundary.CompanyAccounts;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.webhook.boundary.EventLedger;
 import org.cbec.webhook.boundary.Events;
+import org.cbec.web.error.FailureAction;
 
 /** Registers broker merchants and issues and revokes their {@code app-api-key}s. */
 @Path("admin")
@@ -84,6 +85,7 @@ public class AdminResource {
     public record Resealing(int code, String message, String keyId, int rewritten) {
     }
 
+    @FailureAction("registering the merchant")
     @POST
     @Path("merchants")
     public Response registerMerchant(NewMerchant body) {
@@ -93,6 +95,7 @@ public class AdminResource {
                 .build();
     }
 
+    @FailureAction("issuing the key")
     @POST
     @Path("keys")
     public Response issueKey(NewKey body) {
@@ -107,6 +110,7 @@ public class AdminResource {
     }
 
     /** Registers (or replaces) the merchant's account at a company; the private key is never returned. */
+    @FailureAction("registering the merchant's company account")
     @PUT
     @Path("merchants/{merchant}/companies/{paymentMethod}")
     public Done registerCompanyAccount(@PathParam("merchant") String merchant, @PathParam("paymentMethod") String paymentMethod,
@@ -118,6 +122,7 @@ public class AdminResource {
     }
 
     /** Issues the merchant's webhook signing secret, or rotates it: the old one keeps signing for a day. */
+    @FailureAction("issuing the webhook secret")
     @POST
     @Path("merchants/{merchant}/webhook-secret")
     @Consumes(MediaType.WILDCARD)
@@ -134,6 +139,7 @@ public class AdminResource {
      * added to credentials.key, or to seal accounts stored before sealing existed); the number of
      * accounts rewritten. Safe to repeat and to run on several nodes at once.
      */
+    @FailureAction("resealing the company accounts")
     @POST
     @Path("credentials/reseal")
     @Consumes(MediaType.WILDCARD)
@@ -143,6 +149,7 @@ public class AdminResource {
         return new Resealing(200, "company accounts sealed under the newest key-encryption key", newest, rewritten);
     }
 
+    @FailureAction("revoking the key")
     @DELETE
     @Path("keys/{keyId}")
     public KeyRevoked revokeKey(@PathParam("keyId") String keyId) {

@@ -23,11 +23,13 @@ import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.identity.ResidentId;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.cbec.web.error.FailureAction;
 
 /**
  * GetCustomsPayment, PutCustomsPayment, PostCustomsPayment and PostCustomsIdentification. Times are
  * given in GMT+8, as customs keeps them.
  */
+@FailureAction("declaring the payment")
 @Path("v1/customs")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -102,6 +104,7 @@ public class CustomsResource {
                 r.feeType(), r.orderFee(), r.transportFee(), r.productFee())));
     }
 
+    @FailureAction("redeclaring the payment")
     @PUT
     @Path("payment/{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)

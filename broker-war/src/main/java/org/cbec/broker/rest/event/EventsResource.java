@@ -22,6 +22,7 @@ import org.cbec.webhook.boundary.EventView;
 import org.cbec.webhook.boundary.Events;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.cbec.web.error.FailureAction;
 
 /** The merchant's events of a payment, with their delivery attempts, and sending one again. */
 @Path("v1/events")
@@ -49,6 +50,7 @@ public class EventsResource {
     @Inject
     Events events;
 
+    @FailureAction("listing the events")
     @GET
     @Path("{merchant}")
     @Operation(summary = "The events of the merchant's payment (order_ref) and of its refunds, with their delivery attempts")
@@ -56,6 +58,7 @@ public class EventsResource {
         return new EventList(200, "OK", orderRef, events.ofOrder(merchant, orderRef).stream().map(EventsResource::result).toList());
     }
 
+    @FailureAction("redelivering the event")
     @POST
     @Path("{merchant}/{eventId}/redeliver")
     @Consumes(MediaType.WILDCARD)

@@ -14,12 +14,14 @@ import org.cbec.access.entity.GrantSubject;
 import org.cbec.payment.boundary.CompanyAccounts;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.cbec.web.error.FailureAction;
 
 /**
  * {@code GET {base_url}/merchant/{merchant}}: the merchant this key acts for, and the companies at
  * which it has an account. Not in the spec; it lets an integrator check a key, and its company
  * setup, without creating a payment.
  */
+@FailureAction("reading the merchant")
 @Path("v1/merchant/{merchant}")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)

@@ -14,9 +14,10 @@ import jakarta.ws.rs.core.Response;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.cbec.access.boundary.OpenEndpoint;
+import org.cbec.web.access.OpenEndpoint;
 import org.cbec.payment.boundary.Callbacks;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.cbec.web.error.FailureAction;
 
 /**
  * Where the companies send their callbacks. Answered as the companies expect (spec 6.2): the plain
@@ -24,6 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
  * company's signature, stale, undecryptable, an unknown order or refund); a company sends a refused
  * callback again later, and a repeat is harmless.
  */
+@FailureAction("taking the company's notification")
 @Path("notify")
 @OpenEndpoint
 @RequestScoped

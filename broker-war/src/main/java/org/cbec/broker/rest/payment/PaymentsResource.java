@@ -23,17 +23,19 @@ import org.cbec.payment.boundary.PaymentView;
 import org.cbec.payment.boundary.Payments;
 import org.cbec.payment.company.Invocation;
 import org.cbec.platform.error.InvalidRequestException;
-import org.cbec.platform.error.StrictJson;
+import org.cbec.web.error.StrictJson;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.cbec.web.error.FailureAction;
 
 /**
  * QueryPayment, CreatePayment, ClosePayment and InvokePayment. The payment method of query and
  * close is the optional query parameter {@code payment_method}: the spec names only
  * {@code order_ref}, and the method only restricts (ejb-core decides which payment is meant).
  */
+@FailureAction("making the payment")
 @Path("v1/payment")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)

@@ -23,12 +23,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.cbec.web.error.FailureAction;
 
 /**
  * Refund a paid payment, and read its refunds. Amounts are in the payment currency's base unit
  * except {@code payerTotal} and {@code payerRefund}, which are in {@code payerCurrency} (CNY). The
  * payment method is optional in each: the payment is the merchant's one with the orderRef.
  */
+@FailureAction("refunding the payment")
 @Path("v1/refund")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)

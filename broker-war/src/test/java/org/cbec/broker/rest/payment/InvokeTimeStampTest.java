@@ -12,7 +12,7 @@ import org.cbec.broker.rest.payment.PaymentsResource.InvokeRequest;
 import org.cbec.payment.boundary.InvokePayment;
 import org.cbec.payment.boundary.PaymentRules;
 import org.cbec.platform.error.InvalidRequestException;
-import org.cbec.platform.error.RequestProblems;
+import org.cbec.web.error.RequestProblems;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -16,7 +16,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.cbec.access.boundary.AdminOnly;
+import org.cbec.web.access.AdminOnly;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.Grant;
 import org.cbec.access.boundary.IssuedKey;
@@ -25,6 +25,7 @@ import org.cbec.access.boundary.Party;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.checkout.rest.error.ApiResponse;
+import org.cbec.web.error.FailureAction;
 
 /** Registers enterprises and platform merchants and issues and revokes their {@code x-ca-key}s. */
 @Path("admin")
@@ -58,6 +59,7 @@ public class AdminResource {
     @Inject
     CredentialKeys credentialKeys;
 
+    @FailureAction("registering the enterprise")
     @POST
     @Path("enterprises")
     public Response registerEnterprise(NewEnterprise body) {
@@ -65,6 +67,7 @@ public class AdminResource {
         return created("enterprise registered", Map.of("enterpriseId", enterprise.id(), "name", enterprise.name()));
     }
 
+    @FailureAction("registering the platform merchant")
     @POST
     @Path("platform-merchants")
     public Response registerPlatformMerchant(NewPlatformMerchant body) {
@@ -72,6 +75,7 @@ public class AdminResource {
         return created("platform merchant registered", Map.of("merchantId", merchant.id()));
     }
 
+    @FailureAction("issuing the key")
     @POST
     @Path("keys")
     public Response issueKey(NewKey body) {
@@ -92,6 +96,7 @@ public class AdminResource {
      * numbers sealed) under the newest key-encryption key: after a key was added to
      * credentials.key, or for carts stored before; the number of carts rewritten. Safe to repeat.
      */
+    @FailureAction("resealing the carts' personal data")
     @POST
     @Path("carts/reseal")
     @Consumes(MediaType.WILDCARD)
@@ -102,6 +107,7 @@ public class AdminResource {
                 Map.of("keyId", newest, "rewritten", rewritten));
     }
 
+    @FailureAction("revoking the key")
     @DELETE
     @Path("keys/{keyId}")
     public ApiResponse revokeKey(@PathParam("keyId") String keyId) {

@@ -28,6 +28,7 @@ import org.cbec.checkout.rest.error.ApiResponse;
 import org.cbec.platform.error.InvalidRequestException;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.cbec.web.error.FailureAction;
 
 /**
  * Carts from shop platforms and enterprise merchants, the payment URL, and the payment and
@@ -53,6 +54,7 @@ public class CartsResource {
     @ConfigProperty(name = "checkout.public-url")
     java.util.Optional<String> publicUrl;
 
+    @FailureAction("creating the cart")
     @POST
     @Path("carts/{platform}/{merchantId}")
     @Operation(summary = "New cart from a shop platform (shape 1 with items, or shape 2 with products)")
@@ -61,6 +63,7 @@ public class CartsResource {
         return created(carts.createPlatformCart(platform, merchantId, required(body)));
     }
 
+    @FailureAction("creating the cart")
     @POST
     @Path("carts/enterprise/{enterpriseId}/merchants/{merchantId}")
     @Operation(summary = "New enterprise cart")
@@ -69,6 +72,7 @@ public class CartsResource {
         return created(carts.createEnterpriseCart(enterpriseId, merchantId, required(body)));
     }
 
+    @FailureAction("updating the cart")
     @PUT
     @Path("carts/{cartId}/enterprise/{enterpriseId}")
     @Operation(summary = "Sets the URL where the buyer pays")
@@ -77,6 +81,7 @@ public class CartsResource {
         return new ApiResponse(200, "cart updated", Map.of("cartId", cartId));
     }
 
+    @FailureAction("sending the buyer to payment")
     @GET
     @Path("carts/{cartId}/enterprise/{enterpriseId}/pay")
     @Operation(summary = "The cart is ready for payment: 301 to its shipping form (a link that expires)")
@@ -89,6 +94,7 @@ public class CartsResource {
         return Response.status(Response.Status.MOVED_PERMANENTLY).location(form).header("Cache-Control", "no-store").build();
     }
 
+    @FailureAction("recording the payment")
     @POST
     @Path("payment/complete/enterprise/{enterpriseId}")
     @Operation(summary = "Receives the payment outcome of a cart; a second report is 409")
@@ -97,6 +103,7 @@ public class CartsResource {
         return new ApiResponse(200, "received", Map.of("cartId", body.cartId()));
     }
 
+    @FailureAction("recording the declaration")
     @POST
     @Path("declarations/enterprise/{enterpriseId}")
     @Operation(summary = "Receives the customs declaration outcome of a paid cart; a second report is 409")

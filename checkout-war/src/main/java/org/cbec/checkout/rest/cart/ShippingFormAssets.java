@@ -10,13 +10,15 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
-import org.cbec.access.boundary.OpenEndpoint;
+import org.cbec.web.access.OpenEndpoint;
 import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.web.error.FailureAction;
 
 /**
  * The shipping form's script and style sheet, files of this WAR, so that the page's
  * Content-Security-Policy allows no inline code. Nothing in them is secret or per cart.
  */
+@FailureAction("serving the shipping form")
 @Path("shipping-form-assets/{name}")
 @RequestScoped
 @OpenEndpoint

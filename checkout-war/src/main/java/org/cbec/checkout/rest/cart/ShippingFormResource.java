@@ -17,9 +17,10 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
-import org.cbec.access.boundary.OpenEndpoint;
+import org.cbec.web.access.OpenEndpoint;
 import org.cbec.cart.boundary.Carts;
 import org.cbec.checkout.rest.error.ApiResponse;
+import org.cbec.web.error.FailureAction;
 
 /**
  * The buyer's shipping form, reached through the 301 of {@code …/pay}. The buyer's browser has no
@@ -46,6 +47,7 @@ public class ShippingFormResource {
     @Context
     ServletContext servlet;
 
+    @FailureAction("showing the shipping form")
     @GET
     @Produces("text/html;charset=UTF-8")
     public Response page() throws IOException {
@@ -57,6 +59,7 @@ public class ShippingFormResource {
         }
     }
 
+    @FailureAction("reading the shipping form")
     @GET
     @Path("data")
     @Produces(MediaType.APPLICATION_JSON)
@@ -65,6 +68,7 @@ public class ShippingFormResource {
         return Response.ok(ApiResponse.ok(form)).header("Cache-Control", "no-store").build();
     }
 
+    @FailureAction("confirming the shipping address")
     @POST
     @Path("confirm")
     @Consumes(MediaType.APPLICATION_JSON)

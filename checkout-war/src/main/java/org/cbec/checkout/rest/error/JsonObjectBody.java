@@ -13,7 +13,7 @@ import jakarta.ws.rs.ext.Provider;
 import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
-import org.cbec.platform.error.RequestProblems;
+import org.cbec.web.error.RequestProblems;
 import org.cbec.platform.json.Jsonp;
 
 /**

@@ -14,6 +14,7 @@ import org.cbec.access.entity.GrantSubject;
 import org.cbec.checkout.rest.error.ApiResponse;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.cbec.web.error.FailureAction;
 
 /**
  * The party a key acts for. Not in the spec; it lets an integrator check a key before sending carts.
@@ -27,6 +28,7 @@ public class PartyResource {
     @Inject
     Parties parties;
 
+    @FailureAction("reading the enterprise")
     @GET
     @Path("enterprises/{enterpriseId}")
     @Operation(summary = "The enterprise the key acts for")
@@ -35,6 +37,7 @@ public class PartyResource {
         return ApiResponse.ok(Map.of("enterpriseId", party.id(), "name", party.name()));
     }
 
+    @FailureAction("reading the platform merchant")
     @GET
     @Path("merchants/{merchantId}")
     @Operation(summary = "The platform merchant the key acts for")

@@ -1,4 +1,4 @@
-package org.cbec.access.boundary;
+package org.cbec.web.access;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -1,4 +1,4 @@
-package org.cbec.access.boundary;
+package org.cbec.web.access;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;

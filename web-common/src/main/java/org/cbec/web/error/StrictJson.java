@@ -1,4 +1,4 @@
-package org.cbec.platform.error;
+package org.cbec.web.error;
 
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;

@@ -1,4 +1,4 @@
-package org.cbec.platform.error;
+package org.cbec.web.error;
 
 import jakarta.json.JsonException;
 import jakarta.json.bind.JsonbException;

@@ -1,0 +1,101 @@
+package org.cbec.web.access;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+import org.cbec.web.ServiceEnvelope;
+
+/**
+ * Who may call the matched operation ({@link Endpoints}), run after matching so that it knows the
+ * resource and the party in the path: open endpoints pass; admin resources take the
+ * administrator's Basic credentials (a refusal says how to send them, {@code WWW-Authenticate});
+ * every other one needs an API key granted for the path's party and within its rate (else 429
+ * with {@code Retry-After}). Every refusal is the service's envelope.
+ * <p>
+ * Each WAR's subclass is the {@code @Provider} (this library, in the EAR's {@code lib/}, is not
+ * scanned and cannot see ejb-core): it answers the questions below from ejb-core's access
+ * component. Nothing here is {@code final}: the subclass is a CDI bean with a client proxy.
+ */
+public abstract class AccessControl implements ContainerRequestFilter {
+
+    /** The {@code WWW-Authenticate} value of a refused admin request. */
+    public static final String CHALLENGE = "Basic realm=\"cbec-admin\", charset=\"UTF-8\"";
+
+    static final String NOT_AUTHENTICATED = "Not Authenticated";
+
+    @Context
+    ResourceInfo resource;
+
+    @Context
+    HttpServletRequest servletRequest;
+
+    private final ServiceEnvelope envelope;
+
+    protected AccessControl(ServiceEnvelope envelope) {
+        this.envelope = envelope;
+    }
+
+    /** Whether the request carries the administrator's credentials. */
+    protected abstract boolean administrator(HttpServletRequest request);
+
+    /** The public id of the key that the request carries, when it is granted for the party in the path. */
+    protected abstract Optional<String> keyId(ContainerRequestContext request);
+
+    /** Empty while the key is within its rate; else how long it must wait, and the rate in words. */
+    protected abstract Optional<OverRate> overRate(String keyId);
+
+    /** A key over its rate: the whole seconds to wait ({@code Retry-After}) and the rate it is held to. */
+    public record OverRate(long retryAfterSeconds, String limit) {
+
+        /** From a rate limiter's answer ({@code retryAfterSeconds}, empty within the rate) and its words. */
+        public static Optional<OverRate> of(OptionalLong wait, Supplier<String> limit) {
+            return wait.isPresent() ? Optional.of(new OverRate(wait.getAsLong(), limit.get())) : Optional.empty();
+        }
+    }
+
+    /** A keyed request admitted by its key and rate; the service may check more here. */
+    protected void admitted(ContainerRequestContext request) {
+        // nothing more by default
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        switch (Endpoints.of(resource.getResourceMethod(), resource.getResourceClass())) {
+            case OPEN -> { }
+            case ADMIN -> {
+                if (!administrator(servletRequest)) {
+                    request.abortWith(ServiceEnvelope.json(401, envelope.refusal(401, NOT_AUTHENTICATED, null))
+                            .header(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE).build());
+                }
+            }
+            case KEYED -> keyed(request);
+        }
+    }
+
+    private void keyed(ContainerRequestContext request) {
+        Optional<String> keyId = keyId(request);
+        if (keyId.isEmpty()) {
+            refuse(request, 401, NOT_AUTHENTICATED, null);
+            return;
+        }
+        Optional<OverRate> over = overRate(keyId.get());
+        if (over.isPresent()) {
+            request.abortWith(ServiceEnvelope.json(429, envelope.refusal(429, "too many requests for this key: " + over.get().limit()
+                    + "; send it again after Retry-After seconds", null))
+                    .header(HttpHeaders.RETRY_AFTER, over.get().retryAfterSeconds()).build());
+            return;
+        }
+        admitted(request);
+    }
+
+    /** Ends the request with a refusal in the service's envelope. */
+    protected void refuse(ContainerRequestContext request, int status, String message, String field) {
+        request.abortWith(ServiceEnvelope.json(status, envelope.refusal(status, message, field)).build());
+    }
+}

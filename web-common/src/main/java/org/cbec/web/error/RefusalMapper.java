@@ -1,0 +1,40 @@
+package org.cbec.web.error;
+
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import org.cbec.web.ServiceEnvelope;
+
+/**
+ * JAX-RS's own refusals (404, 405, 406, 415, 400 ...) in the service's envelope instead of HTML,
+ * keeping their {@code Allow}; a 5xx is an unexpected failure ({@link UnexpectedFailureMapper}).
+ * Each WAR registers it by a {@code @Provider} subclass that gives its envelope.
+ */
+public abstract class RefusalMapper implements ExceptionMapper<WebApplicationException> {
+
+    @Context
+    ResourceInfo resource;
+
+    private final ServiceEnvelope envelope;
+
+    protected RefusalMapper(ServiceEnvelope envelope) {
+        this.envelope = envelope;
+    }
+
+    @Override
+    public Response toResponse(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        if (status >= 500) {
+            return UnexpectedFailureMapper.answer(envelope, resource, e);
+        }
+        Response.ResponseBuilder response = ServiceEnvelope.json(status, envelope.refusal(status, RequestProblems.describe(status, e), null));
+        String allow = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
+        if (allow != null) {
+            response.header(HttpHeaders.ALLOW, allow);
+        }
+        return response.build();
+    }
+}
