@@ -16,13 +16,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import org.cbec.web.ServiceEnvelope;
 
 /**
  * A service's API document and its interactive page, served by the service itself: {@code GET
  * openapi} answers the YAML document, or JSON when the client asks for {@code application/json}
  * (or {@code ?format=json}); {@code GET api-docs/} is Swagger UI, from its webjar, showing that
  * document. Nothing is fetched from elsewhere. Each WAR extends this with its document's resource
- * name, its page title, and the marker that lets a request through without an API key.
+ * name, its page title and its envelope, and the markers that let a request through without an API
+ * key and name the action of a failure.
  */
 public abstract class ApiDocs {
 
@@ -47,10 +49,12 @@ public abstract class ApiDocs {
 
     private final String documentResource;
     private final String title;
+    private final ServiceEnvelope envelope;
 
-    protected ApiDocs(String documentResource, String title) {
+    protected ApiDocs(String documentResource, String title, ServiceEnvelope envelope) {
         this.documentResource = documentResource;
         this.title = title;
+        this.envelope = envelope;
     }
 
     @GET
@@ -82,14 +86,11 @@ public abstract class ApiDocs {
         String type = TYPES.get(file);
         byte[] bytes = type == null ? null : bytes(file.equals("api-docs.js") ? OWN + file : webjar() + file);
         if (bytes == null) {
-            return notFound(file);
+            return ServiceEnvelope.json(404, envelope.refusal(404, "no such file: " + file, null)).build();
         }
         return Response.ok(bytes, type).header("Cache-Control", "public, max-age=3600")
                 .header("X-Content-Type-Options", "nosniff").build();
     }
-
-    /** The service's 404, in its envelope. */
-    protected abstract Response notFound(String file);
 
     static boolean wantsJson(String accept, String format) {
         if (format != null) {

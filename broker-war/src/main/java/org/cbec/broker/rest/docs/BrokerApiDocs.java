@@ -2,8 +2,8 @@ package org.cbec.broker.rest.docs;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.core.Response;
-import org.cbec.access.boundary.OpenEndpoint;
+import org.cbec.web.access.OpenEndpoint;
+import org.cbec.web.error.FailureAction;
 import org.cbec.broker.rest.error.Envelope;
 import org.cbec.web.docs.ApiDocs;
 
@@ -11,14 +11,10 @@ import org.cbec.web.docs.ApiDocs;
 @Path("")
 @ApplicationScoped
 @OpenEndpoint
+@FailureAction("serving the API document")
 public class BrokerApiDocs extends ApiDocs {
 
     public BrokerApiDocs() {
-        super("org/cbec/broker/rest/openapi.yaml", "Payment broker");
-    }
-
-    @Override
-    protected Response notFound(String file) {
-        return Envelope.response(Response.Status.NOT_FOUND, "no such file", null);
+        super("org/cbec/broker/rest/openapi.yaml", "Payment broker", Envelope.WEB);
     }
 }

@@ -2,8 +2,8 @@ package org.cbec.checkout.rest.docs;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.core.Response;
-import org.cbec.access.boundary.OpenEndpoint;
+import org.cbec.web.access.OpenEndpoint;
+import org.cbec.web.error.FailureAction;
 import org.cbec.checkout.rest.error.ApiResponse;
 import org.cbec.web.docs.ApiDocs;
 
@@ -11,14 +11,10 @@ import org.cbec.web.docs.ApiDocs;
 @Path("")
 @ApplicationScoped
 @OpenEndpoint
+@FailureAction("serving the API document")
 public class CheckoutApiDocs extends ApiDocs {
 
     public CheckoutApiDocs() {
-        super("org/cbec/checkout/rest/openapi.yaml", "Checkout cart service");
-    }
-
-    @Override
-    protected Response notFound(String file) {
-        return ApiResponse.response(404, ApiResponse.refusal(404, "no such file", null));
+        super("org/cbec/checkout/rest/openapi.yaml", "Checkout cart service", ApiResponse.WEB);
     }
 }
