@@ -1,0 +1,15 @@
+package org.cbec.broker.rest;
+
+import java.nio.file.Path;
+import org.cbec.testing.apidocs.ReadmeStatuses;
+import org.junit.jupiter.api.Test;
+
+/** Every status the broker's API document gives an operation is one the README lists for it, and no other. */
+class ReadmeStatusesTest {
+
+    @Test
+    void theReadmeListsEachOperationWithTheStatusesOfTheApiDocument() throws Exception {
+        ReadmeStatuses.assertSame(Path.of("../README.md"), "### Statuses of the broker's operations",
+                Path.of("src/main/resources/org/cbec/broker/rest/openapi.yaml"), "/broker");
+    }
+}
