@@ -20,6 +20,13 @@ import org.cbec.platform.identity.ResidentId;
 /**
  * The checks of spec 2.2 to 2.5 on a cart as received. Refusals name the failing field by its
  * path in the request body ({@code cart.items[2].quantity}); identity numbers never appear in them.
+ *
+ * <p>Unlike the broker's requests, a cart is read as a JSON-P tree, not bound to typed records with
+ * Bean Validation constraints: a member of the wrong JSON type (a quantity sent as {@code "2"}, a
+ * user sent as text) is refused here naming that member, in its place among the other fields'
+ * rules, whereas a binding would refuse it earlier and without a name, as an unreadable body. The
+ * value rules call the same predicates as the constraints ({@code platform.identity},
+ * {@link FreeText}, {@link HttpUrls}, {@link WholeNumbers}).
  */
 public final class CartRules {
 
