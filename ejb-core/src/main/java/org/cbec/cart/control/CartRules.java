@@ -7,12 +7,12 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Currency;
 import java.util.Set;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.json.WholeNumbers;
 import org.cbec.platform.text.FreeText;
+import org.cbec.platform.text.HttpUrls;
 import org.cbec.platform.identity.ChinaContact;
 import org.cbec.platform.identity.CjkNames;
 import org.cbec.platform.identity.ResidentId;
@@ -20,6 +20,13 @@ import org.cbec.platform.identity.ResidentId;
 /**
  * The checks of spec 2.2 to 2.5 on a cart as received. Refusals name the failing field by its
  * path in the request body ({@code cart.items[2].quantity}); identity numbers never appear in them.
+ *
+ * <p>Unlike the broker's requests, a cart is read as a JSON-P tree, not bound to typed records with
+ * Bean Validation constraints: a member of the wrong JSON type (a quantity sent as {@code "2"}, a
+ * user sent as text) is refused here naming that member, in its place among the other fields'
+ * rules, whereas a binding would refuse it earlier and without a name, as an unreadable body. The
+ * value rules call the same predicates as the constraints ({@code platform.identity},
+ * {@link FreeText}, {@link HttpUrls}, {@link WholeNumbers}).
  */
 public final class CartRules {
 
@@ -221,16 +228,10 @@ public final class CartRules {
 
     /** An absolute http(s) URL of at most 2,048 characters. */
     public static String url(String field, String value) {
-        try {
-            URI uri = new URI(value);
-            if (!uri.isAbsolute() || uri.getHost() == null || value.length() > 2048
-                    || !("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))) {
-                throw new URISyntaxException(value, "not absolute http(s)");
-            }
-            return value;
-        } catch (URISyntaxException | NullPointerException e) {
+        if (!HttpUrls.isAbsoluteHttp(value, 2048)) {
             throw new InvalidRequestException(field, field + " must be an absolute http or https URL");
         }
+        return value;
     }
 
     // ---- field readers that name the field when it is missing or of the wrong type ----------------
@@ -288,29 +289,11 @@ public final class CartRules {
             }
             return min;
         }
-        Long whole = v instanceof JsonNumber n ? wholeNumber(n.bigDecimalValue(), min, max) : null;
+        Long whole = v instanceof JsonNumber n ? WholeNumbers.within(n.bigDecimalValue(), min, max) : null;
         if (whole == null) {
             throw new InvalidRequestException(at + name, at + name + " must be a whole number from " + min + " to " + max);
         }
         return whole;
-    }
-
-    /**
-     * The value of a number that is integral in value, however it is written: {@code 2}, {@code 2.0}
-     * and {@code 2e0} are all 2: JSON does not tell them apart, and writers that hold numbers as
-     * doubles write {@code 2.0} ({@link JsonNumber#isIntegral()} would refuse the last two). Null for a
-     * fraction or a value outside {@code [min, max]}. The bounds are compared first, which is as cheap
-     * for {@code 1e999999999}.
-     */
-    private static Long wholeNumber(BigDecimal value, long min, long max) {
-        if (value.compareTo(BigDecimal.valueOf(min)) < 0 || value.compareTo(BigDecimal.valueOf(max)) > 0) {
-            return null;
-        }
-        try {
-            return value.longValueExact();
-        } catch (ArithmeticException fraction) {
-            return null;
-        }
     }
 
     private static BigDecimal decimal(JsonObject o, String name, String at, boolean required) {

@@ -1,9 +1,41 @@
 package org.cbec.customs.boundary;
 
-/** Body of PostCustomsPayment (spec 4.7); fees and duty in fen. */
-public record DeclareCustoms(String orderNo, String transactionId, String customs, String paymentMethod, String mchCustomsNo,
-        String certType, String certId, String name, Long duty, String actionType, String subOrderNo, String feeType,
-        Long orderFee, Long transportFee, Long productFee) {
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import org.cbec.payment.boundary.PaymentMethod;
+import org.cbec.platform.validation.CheckOrder;
+import org.cbec.platform.validation.CjkName;
+import org.cbec.platform.validation.NotBlankIfGiven;
+import org.cbec.platform.validation.OneOf;
+import org.cbec.platform.validation.Required;
+import org.cbec.platform.validation.ResidentIdNumber;
+
+/**
+ * Body of PostCustomsPayment (spec 4.7); fees and duty in fen. {@link CustomsRules#checkDeclare}
+ * runs the constraints in the order below (the order of the checks before they were constraints)
+ * with the rules of a split order and of the fees' sum.
+ */
+@CheckOrder({"orderNo", "transactionId", "customs", "paymentMethod", "mchCustomsNo", "actionType", "certType", "certId", "name",
+        "duty", "feeType", "subOrderNo", "transportFee", "productFee", "orderFee"})
+public record DeclareCustoms(
+        @Required @Pattern(regexp = CustomsRules.ORDER_NO, message = CustomsRules.ORDER_NO_RULE) String orderNo,
+        @NotNull(message = "is required") @Pattern(regexp = CustomsRules.TEXT_ID, message = CustomsRules.TEXT_ID_RULE) String transactionId,
+        @CustomsOffice String customs,
+        @PaymentMethod String paymentMethod,
+        @Pattern(regexp = CustomsRules.TEXT_ID, message = CustomsRules.TEXT_ID_RULE) String mchCustomsNo,
+        @OneOf(value = "IDCARD", message = CustomsRules.CERT_TYPE_RULE) String certType,
+        @ResidentIdNumber String certId,
+        @CjkName String name,
+        @Min(value = 0, message = CustomsRules.FEN_RULE) @Max(value = CustomsRules.MAX_FEN, message = CustomsRules.FEN_RULE) Long duty,
+        @OneOf(value = {"ADD", "MODIFY"}, message = "must be ADD or MODIFY") String actionType,
+        @NotBlankIfGiven @Pattern(regexp = CustomsRules.ORDER_NO, message = CustomsRules.ORDER_NO_RULE) String subOrderNo,
+        @OneOf(value = "CNY", message = "must be CNY") String feeType,
+        @Min(value = 1, message = "must be a positive amount in fen") @Max(value = CustomsRules.MAX_FEN, message = "must be a positive amount in fen")
+        Long orderFee,
+        @Min(value = 0, message = CustomsRules.FEN_RULE) @Max(value = CustomsRules.MAX_FEN, message = CustomsRules.FEN_RULE) Long transportFee,
+        @Min(value = 0, message = CustomsRules.FEN_RULE) @Max(value = CustomsRules.MAX_FEN, message = CustomsRules.FEN_RULE) Long productFee) {
 
     @Override
     public String toString() {

@@ -1,11 +1,51 @@
 package org.cbec.payment.boundary;
 
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import org.cbec.payment.company.PaymentType;
+import org.cbec.platform.validation.CheckOrder;
+import org.cbec.platform.validation.HttpUrl;
+import org.cbec.platform.validation.OffsetTimestamp;
+import org.cbec.platform.validation.OneOf;
+import org.cbec.platform.validation.PlainText;
+import org.cbec.platform.validation.Required;
+
 /**
  * The body of CreatePayment (spec 2.2) plus its two headers. Amounts are integers in the
- * currency's smallest unit. {@code productsJson} keeps the product lines as received.
+ * currency's smallest unit. {@code productsJson} keeps the product lines as received. The rules of
+ * each field are its constraints; {@link PaymentRules#checkCreate} runs them in the order below
+ * (the order of the checks before they were constraints) with the rules that read several fields.
  */
-public record CreatePayment(String paymentMethod, String paymentType, String orderRef, Long actualAmount, Long total,
-        Long subsidyAmount, Long costPrice, String invoiceId, String currency, Boolean profitSharing, String description,
-        String attach, String timeExpire, String goodsTag, String payerId, String merchantPayerId, String notifyUrl,
-        String successUrl, String cancelUrl, String spAppId, String productsJson, String clientIp, String clientId) {
+@CheckOrder({"paymentMethod", "paymentType", "orderRef", "actualAmount", "total", "subsidyAmount", "costPrice", "currency",
+        "description", "attach", "goodsTag", "payerId", "merchantPayerId", "invoiceId", "spAppId", "notifyUrl", "successUrl",
+        "cancelUrl", "timeExpire", "profitSharing", "productsJson", "clientIp", "clientId"})
+public record CreatePayment(
+        @Required @PaymentMethod String paymentMethod,
+        @Required @OneOf(enumeration = PaymentType.class, message = "must be one of NATIVE, H5, JSAPI, MINIPRO, APP") String paymentType,
+        @Required @Pattern(regexp = PaymentRules.ORDER_REF, message = PaymentRules.ORDER_REF_RULE) String orderRef,
+        @Required
+        @Min(value = 1, message = PaymentRules.AMOUNT_RULE) @Max(value = PaymentRules.MAX_AMOUNT, message = PaymentRules.AMOUNT_RULE)
+        Long actualAmount,
+        @Min(value = 1, message = PaymentRules.AMOUNT_RULE) @Max(value = PaymentRules.MAX_AMOUNT, message = PaymentRules.AMOUNT_RULE)
+        Long total,
+        @Min(value = 0, message = "must be between 0 and " + PaymentRules.MAX_AMOUNT)
+        @Max(value = PaymentRules.MAX_AMOUNT, message = "must be between 0 and " + PaymentRules.MAX_AMOUNT)
+        Long subsidyAmount,
+        @Min(value = 1, message = PaymentRules.AMOUNT_RULE) @Max(value = PaymentRules.MAX_AMOUNT, message = PaymentRules.AMOUNT_RULE)
+        Long costPrice,
+        @PlainText(max = 64) String invoiceId,
+        @Required @OneOf(value = {"CNY", "GBP"}, message = "must be CNY or GBP") String currency,
+        Boolean profitSharing,
+        @PlainText(max = 127) String description,
+        @PlainText(max = 128) String attach,
+        @OffsetTimestamp String timeExpire,
+        @PlainText(max = 32) String goodsTag,
+        @PlainText(max = 128) String payerId,
+        @PlainText(max = 128) String merchantPayerId,
+        @HttpUrl(max = 256) String notifyUrl,
+        @HttpUrl(max = 256) String successUrl,
+        @HttpUrl(max = 256) String cancelUrl,
+        @PlainText(max = 64) String spAppId,
+        String productsJson, String clientIp, String clientId) {
 }

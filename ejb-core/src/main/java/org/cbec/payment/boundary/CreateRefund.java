@@ -1,6 +1,26 @@
 package org.cbec.payment.boundary;
 
-/** The body of a refund request (POST /refund/{merchant}); the amount in the payment currency's base unit. */
-public record CreateRefund(String paymentMethod, String orderRef, String refundRef, Long amount, String currency, String reason,
-        String notifyUrl) {
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import org.cbec.platform.validation.HttpUrl;
+import org.cbec.platform.validation.OneOf;
+import org.cbec.platform.validation.PlainText;
+import org.cbec.platform.validation.Required;
+
+/**
+ * The body of a refund request (POST /refund/{merchant}); the amount in the payment currency's base
+ * unit. Without {@code paymentMethod} (or with a blank one) the payment is looked for at both
+ * companies. {@link PaymentRules#checkRefund} runs the constraints in declaration order.
+ */
+public record CreateRefund(
+        @PaymentMethod(blankMeansAny = true) String paymentMethod,
+        @Required @Pattern(regexp = PaymentRules.ORDER_REF, message = PaymentRules.ORDER_REF_RULE) String orderRef,
+        @Required @Pattern(regexp = PaymentRules.REFUND_REF, message = PaymentRules.REFUND_REF_RULE) String refundRef,
+        @Required
+        @Min(value = 1, message = PaymentRules.AMOUNT_RULE) @Max(value = PaymentRules.MAX_AMOUNT, message = PaymentRules.AMOUNT_RULE)
+        Long amount,
+        @OneOf(value = {"CNY", "GBP"}, message = "must be CNY or GBP") String currency,
+        @PlainText(max = 80) String reason,
+        @HttpUrl(max = 256) String notifyUrl) {
 }

@@ -1,5 +1,6 @@
 package org.cbec.platform.text;
 
+import java.util.Optional;
 import org.cbec.platform.error.InvalidRequestException;
 
 /**
@@ -15,15 +16,23 @@ public final class FreeText {
 
     /** Refuses a value longer than {@code max} or holding control characters, naming {@code field}; null passes. */
     public static void check(String field, String value, int max) {
+        problem(value, max).ifPresent(problem -> {
+            throw new InvalidRequestException(field, field + " " + problem);
+        });
+    }
+
+    /** What is wrong with {@code value} (the words after the field's name), or empty; null passes. */
+    public static Optional<String> problem(String value, int max) {
         if (value == null) {
-            return;
+            return Optional.empty();
         }
         if (value.length() > max) {
-            throw new InvalidRequestException(field, field + " must be at most " + max + " characters");
+            return Optional.of("must be at most " + max + " characters");
         }
         if (hasControlCharacters(value)) {
-            throw new InvalidRequestException(field, field + " must not contain control characters");
+            return Optional.of("must not contain control characters");
         }
+        return Optional.empty();
     }
 
     public static boolean hasControlCharacters(String value) {

@@ -1,2 +1,2 @@
-/** Rules for free text that callers send. */
+/** Rules for free text and URLs that callers send. */
 package org.cbec.platform.text;
