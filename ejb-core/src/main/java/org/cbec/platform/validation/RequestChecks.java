@@ -1,9 +1,13 @@
 package org.cbec.platform.validation;
 
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorFactory;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Path;
 import jakarta.validation.Validation;
+import jakarta.validation.ValidationException;
 import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Field;
 import java.lang.reflect.RecordComponent;
@@ -15,6 +19,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 import org.cbec.platform.error.InvalidRequestException;
 
 /**
@@ -35,15 +44,59 @@ import org.cbec.platform.error.InvalidRequestException;
  */
 public final class RequestChecks {
 
+    private static final Logger LOG = Logger.getLogger(RequestChecks.class.getName());
+
     /**
-     * One validator for the process, built with the provider that is on the class path: Payara's
-     * Hibernate Validator in the server, the test-scoped one in unit tests. It is thread-safe and
-     * caches each record's constraint metadata, so it is built once.
+     * One validator for the process (thread-safe; it caches each record's constraint metadata), with
+     * literal messages and validators created with their no-argument constructors.
      */
-    private static final Validator VALIDATOR = Validation.byDefaultProvider().configure()
-            .messageInterpolator(Messages.LITERAL)
-            .buildValidatorFactory()
-            .getValidator();
+    private static final Validator VALIDATOR = validator(RequestChecks::ownFactory, RequestChecks::containersFactory);
+
+    /**
+     * A factory of the provider that the class path offers: Payara's Hibernate Validator in the
+     * server, the test-scoped one in unit tests. Where the provider lookup does not see the
+     * server's provider, the factory the container offers every component under
+     * {@code java:comp/ValidatorFactory} serves instead, with the same messages and validator
+     * instances (not the container's CDI-created ones: these validators inject nothing).
+     */
+    static Validator validator(Supplier<ValidatorFactory> own, Supplier<ValidatorFactory> containers) {
+        try {
+            return own.get().usingContext().messageInterpolator(Messages.LITERAL).getValidator();
+        } catch (ValidationException noProvider) {
+            LOG.log(Level.INFO, "No Bean Validation provider found by lookup, using java:comp/ValidatorFactory", noProvider);
+            return containers.get().usingContext().messageInterpolator(Messages.LITERAL)
+                    .constraintValidatorFactory(new PlainValidators()).getValidator();
+        }
+    }
+
+    private static ValidatorFactory ownFactory() {
+        return Validation.byDefaultProvider().configure().messageInterpolator(Messages.LITERAL).buildValidatorFactory();
+    }
+
+    private static ValidatorFactory containersFactory() {
+        try {
+            return (ValidatorFactory) new InitialContext().lookup("java:comp/ValidatorFactory");
+        } catch (NamingException e) {
+            throw new IllegalStateException("no Bean Validation provider on the class path nor in java:comp", e);
+        }
+    }
+
+    /** Creates each constraint validator with its no-argument constructor. */
+    static final class PlainValidators implements ConstraintValidatorFactory {
+        @Override
+        public <T extends ConstraintValidator<?, ?>> T getInstance(Class<T> key) {
+            try {
+                return key.getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException e) {
+                throw new ValidationException("cannot create " + key.getName(), e);
+            }
+        }
+
+        @Override
+        public void releaseInstance(ConstraintValidator<?, ?> instance) {
+            // nothing held
+        }
+    }
 
     private static final Map<Class<?>, List<String>> ORDERS = new ConcurrentHashMap<>();
 

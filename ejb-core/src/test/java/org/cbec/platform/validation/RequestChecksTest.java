@@ -132,4 +132,27 @@ class RequestChecksTest {
         assertEquals("x is required: {value} ${1+1} \\ '$'", assertThrows(InvalidRequestException.class,
                 () -> RequestChecks.check(new Braces(null))).getMessage());
     }
+
+    @Test
+    void withoutAProviderByLookupTheContainersFactoryServesWithTheSameMessages() {
+        jakarta.validation.Validator fallback = RequestChecks.validator(() -> {
+            throw new jakarta.validation.NoProviderFoundException("none by lookup");
+        }, () -> jakarta.validation.Validation.byDefaultProvider().configure().messageInterpolator(new jakarta.validation.MessageInterpolator() {
+            // the container's own interpolation, which the request checks must not use
+            @Override
+            public String interpolate(String template, Context context) {
+                return "container: " + template;
+            }
+
+            @Override
+            public String interpolate(String template, Context context, java.util.Locale locale) {
+                return "container: " + template;
+            }
+        }).buildValidatorFactory());
+        record Braces(@Required(message = "is required: {value}") String x, @PlainText(max = 1) String y) {
+        }
+        assertEquals(java.util.Set.of("is required: {value}", "must be at most 1 characters"),
+                fallback.validate(new Braces(null, "yy")).stream().map(jakarta.validation.ConstraintViolation::getMessage)
+                        .collect(java.util.stream.Collectors.toSet()));
+    }
 }
