@@ -207,13 +207,16 @@ class CheckoutIT {
         assertEquals(400, under.status(), "read and refused as malformed JSON: " + under);
     }
 
+    /** The checkout's own document describes its API; Payara's merged /openapi at the server root is off. */
     @Test
     @RunAsClient
-    void theOpenApiDocumentDescribesTheCheckoutApi() {
-        Reply reply = get(root("openapi"));
+    void theCheckoutsOwnApiDocumentDescribesItsApiAndPayarasMergedOneIsOff() {
+        Reply reply = get(uri("openapi"));
         assertEquals(200, reply.status());
         assertTrue(reply.body().contains("/enterprises/{enterpriseId}"), reply.body());
         assertTrue(reply.body().contains("x-ca-key"));
+        assertFalse(reply.body().contains("/v1/payment/{merchant}"), "the broker is not in the checkout's document");
+        assertEquals(403, get(root("openapi")).status(), "Payara's OpenAPI service is off");
     }
 
     private URI uri(String path) {

@@ -519,8 +519,9 @@ class RunScriptIT {
 
         Path firstLog = start(port, "run-it-" + name + "-1.log");
         awaitReady(base, firstLog);
-        assertTrue(get(base.resolve("openapi")).body().contains("/v1/merchant/{merchant}"), "the broker API is documented");
-        assertTrue(get(base.resolve("openapi")).body().contains("/enterprises/{enterpriseId}"), "the checkout API is documented");
+        assertTrue(get(base.resolve("broker/openapi")).body().contains("/v1/merchant/{merchant}"), "the broker API is documented");
+        assertTrue(get(base.resolve("checkout/openapi")).body().contains("/enterprises/{enterpriseId}"), "the checkout API is documented");
+        assertEquals(403, get(base.resolve("openapi")).status(), "Payara's merged document is off");
 
         String merchant = "restart-" + UUID.randomUUID().toString().substring(0, 8);
         assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());

@@ -156,6 +156,27 @@ class ServerSmokeIT {
         assertEquals(401, get(BASE.resolve("checkout/merchants/demo")).json().getInt("code"));
     }
 
+    /**
+     * The EAR (web-common, Swagger UI's webjar and the YAML reader in lib/, each document in its WAR)
+     * serves both API documents, valid as on Payara Micro, and both pages; Payara's merged one is off.
+     */
+    @Test
+    @Order(3)
+    void theEarServesEachServicesApiDocumentAndItsSwaggerUiPage() throws Exception {
+        org.cbec.testing.apidocs.ApiDocumentCheck.validate(BASE.resolve("broker/").toString(), "Envelope", java.util.Set.of("app-api-key", "admin"));
+        org.cbec.testing.apidocs.ApiDocumentCheck.validate(BASE.resolve("checkout/").toString(), "ApiResponse",
+                java.util.Set.of("x-ca-key", "x-ca-stage", "admin"));
+        for (String service : List.of("broker", "checkout")) {
+            Reply page = get(BASE.resolve(service + "/api-docs/"));
+            assertEquals(200, page.status(), page::toString);
+            assertTrue(page.body().contains("swagger-ui-bundle.js") && page.body().contains("api-docs.js"), page.body());
+            Reply bundle = get(BASE.resolve(service + "/api-docs/swagger-ui-bundle.js"));
+            assertEquals(200, bundle.status());
+            assertTrue(bundle.body().length() > 100_000, "Swagger UI's bundle from the webjar: " + bundle.body().length());
+        }
+        assertEquals(403, get(BASE.resolve("openapi")).status(), "Payara's OpenAPI service is off");
+    }
+
     @Test
     @Order(3)
     void theDomainServesHttpsAndItsAdministrationAsksForAPassword() throws Exception {

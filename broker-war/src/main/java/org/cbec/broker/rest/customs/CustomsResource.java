@@ -21,8 +21,6 @@ import org.cbec.customs.boundary.IdentityUpload;
 import org.cbec.customs.boundary.RedeclareCustoms;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.identity.ResidentId;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.cbec.web.error.FailureAction;
 
 /**
@@ -33,7 +31,6 @@ import org.cbec.web.error.FailureAction;
 @Path("v1/customs")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = "http_api_key")
 @ValidationStatus(400)
 public class CustomsResource {
 
@@ -80,7 +77,6 @@ public class CustomsResource {
 
     @GET
     @Path("payment/{merchant}")
-    @Operation(summary = "GetCustomsPayment: the order's declarations at a customs office, refreshed from the company")
     public QueryResult query(@PathParam("merchant") String merchant, @QueryParam("customs") String customs,
             @QueryParam("order_no") String orderNo, @QueryParam("transaction_id") String transactionId,
             @QueryParam("sub_order_no") String subOrderNo, @QueryParam("sub_order_id") String subOrderId,
@@ -94,7 +90,6 @@ public class CustomsResource {
     @POST
     @Path("payment/{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "PostCustomsPayment: declares a paid order (ADD or MODIFY)")
     public DeclarationResult declare(@PathParam("merchant") String merchant, DeclareRequest r) {
         if (r == null) {
             throw new InvalidRequestException(null, "a declaration body is required");
@@ -108,7 +103,6 @@ public class CustomsResource {
     @PUT
     @Path("payment/{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "PutCustomsPayment: redeclares an order (from SUCCESS or EXCEPT)")
     public DeclarationResult redeclare(@PathParam("merchant") String merchant, RedeclareRequest r) {
         if (r == null) {
             throw new InvalidRequestException(null, "a redeclaration body is required");
@@ -120,7 +114,6 @@ public class CustomsResource {
     @POST
     @Path("identification/{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "PostCustomsIdentification: uploads the payer's identity for re-verification (alphapay)")
     public IdentityResult identify(@PathParam("merchant") String merchant, IdentityRequest r) {
         if (r == null) {
             throw new InvalidRequestException(null, "an identification body is required");

@@ -20,15 +20,12 @@ import java.util.List;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.webhook.boundary.EventView;
 import org.cbec.webhook.boundary.Events;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.cbec.web.error.FailureAction;
 
 /** The merchant's events of a payment, with their delivery attempts, and sending one again. */
 @Path("v1/events")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = "http_api_key")
 public class EventsResource {
 
     @JsonbNillable
@@ -53,7 +50,6 @@ public class EventsResource {
     @FailureAction("listing the events")
     @GET
     @Path("{merchant}")
-    @Operation(summary = "The events of the merchant's payment (order_ref) and of its refunds, with their delivery attempts")
     public EventList list(@PathParam("merchant") String merchant, @QueryParam("order_ref") String orderRef) {
         return new EventList(200, "OK", orderRef, events.ofOrder(merchant, orderRef).stream().map(EventsResource::result).toList());
     }
@@ -62,7 +58,6 @@ public class EventsResource {
     @POST
     @Path("{merchant}/{eventId}/redeliver")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Sends the event again at once (same webhook-id), and retries it on the usual schedule until answered")
     public Response redeliver(@PathParam("merchant") String merchant, @PathParam("eventId") String eventId) {
         EventResult e = result(events.redeliver(merchant, eventId));
         return Response.status(Response.Status.ACCEPTED).entity(new Redelivery(202, "the event will be sent again", e)).build();

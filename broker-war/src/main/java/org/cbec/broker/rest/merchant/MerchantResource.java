@@ -12,8 +12,6 @@ import org.cbec.access.boundary.Parties;
 import org.cbec.access.boundary.Party;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.payment.boundary.CompanyAccounts;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.cbec.web.error.FailureAction;
 
 /**
@@ -25,7 +23,6 @@ import org.cbec.web.error.FailureAction;
 @Path("v1/merchant/{merchant}")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = "http_api_key")
 public class MerchantResource {
 
     public record MerchantProfile(int code, String message, String merchant, String registeredAt, List<String> companies) {
@@ -38,7 +35,6 @@ public class MerchantResource {
     CompanyAccounts accounts;
 
     @GET
-    @Operation(summary = "The merchant the key acts for")
     public MerchantProfile get(@PathParam("merchant") String merchant) {
         Party party = parties.get(GrantSubject.MERCHANT, merchant);
         return new MerchantProfile(200, "OK", party.id(), party.createdAt().toString(), accounts.methodsOf(party.id()));

@@ -16,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.cbec.web.access.OpenEndpoint;
 import org.cbec.payment.boundary.Callbacks;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.cbec.web.error.FailureAction;
 
 /**
@@ -38,8 +37,6 @@ public class NotifyResource {
     @Path("{paymentMethod}/{merchant}")
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.TEXT_PLAIN)
-    @Operation(summary = "A company's callback (alphapay: signed JSON with an encrypted resource; betapay: a signed form); "
-            + "answered success or failure")
     public Response notify(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
             @Context HttpHeaders httpHeaders, String body) {
         Map<String, String> headers = new HashMap<>();

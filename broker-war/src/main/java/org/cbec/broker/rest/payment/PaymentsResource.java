@@ -24,10 +24,6 @@ import org.cbec.payment.boundary.Payments;
 import org.cbec.payment.company.Invocation;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.web.error.StrictJson;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.cbec.web.error.FailureAction;
 
 /**
@@ -39,13 +35,9 @@ import org.cbec.web.error.FailureAction;
 @Path("v1/payment")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = "http_api_key")
 public class PaymentsResource {
 
     private static final Jsonb JSONB = JsonbBuilder.create();
-    /** The documentation of {@code payment_method} in query and close. */
-    private static final String METHOD_RESTRICTS = "alphapay or betapay; optional, it only restricts the search:"
-            + " needed only when the merchant has this order_ref at both companies (else 422 naming payment_method)";
 
     /** Spec 2.2. */
     public record PaymentRequest(String paymentMethod, String paymentType, String orderRef, Long actualAmount, Long total,
@@ -80,8 +72,7 @@ public class PaymentsResource {
      */
     public record InvokeRequest(String paymentMethod, String paymentType, String payMessage,
             @JsonbTypeDeserializer(StrictJson.TextOrNumber.class)
-            @Schema(description = "seconds since the epoch to sign with, at most 13 digits: a string of digits or a whole JSON number;"
-                    + " generated when absent", example = "1795290000") String timeStamp,
+            String timeStamp,
             String nonceStr, String notifyUrl) {
     }
 
@@ -90,12 +81,9 @@ public class PaymentsResource {
 
     @GET
     @Path("{merchant}")
-    @Operation(summary = "QueryPayment: the payment, refreshed from its company",
-            description = "The merchant's payment with this order_ref, at the company payment_method names or, without it,"
-                    + " at the one company that has it.")
     public QueryResult query(@PathParam("merchant") String merchant,
-            @Parameter(description = "the merchant's order number", required = true) @QueryParam("order_ref") String orderRef,
-            @Parameter(description = METHOD_RESTRICTS) @QueryParam("payment_method") String paymentMethod) {
+            @QueryParam("order_ref") String orderRef,
+            @QueryParam("payment_method") String paymentMethod) {
         PaymentView p = payments.query(merchant, paymentMethod, orderRef);
         return new QueryResult(200, "OK", p.orderRef(), p.payerCurrency(), p.currency(), p.payerTotal(), p.actualAmount(),
                 p.total() != null ? p.total() : p.actualAmount(), p.bankType(), BeijingTime.format(p.paidAt()),
@@ -105,7 +93,6 @@ public class PaymentsResource {
     @POST
     @Path("{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "CreatePayment: creates the order at the company; repeating it returns the same payment")
     public PaymentResult create(@PathParam("merchant") String merchant, @HeaderParam("X-Real-Ip") String realIp,
             @HeaderParam("Client-Id") String clientId, PaymentRequest r) {
         if (r == null) {
@@ -121,11 +108,8 @@ public class PaymentsResource {
 
     @POST
     @Path("close/{merchant}/{order_ref}")
-    @Operation(summary = "ClosePayment: closes the order at the company, as its rules allow",
-            description = "The payment is found as QueryPayment finds it: payment_method is needed only for an order_ref"
-                    + " the merchant has at both companies.")
     public CloseResult close(@PathParam("merchant") String merchant, @PathParam("order_ref") String orderRef,
-            @Parameter(description = METHOD_RESTRICTS) @QueryParam("payment_method") String paymentMethod) {
+            @QueryParam("payment_method") String paymentMethod) {
         PaymentView p = payments.close(merchant, paymentMethod, orderRef);
         return new CloseResult(200, "OK", p.tradeState());
     }
@@ -133,8 +117,6 @@ public class PaymentsResource {
     @POST
     @Path("invocation/{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "InvokePayment: the signed client-side parameters for a JSAPI, MINIPRO or APP payment",
-            description = "timeStamp may be sent as a string of digits or as a whole JSON number, as the spec's example sends it.")
     public PaymentResult invoke(@PathParam("merchant") String merchant, InvokeRequest r) {
         if (r == null) {
             throw new InvalidRequestException(null, "an invocation request body is required");

@@ -17,12 +17,6 @@ import org.cbec.payment.boundary.CreateRefund;
 import org.cbec.payment.boundary.RefundView;
 import org.cbec.payment.boundary.Refunds;
 import org.cbec.platform.error.InvalidRequestException;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.cbec.web.error.FailureAction;
 
 /**
@@ -34,12 +28,10 @@ import org.cbec.web.error.FailureAction;
 @Path("v1/refund")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = "http_api_key")
 public class RefundsResource {
 
     public record RefundRequest(
-            @Schema(description = "alphapay or betapay; optional: needed only when the merchant has orderRef at both companies"
-                    + " (else 422 naming paymentMethod)") String paymentMethod,
+            String paymentMethod,
             String orderRef, String refundRef, Long amount, String currency, String reason, String notifyUrl) {
     }
 
@@ -52,7 +44,6 @@ public class RefundsResource {
 
     /** Every refund of a payment, and what went back of it ({@code refundedTotal}: the SUCCESS refunds). */
     @JsonbNillable
-    @Schema(name = "RefundListResult", description = "every refund of a payment; refundedTotal is the sum of the SUCCESS ones")
     public record RefundListResult(int code, String message, String paymentMethod, String orderRef, long totalAmount, String currency,
             long refundedTotal, List<RefundResult> refunds) {
     }
@@ -63,7 +54,6 @@ public class RefundsResource {
     @POST
     @Path("{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Refund: gives back all or part of a paid payment; repeating it returns the same refund")
     public RefundResult refund(@PathParam("merchant") String merchant, RefundRequest r) {
         if (r == null) {
             throw new InvalidRequestException(null, "a refund request body is required");
@@ -74,21 +64,10 @@ public class RefundsResource {
 
     @GET
     @Path("{merchant}")
-    @Operation(summary = "QueryRefund: one refund (refund_ref), refreshed from the company while not final; "
-            + "without refund_ref every refund of the payment")
-    // Payara ignores @Schema(oneOf) (payara/Payara#6265, open), and links an implementation only
-    // to a class it scanned as a schema (hence @Schema on RefundListResult): the list is documented
-    // here, and the single refund is the RefundResult the POST documents.
-    @APIResponse(responseCode = "200", description = "without refund_ref a RefundListResult; with refund_ref one RefundResult,"
-            + " as the POST answers", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = RefundListResult.class)))
+    // With refund_ref one RefundResult, without it a RefundListResult (the API document's oneOf).
     public Object query(@PathParam("merchant") String merchant,
-            @Parameter(description = "alphapay or betapay; optional, it only restricts the search: needed only when the merchant"
-                    + " has this order_ref at both companies (else 422 naming payment_method)")
             @QueryParam("payment_method") String paymentMethod,
-            @Parameter(description = "the merchant's order number of the refunded payment", required = true)
             @QueryParam("order_ref") String orderRef,
-            @Parameter(description = "the merchant's refund number; without it, every refund of the payment")
             @QueryParam("refund_ref") String refundRef) {
         if (refundRef == null) {
             Refunds.RefundList list = refunds.list(merchant, paymentMethod, orderRef);

@@ -6,7 +6,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.cbec.web.access.OpenEndpoint;
-import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.cbec.web.error.FailureAction;
 
 /**
@@ -27,7 +26,6 @@ public class PingResource {
     private static final Pong PONG = new Pong(200, "pong");
 
     @GET
-    @Operation(summary = "A trivial JSON answer, for load comparisons")
     public Pong ping() {
         return PONG;
     }

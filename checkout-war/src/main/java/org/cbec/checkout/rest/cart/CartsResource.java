@@ -26,8 +26,6 @@ import org.cbec.cart.boundary.DeclarationReport;
 import org.cbec.cart.boundary.PaymentReport;
 import org.cbec.checkout.rest.error.ApiResponse;
 import org.cbec.platform.error.InvalidRequestException;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.cbec.web.error.FailureAction;
 
 /**
@@ -39,7 +37,6 @@ import org.cbec.web.error.FailureAction;
 @RequestScoped
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = "x-ca-key")
 public class CartsResource {
 
     /** Body of the payment URL update (spec 4.3). */
@@ -57,7 +54,6 @@ public class CartsResource {
     @FailureAction("creating the cart")
     @POST
     @Path("carts/{platform}/{merchantId}")
-    @Operation(summary = "New cart from a shop platform (shape 1 with items, or shape 2 with products)")
     public ApiResponse platformCart(@PathParam("platform") String platform, @PathParam("merchantId") String merchantId,
             JsonObject body) {
         return created(carts.createPlatformCart(platform, merchantId, required(body)));
@@ -66,7 +62,6 @@ public class CartsResource {
     @FailureAction("creating the cart")
     @POST
     @Path("carts/enterprise/{enterpriseId}/merchants/{merchantId}")
-    @Operation(summary = "New enterprise cart")
     public ApiResponse enterpriseCart(@PathParam("enterpriseId") String enterpriseId, @PathParam("merchantId") String merchantId,
             JsonObject body) {
         return created(carts.createEnterpriseCart(enterpriseId, merchantId, required(body)));
@@ -75,7 +70,6 @@ public class CartsResource {
     @FailureAction("updating the cart")
     @PUT
     @Path("carts/{cartId}/enterprise/{enterpriseId}")
-    @Operation(summary = "Sets the URL where the buyer pays")
     public ApiResponse paymentUrl(@PathParam("cartId") String cartId, @PathParam("enterpriseId") String enterpriseId, PaymentUrl body) {
         carts.setPaymentUrl(cartId, enterpriseId, body == null ? null : body.paymentUrl());
         return new ApiResponse(200, "cart updated", Map.of("cartId", cartId));
@@ -84,7 +78,6 @@ public class CartsResource {
     @FailureAction("sending the buyer to payment")
     @GET
     @Path("carts/{cartId}/enterprise/{enterpriseId}/pay")
-    @Operation(summary = "The cart is ready for payment: 301 to its shipping form (a link that expires)")
     public Response pay(@PathParam("cartId") String cartId, @PathParam("enterpriseId") String enterpriseId, @Context UriInfo uri,
             @Context HttpHeaders headers) {
         String token = carts.readyForPayment(cartId, enterpriseId);
@@ -97,7 +90,6 @@ public class CartsResource {
     @FailureAction("recording the payment")
     @POST
     @Path("payment/complete/enterprise/{enterpriseId}")
-    @Operation(summary = "Receives the payment outcome of a cart; a second report is 409")
     public ApiResponse paymentComplete(@PathParam("enterpriseId") String enterpriseId, PaymentReport body) {
         carts.paymentReported(enterpriseId, body);
         return new ApiResponse(200, "received", Map.of("cartId", body.cartId()));
@@ -106,7 +98,6 @@ public class CartsResource {
     @FailureAction("recording the declaration")
     @POST
     @Path("declarations/enterprise/{enterpriseId}")
-    @Operation(summary = "Receives the customs declaration outcome of a paid cart; a second report is 409")
     public ApiResponse declaration(@PathParam("enterpriseId") String enterpriseId, DeclarationReport body) {
         carts.declarationReported(enterpriseId, body);
         return new ApiResponse(200, "received", Map.of("cartId", body.cartId()));

@@ -12,8 +12,6 @@ import org.cbec.access.boundary.Parties;
 import org.cbec.access.boundary.Party;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.checkout.rest.error.ApiResponse;
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.cbec.web.error.FailureAction;
 
 /**
@@ -22,7 +20,6 @@ import org.cbec.web.error.FailureAction;
 @Path("")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-@SecurityRequirement(name = "x-ca-key")
 public class PartyResource {
 
     @Inject
@@ -31,7 +28,6 @@ public class PartyResource {
     @FailureAction("reading the enterprise")
     @GET
     @Path("enterprises/{enterpriseId}")
-    @Operation(summary = "The enterprise the key acts for")
     public ApiResponse enterprise(@PathParam("enterpriseId") String enterpriseId) {
         Party party = parties.get(GrantSubject.ENTERPRISE, enterpriseId);
         return ApiResponse.ok(Map.of("enterpriseId", party.id(), "name", party.name()));
@@ -40,7 +36,6 @@ public class PartyResource {
     @FailureAction("reading the platform merchant")
     @GET
     @Path("merchants/{merchantId}")
-    @Operation(summary = "The platform merchant the key acts for")
     public ApiResponse platformMerchant(@PathParam("merchantId") String merchantId) {
         Party party = parties.get(GrantSubject.PLATFORM_MERCHANT, merchantId);
         return ApiResponse.ok(Map.of("merchantId", party.id()));
