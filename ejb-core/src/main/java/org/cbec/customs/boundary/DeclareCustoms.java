@@ -3,7 +3,6 @@ package org.cbec.customs.boundary;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
 import org.cbec.payment.boundary.PaymentMethod;
 import org.cbec.platform.validation.CheckOrder;
 import org.cbec.platform.validation.CjkName;
@@ -20,17 +19,17 @@ import org.cbec.platform.validation.ResidentIdNumber;
 @CheckOrder({"orderNo", "transactionId", "customs", "paymentMethod", "mchCustomsNo", "actionType", "certType", "certId", "name",
         "duty", "feeType", "subOrderNo", "transportFee", "productFee", "orderFee"})
 public record DeclareCustoms(
-        @Required @Pattern(regexp = CustomsRules.ORDER_NO, message = CustomsRules.ORDER_NO_RULE) String orderNo,
-        @NotNull(message = "is required") @Pattern(regexp = CustomsRules.TEXT_ID, message = CustomsRules.TEXT_ID_RULE) String transactionId,
+        @Required @CustomsOrderNo String orderNo,
+        @NotNull(message = "is required") @CustomsId String transactionId,
         @CustomsOffice String customs,
         @PaymentMethod String paymentMethod,
-        @Pattern(regexp = CustomsRules.TEXT_ID, message = CustomsRules.TEXT_ID_RULE) String mchCustomsNo,
+        @CustomsId String mchCustomsNo,
         @OneOf(value = "IDCARD", message = CustomsRules.CERT_TYPE_RULE) String certType,
         @ResidentIdNumber String certId,
         @CjkName String name,
         @Min(value = 0, message = CustomsRules.FEN_RULE) @Max(value = CustomsRules.MAX_FEN, message = CustomsRules.FEN_RULE) Long duty,
         @OneOf(value = {"ADD", "MODIFY"}, message = "must be ADD or MODIFY") String actionType,
-        @NotBlankIfGiven @Pattern(regexp = CustomsRules.ORDER_NO, message = CustomsRules.ORDER_NO_RULE) String subOrderNo,
+        @NotBlankIfGiven @CustomsOrderNo String subOrderNo,
         @OneOf(value = "CNY", message = "must be CNY") String feeType,
         @Min(value = 1, message = "must be a positive amount in fen") @Max(value = CustomsRules.MAX_FEN, message = "must be a positive amount in fen")
         Long orderFee,

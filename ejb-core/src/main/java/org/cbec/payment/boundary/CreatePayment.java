@@ -2,7 +2,6 @@ package org.cbec.payment.boundary;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Pattern;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.validation.CheckOrder;
 import org.cbec.platform.validation.HttpUrl;
@@ -23,7 +22,7 @@ import org.cbec.platform.validation.Required;
 public record CreatePayment(
         @Required @PaymentMethod String paymentMethod,
         @Required @OneOf(enumeration = PaymentType.class, message = "must be one of NATIVE, H5, JSAPI, MINIPRO, APP") String paymentType,
-        @Required @Pattern(regexp = PaymentRules.ORDER_REF, message = PaymentRules.ORDER_REF_RULE) String orderRef,
+        @Required @OrderRef String orderRef,
         @Required
         @Min(value = 1, message = PaymentRules.AMOUNT_RULE) @Max(value = PaymentRules.MAX_AMOUNT, message = PaymentRules.AMOUNT_RULE)
         Long actualAmount,

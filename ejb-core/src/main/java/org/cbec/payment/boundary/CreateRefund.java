@@ -2,7 +2,6 @@ package org.cbec.payment.boundary;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Pattern;
 import org.cbec.platform.validation.HttpUrl;
 import org.cbec.platform.validation.OneOf;
 import org.cbec.platform.validation.PlainText;
@@ -15,8 +14,8 @@ import org.cbec.platform.validation.Required;
  */
 public record CreateRefund(
         @PaymentMethod(blankMeansAny = true) String paymentMethod,
-        @Required @Pattern(regexp = PaymentRules.ORDER_REF, message = PaymentRules.ORDER_REF_RULE) String orderRef,
-        @Required @Pattern(regexp = PaymentRules.REFUND_REF, message = PaymentRules.REFUND_REF_RULE) String refundRef,
+        @Required @OrderRef String orderRef,
+        @Required @RefundRef String refundRef,
         @Required
         @Min(value = 1, message = PaymentRules.AMOUNT_RULE) @Max(value = PaymentRules.MAX_AMOUNT, message = PaymentRules.AMOUNT_RULE)
         Long amount,

@@ -34,7 +34,8 @@ import org.cbec.platform.error.InvalidRequestException;
  * about when several fail is part of the API. So the violations are ordered: by the record's
  * fields ({@link CheckOrder}, else their declaration order), then, inside a list, by the element's
  * index and again by the element record's fields, and last by the order in which the constraints
- * are written on the field. The field is named by its path in the request ({@code orderRef},
+ * are written on the field; a list's or a nested record's own constraints come before those of
+ * its elements or fields. The field is named by its path in the request ({@code orderRef},
  * {@code products[2].goodsQuantity}) and the message is that path, a space and the constraint's
  * message.
  *
@@ -121,6 +122,7 @@ public final class RequestChecks {
      * @throws IllegalArgumentException if a rule names a field that the record does not have
      */
     public static void check(Object request, After... rules) {
+        Objects.requireNonNull(request, "request");
         List<String> order = order(request.getClass());
         for (After r : rules) {
             if (!order.contains(r.field())) {
@@ -202,6 +204,8 @@ public final class RequestChecks {
         if (owner == null) {
             throw new IllegalStateException("a constraint on a whole request is not supported: " + v.getConstraintDescriptor());
         }
+        // -1 ranks a field's own constraints before those of what it holds (its elements' and fields')
+        rank.add(-1);
         rank.add(constraintPosition(owner.getClass(), name, v.getConstraintDescriptor().getAnnotation()));
         String field = path.toString();
         return new Ranked(rank, topField, new Problem(field, field + " " + v.getMessage()));

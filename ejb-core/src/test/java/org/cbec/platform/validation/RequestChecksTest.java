@@ -155,4 +155,15 @@ class RequestChecksTest {
                 fallback.validate(new Braces(null, "yy")).stream().map(jakarta.validation.ConstraintViolation::getMessage)
                         .collect(java.util.stream.Collectors.toSet()));
     }
+
+    @Test
+    void aListsOwnConstraintComesBeforeItsElements() {
+        record Lines(@Required String ref,
+                @jakarta.validation.constraints.NotNull(message = "is required") @jakarta.validation.constraints.Size(max = 1, message = "must have at most 1 line")
+                @Valid List<Line> products) {
+        }
+        assertEquals(List.of(new Problem("products", "products must have at most 1 line"),
+                new Problem("products[0].goodsQuantity", "products[0].goodsQuantity must be at least 1")),
+                RequestChecks.problems(new Lines("A", List.of(new Line("tea", 0L), new Line("tea", 1L)))));
+    }
 }

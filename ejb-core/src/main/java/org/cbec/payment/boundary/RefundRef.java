@@ -1,0 +1,27 @@
+package org.cbec.payment.boundary;
+
+import jakarta.validation.Constraint;
+import jakarta.validation.Payload;
+import jakarta.validation.ReportAsSingleViolation;
+import jakarta.validation.constraints.Pattern;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** A merchant's refund number: 1 to 64 letters, digits, {@code _ - | * @} ({@link PaymentRules#REFUND_REF}). Null passes. */
+@Documented
+@Pattern(regexp = PaymentRules.REFUND_REF)
+@ReportAsSingleViolation
+@Constraint(validatedBy = {})
+@Target({ElementType.FIELD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+public @interface RefundRef {
+
+    String message() default PaymentRules.REFUND_REF_RULE;
+
+    Class<?>[] groups() default {};
+
+    Class<? extends Payload>[] payload() default {};
+}
