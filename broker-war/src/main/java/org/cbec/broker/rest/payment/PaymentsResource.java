@@ -23,7 +23,7 @@ import org.cbec.payment.boundary.PaymentView;
 import org.cbec.payment.boundary.Payments;
 import org.cbec.payment.company.Invocation;
 import org.cbec.platform.error.InvalidRequestException;
-import org.cbec.web.error.StrictJson;
+import org.cbec.platform.json.StrictJson;
 import org.cbec.web.error.FailureAction;
 
 /**

@@ -1,4 +1,4 @@
-package org.cbec.web.error;
+package org.cbec.platform.json;
 
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;
@@ -62,11 +62,11 @@ public final class StrictJson {
                 return null;
             }
             if (v instanceof JsonNumber n) {
-                try {
-                    return n.bigDecimalValue().longValueExact();
-                } catch (ArithmeticException notWhole) {
+                Long whole = WholeNumbers.within(n.bigDecimalValue(), Long.MIN_VALUE, Long.MAX_VALUE);
+                if (whole == null) {
                     throw new JsonbException("expected a whole number within range, got " + (n.isIntegral() ? "a larger one" : "a fraction"));
                 }
+                return whole;
             }
             throw wrongType("a whole number", v);
         }
@@ -111,11 +111,8 @@ public final class StrictJson {
 
         /** A number as text: a whole one within a long as its digits (with a sign if negative), any other as written. */
         private static String text(JsonNumber n) {
-            try {
-                return Long.toString(n.bigDecimalValue().longValueExact());
-            } catch (ArithmeticException notAWholeLong) {
-                return n.toString();
-            }
+            Long whole = WholeNumbers.within(n.bigDecimalValue(), Long.MIN_VALUE, Long.MAX_VALUE);
+            return whole != null ? Long.toString(whole) : n.toString();
         }
     }
 
