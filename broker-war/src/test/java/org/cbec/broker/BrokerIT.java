@@ -398,6 +398,7 @@ class BrokerIT {
         int operations = org.cbec.testing.apidocs.ApiDocumentCheck.validatedOperationCount(base.toString(), "Envelope",
                 java.util.Set.of("app-api-key", "admin"));
         assertTrue(operations >= 20, "the broker's operations: " + operations);
+        org.cbec.testing.SandboxClient.fromEnvironment().registerOnce(at(base, ""), admin(), "demo");
         org.cbec.broker.apiclient.GeneratedClient.createAndQueryAPayment(base.toString(), DEMO_API_KEY, "demo",
                 "gen" + UUID.randomUUID().toString().substring(0, 8));
     }
