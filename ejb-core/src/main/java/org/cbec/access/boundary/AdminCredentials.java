@@ -2,8 +2,6 @@ package org.cbec.access.boundary;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.servlet.ServletException;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
 import org.cbec.access.control.BasicCredentials;
 import org.cbec.access.control.KeyMaterial;
@@ -19,7 +17,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * deployment, where {@code server-config/deploy-server} creates that user and the operators manage
  * the group from the admin console.</li>
  * </ol>
- * With neither, the admin APIs refuse everyone.
+ * With neither, the admin APIs refuse everyone. {@link AdminAuthentication} logs either in (Jakarta
+ * Security); the web modules ask the container for the role {@link #ROLE}.
  */
 @ApplicationScoped
 public class AdminCredentials {
@@ -36,45 +35,12 @@ public class AdminCredentials {
         return password.filter(p -> !p.isEmpty()).isPresent();
     }
 
-    /**
-     * Whether the request's Basic credentials are the configured administrator's, or those of a realm
-     * user in the group {@code admin}. The realm login lasts for this check only.
-     */
-    public boolean verify(HttpServletRequest request) {
-        Optional<BasicCredentials> credentials = BasicCredentials.parse(request.getHeader("Authorization"));
-        if (credentials.isEmpty()) {
-            return false;
-        }
-        BasicCredentials c = credentials.get();
-        return configured(c) || inRealmAdminGroup(request, c);
-    }
-
-    private boolean configured(BasicCredentials c) {
+    /** Whether {@code c} are the configured administrator's ({@code admin} with {@code admin.password}), compared in constant time. */
+    public boolean configured(BasicCredentials c) {
         if (!enabled()) {
             return false;
         }
         return KeyMaterial.sameHash(KeyMaterial.hash(USER), KeyMaterial.hash(c.user()))
                 & KeyMaterial.sameHash(KeyMaterial.hash(password.get()), KeyMaterial.hash(c.password()));
-    }
-
-    private static boolean inRealmAdminGroup(HttpServletRequest request, BasicCredentials c) {
-        if (c.user().isEmpty() || c.password().isEmpty()) {
-            return false;
-        }
-        try {
-            request.login(c.user(), c.password());
-        } catch (ServletException refused) {
-            // Unknown user or wrong password: the message names neither the password nor why.
-            return false;
-        }
-        try {
-            return request.isUserInRole(ROLE);
-        } finally {
-            try {
-                request.logout();
-            } catch (ServletException ignored) {
-                // nothing was kept for the next request
-            }
-        }
     }
 }

@@ -13,8 +13,9 @@ import org.cbec.web.ServiceEnvelope;
 
 /**
  * Who may call the matched operation ({@link Endpoints}), run after matching so that it knows the
- * resource and the party in the path: open endpoints pass; admin resources take the
- * administrator's Basic credentials (a refusal says how to send them, {@code WWW-Authenticate});
+ * resource and the party in the path: open endpoints pass; admin resources take a caller the
+ * container has logged in as the administrator (Jakarta Security, from Basic credentials; a
+ * refusal says how to send them, {@code WWW-Authenticate});
  * every other one needs an API key granted for the path's party and within its rate (else 429
  * with {@code Retry-After}). Every refusal is the service's envelope.
  * <p>
@@ -41,8 +42,13 @@ public abstract class AccessControl implements ContainerRequestFilter {
         this.envelope = envelope;
     }
 
-    /** Whether the request carries the administrator's credentials. */
-    protected abstract boolean administrator(HttpServletRequest request);
+    /** The role of the administrator, whom the container has logged in (ejb-core's {@code AdminAuthentication}, Jakarta Security). */
+    public static final String ADMIN_ROLE = "admin";
+
+    /** Whether the container has logged in the administrator for this request. */
+    protected boolean administrator(HttpServletRequest request) {
+        return request.isUserInRole(ADMIN_ROLE);
+    }
 
     /** The public id of the key that the request carries, when it is granted for the party in the path. */
     protected abstract Optional<String> keyId(ContainerRequestContext request);

@@ -6,14 +6,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks an admin API resource: the web modules' access filters ask for the administrator's Basic
- * credentials (ejb-core's {@code AdminCredentials}) instead of an API key. Not {@code @RolesAllowed}: Payara
- * answers that itself, with an HTML page, from its own realm, before the filter runs.
- * <p>
- * Not a Jakarta Security {@code HttpAuthenticationMechanism} either: once a web module has one,
- * Payara registers a Jakarta Authentication provider for it and its {@code HttpServletRequest.login}
- * throws ("login with auth config"), so the realm's administrators (the file realm's group
- * {@code admin}, checked by logging in) would all be refused.
+ * Marks an admin API resource: the web modules' access filters let through only a caller the
+ * container has logged in as the administrator (ejb-core's {@code AdminAuthentication}, a Jakarta
+ * Security {@code HttpAuthenticationMechanism}, from Basic credentials), and answer anyone else
+ * with the service's JSON 401 instead of an API-key check. Not {@code @RolesAllowed}: Payara
+ * answers that itself, with an HTML page, before the filter runs. The mechanism checks realm users
+ * through the container's Jakarta Authentication handler, not {@code HttpServletRequest.login},
+ * which a module with a mechanism refuses.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})

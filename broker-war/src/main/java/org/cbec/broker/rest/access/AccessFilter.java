@@ -3,12 +3,10 @@ package org.cbec.broker.rest.access;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
-import org.cbec.access.boundary.AdminCredentials;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.RateLimits;
 import org.cbec.access.entity.ApiService;
@@ -32,9 +30,6 @@ public class AccessFilter extends AccessControl {
     ApiKeys apiKeys;
 
     @Inject
-    AdminCredentials admin;
-
-    @Inject
     RateLimits rateLimits;
 
     public AccessFilter() {
@@ -49,11 +44,6 @@ public class AccessFilter extends AccessControl {
         }
         String merchant = request.getUriInfo().getPathParameters().getFirst("merchant");
         return apiKeys.authorizedKeyId(ApiService.BROKER, key, GrantSubject.MERCHANT, merchant);
-    }
-
-    @Override
-    protected boolean administrator(HttpServletRequest request) {
-        return admin.verify(request);
     }
 
     @Override

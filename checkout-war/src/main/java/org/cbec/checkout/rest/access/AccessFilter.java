@@ -3,14 +3,12 @@ package org.cbec.checkout.rest.access;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
 import java.util.Set;
-import org.cbec.access.boundary.AdminCredentials;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.RateLimits;
 import org.cbec.access.entity.ApiService;
@@ -34,9 +32,6 @@ public class AccessFilter extends AccessControl {
     static final Set<String> STAGES = Set.of("RELEASE", "PRE", "TEST");
 
     @Inject
-    AdminCredentials admin;
-
-    @Inject
     RateLimits rateLimits;
 
     @Inject
@@ -44,11 +39,6 @@ public class AccessFilter extends AccessControl {
 
     public AccessFilter() {
         super(ApiResponse.WEB);
-    }
-
-    @Override
-    protected boolean administrator(HttpServletRequest request) {
-        return admin.verify(request);
     }
 
     @Override
