@@ -131,7 +131,8 @@ class PaymentsIT {
                 assertEquals(2599, q.getInt("actualAmount"));
                 assertEquals(2599, q.getInt("payerTotal"));
                 assertFalse(q.getString("transactionId").isBlank());
-                assertTrue(q.containsKey("Timing"), "the payment time is Timing");
+                assertTrue(q.getString("Timing").matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?\\+08:00"),
+                        () -> "the payment time is Timing, in Beijing time with its seconds: " + q.getString("Timing"));
                 Reply close = close(method, ref);
                 assertEquals(422, close.status(), close::toString);
                 assertEquals("order_ref", close.json().getString("field"));
