@@ -36,6 +36,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.sql.DataSource;
 import org.cbec.payment.boundary.CompanyAccounts;
+import org.cbec.payment.boundary.Payments;
 import org.cbec.payment.company.Companies;
 import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.CompanyRefusal;
@@ -618,11 +619,12 @@ class PaymentsIT {
     }
 
     @Test
-    void aFullBulkheadRefusesTheExtraCallsWithAnEnvelopeWithoutOpeningTheCircuit() throws Exception {
-        // The company holds every alphapay call of the demo merchant until the test lets them go
-        // (HOLD, at most 8 s, under the test deployment's 10 s read timeout). Of 48 creates released
-        // at once, 32 are held inside the bulkhead and the 16 beyond it are refused: the hold ends
-        // when those 16 have their answer, not after a guessed time.
+    void aFullBulkheadRefusesTheExtraCreatesWith503AndRetryAfterWithoutOpeningTheCircuit() throws Exception {
+        // alphapay's bulkhead is 32 in this deployment (the failsafe environment), below the
+        // broker's request limit of 64, so that it can be filled: the company holds every alphapay
+        // call of the demo merchant until the test lets them go (HOLD, at most 8 s, under the test
+        // deployment's 10 s read timeout). Of 48 creates released at once, 32 are held inside the
+        // bulkhead and the 16 beyond it are refused: the hold ends when those 16 have their answer.
         assertEquals(200, fault("alphapay", "{\"mode\":\"HOLD\",\"latencyMs\":8000,\"count\":48}").status());
         List<String> refs = new ArrayList<>();
         for (int i = 0; i < 48; i++) {
@@ -630,11 +632,15 @@ class PaymentsIT {
         }
         List<Reply> replies = Bursts.atOnce(48, i -> create("alphapay", "NATIVE", refs.get(i), 100, "CNY"), 48 - 32,
                 () -> SANDBOX.clearFaults("alphapay", "demo")).stream().map(Bursts.Caller::first).toList();
-        long full = replies.stream().filter(r -> r.status() == 500
-                && r.json().getString("errors").contains("too many calls to the company in progress")).count();
+        List<Reply> full = replies.stream().filter(r -> r.status() == 503).toList();
         long created = replies.stream().filter(r -> r.status() == 200).count();
-        assertTrue(full >= 48 - 32, () -> "the bulkhead refused the calls beyond 32: " + replies.stream().map(Reply::status).toList());
-        assertTrue(created <= 32 && created + full == 48, () -> created + " created, " + full + " refused by the bulkhead");
+        assertTrue(full.size() >= 48 - 32, () -> "the bulkhead refused the calls beyond 32: " + replies.stream().map(Reply::status).toList());
+        assertTrue(created <= 32 && created + full.size() == 48, () -> created + " created, " + full.size() + " refused by the bulkhead");
+        for (Reply r : full) {
+            assertEquals("1", r.header("Retry-After"), r::toString);
+            assertEquals(Payments.FAILURE, r.json().getString("message"), r::toString);
+            assertTrue(r.json().getString("errors").startsWith("too many calls to the company in progress; not called"), r::toString);
+        }
         for (Reply r : replies) {
             assertEquals(r.status(), r.json().getInt("code"), r::toString);
         }
@@ -643,6 +649,125 @@ class PaymentsIT {
         }
         Reply next = create("alphapay", "NATIVE", ref(), 100, "CNY");
         assertEquals(200, next.status(), () -> "a full bulkhead is not a company failure: the circuit stayed closed: " + next);
+        // The refused create, sent again as the 503 asks, is made.
+        int refused = replies.indexOf(full.get(0));
+        Reply again = create("alphapay", "NATIVE", refs.get(refused), 100, "CNY");
+        assertEquals(200, again.status(), again::toString);
+        assertEquals("NOTPAY", query("alphapay", refs.get(refused)).json().getString("tradeState"));
+    }
+
+    @Test
+    void aQueryWhileTheBulkheadIsFullAnswersWhatIsStoredAndSaysSo() throws Exception {
+        String paid = ref();
+        String open = ref();
+        assertEquals(200, create("alphapay", "NATIVE", paid, 100, "CNY").status());
+        assertEquals(200, pay("alphapay", paid).status());
+        assertEquals("SUCCESS", query("alphapay", paid).json().getString("tradeState"));
+        assertEquals(200, create("alphapay", "NATIVE", open, 100, "CNY").status());
+        // 64 queries at once against alphapay's bulkhead of 32 (this deployment's), the company holding each call.
+        assertEquals(200, fault("alphapay", "{\"mode\":\"HOLD\",\"latencyMs\":8000,\"count\":64}").status());
+        List<Reply> replies = Bursts.atOnce(64, i -> get(api("payment/demo?order_ref=" + (i % 2 == 0 ? paid : open)
+                        + "&payment_method=alphapay"), "app-api-key", KEY), 64 - 32,
+                () -> SANDBOX.clearFaults("alphapay", "demo")).stream().map(Bursts.Caller::first).toList();
+        assertEquals(List.of(), replies.stream().filter(r -> r.status() >= 500).toList(), "no server error");
+        int i = 0;
+        long notAsked = 0;
+        for (Reply r : replies) {
+            assertEquals(200, r.status(), r::toString);
+            assertEquals(i++ % 2 == 0 ? "SUCCESS" : "NOTPAY", r.json().getString("tradeState"), "a stored final state stays final: " + r);
+            if (r.header("Company-Not-Asked") != null) {
+                notAsked++;
+                assertEquals("too many calls to the company in progress; not called", r.header("Company-Not-Asked"));
+            }
+        }
+        assertTrue(notAsked >= 64 - 32, notAsked + " of 64 answered from what is stored");
+        assertTrue(notAsked < 64, "the company was asked by those inside the bulkhead");
+        assertEquals(null, query("alphapay", open).header("Company-Not-Asked"), "once the company can be asked, it is");
+    }
+
+    @Test
+    void sixtyFourConcurrentQueriesOfOneCompanyAtItsDefaultBulkheadAreAllAskedAndNoneFails() throws Exception {
+        // betapay keeps the production bulkhead (80), above the broker's request limit of 64: the
+        // request limit is reached before the company's bulkhead, which never refuses first.
+        String ref = ref();
+        assertEquals(200, create("betapay", "NATIVE", ref, 100, "CNY").status());
+        assertEquals(200, fault("betapay", "{\"mode\":\"HOLD\",\"latencyMs\":8000,\"count\":64}").status());
+        List<Reply> replies = Bursts.atOnce(64, i -> get(api("payment/demo?order_ref=" + ref + "&payment_method=betapay"),
+                "app-api-key", KEY), 48, () -> SANDBOX.clearFaults("betapay", "demo")).stream().map(Bursts.Caller::first).toList();
+        assertEquals(List.of(), replies.stream().filter(r -> r.status() >= 500 && r.status() != 503).toList(), "no 5xx but 503");
+        for (Reply r : replies) {
+            if (r.status() == 200) {
+                assertEquals("NOTPAY", r.json().getString("tradeState"));
+                assertEquals(null, r.header("Company-Not-Asked"), "the company's bulkhead was not full: " + r);
+            } else {
+                assertEquals("1", r.header("Retry-After"), r::toString);
+            }
+        }
+    }
+
+    @Test
+    void aFloodOfCreatesRepeatsAndQueriesToOneCompanyGetsNoServerErrorAndKeepsEveryAnsweredCreate() throws Exception {
+        // Bounded: 64 connections, 20 requests each, on loopback. The company answers each call
+        // after 100 ms, so that calls overlap and alphapay's bulkhead (32 here) is full at times.
+        assertEquals(200, fault("alphapay", "{\"mode\":\"SLOW\",\"latencyMs\":100}").status());
+        List<String> created = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.ConcurrentHashMap<Integer, Integer> statuses = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+        long logBefore = ServerLog.bytes();
+        try {
+            Bursts.atOnce(64, caller -> {
+                Reply last = null;
+                java.util.Random random = new java.util.Random(caller);
+                for (int n = 0; n < 20; n++) {
+                    int kind = random.nextInt(3);
+                    String known = created.isEmpty() ? null : created.get(random.nextInt(created.size()));
+                    Reply r;
+                    if (kind == 0 || known == null) {
+                        String ref = ref();
+                        r = create("alphapay", "NATIVE", ref, 100, "CNY");
+                        if (r.status() == 200) {
+                            created.add(ref);
+                        }
+                    } else if (kind == 1) {
+                        r = create("alphapay", "NATIVE", known, 100, "CNY");
+                    } else {
+                        r = get(api("payment/demo?order_ref=" + known + "&payment_method=alphapay"), "app-api-key", KEY);
+                    }
+                    requests.incrementAndGet();
+                    statuses.merge(r.status(), 1, Integer::sum);
+                    last = r;
+                }
+                return last;
+            });
+        } finally {
+            SANDBOX.clearFaults("alphapay", "demo");
+        }
+        long perRequest = (ServerLog.bytes() - logBefore) / requests.get();
+        System.out.println("flood: " + requests.get() + " requests, statuses " + statuses + ", " + created.size()
+                + " creates answered, log growth " + perRequest + " bytes per request");
+        assertEquals(Set.of(), statuses.keySet().stream().filter(s -> s >= 500 && s != 503).collect(java.util.stream.Collectors.toSet()),
+                "no server error but 503: " + statuses);
+        for (String ref : created) {
+            assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND order_ref = ?"
+                    + " AND trade_state = 'NOTPAY'", ref), "answered and stored: " + ref);
+        }
+        assertTrue(perRequest <= 1024, "the log grows by at most a short line per request: " + perRequest + " bytes");
+    }
+
+    @Test
+    void aRepeatedCreateWritesNoStackTraceAndAtMostAShortLogLine() {
+        String ref = ref();
+        assertEquals(200, create("alphapay", "NATIVE", ref, 100, "CNY").status());
+        long before = ServerLog.bytes();
+        int repeats = 200;
+        for (int i = 0; i < repeats; i++) {
+            assertEquals(200, create("alphapay", "NATIVE", ref, 100, "CNY").status());
+        }
+        long perRepeat = (ServerLog.bytes() - before) / repeats;
+        System.out.println("a repeated create grows the log by " + perRepeat + " bytes");
+        assertTrue(perRepeat <= 400, "at most one short line per repeated create, no stack trace: " + perRepeat + " bytes each");
+        assertFalse(ServerLog.lines().stream().anyMatch(l -> l.contains(ref) && (l.contains("Exception") || l.contains("INSERT"))),
+                "no exception and no SQL about the repeated payment in the log");
     }
 
     @Test

@@ -31,6 +31,26 @@ public final class ServerLog {
         }
     }
 
+    /**
+     * The log's size in bytes so far, every file of the handler together, once what the server
+     * has queued is written (Payara's handler writes from a queue of its own, within a second).
+     */
+    public static long bytes() {
+        Path path = Path.of(System.getenv("CBEC_SERVER_LOG")).toAbsolutePath();
+        try {
+            Thread.sleep(1500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try (Stream<Path> files = Files.list(path.getParent())) {
+            return files.filter(p -> p.getFileName().toString().startsWith(path.getFileName().toString())
+                            && !p.getFileName().toString().endsWith(".lck"))
+                    .mapToLong(p -> p.toFile().length()).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static Stream<String> read(Path file) {
         try {
             return new String(Files.readAllBytes(file), StandardCharsets.UTF_8).lines();

@@ -54,8 +54,9 @@ public class DeclarationLedger {
     public void open(String merchant, long paymentId, String paymentMethod, String orderNo, String subOrderNo, String customs,
             String transactionId) {
         if (entity(merchant, orderNo, subOrderNo, customs).isEmpty()) {
-            em.persist(new Declaration(merchant, paymentId, paymentMethod, orderNo, key(subOrderNo), customs, transactionId, now()));
-            em.flush();
+            org.cbec.platform.persistence.Inserts.insert(em,
+                    new Declaration(merchant, paymentId, paymentMethod, orderNo, key(subOrderNo), customs, transactionId, now()),
+                    "declaration " + orderNo);
         }
     }
 

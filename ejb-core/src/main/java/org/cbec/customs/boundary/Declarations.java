@@ -1,7 +1,6 @@
 package org.cbec.customs.boundary;
 
 import jakarta.ejb.EJB;
-import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -38,6 +37,9 @@ public class Declarations {
     private static final Logger LOG = Logger.getLogger(Declarations.class.getName());
     public static final String DECLARING = "failure while declaring the payment";
     public static final String REDECLARING = "failure while redeclaring the payment";
+
+    @Inject
+    org.cbec.payment.boundary.NotAsked notAsked;
 
     @Inject
     Companies companies;
@@ -86,7 +88,7 @@ public class Declarations {
         PaymentCompany company = companies.of(paid.paymentMethod(), DECLARING);
         try {
             ledger.open(merchant, paymentId, paid.paymentMethod(), c.orderNo(), k.subOrderNo(), k.customs(), c.transactionId());
-        } catch (EJBException concurrentOpen) {
+        } catch (org.cbec.platform.error.AlreadyStoredException concurrentOpen) {
             // another request opened the same declaration a moment ago: the row exists, carry on
         }
         CustomsDeclaration declaration = new CustomsDeclaration(c.orderNo(), c.transactionId(), k.subOrderNo(), null, k.customs(),
@@ -103,7 +105,7 @@ public class Declarations {
         } catch (RuntimeException failure) {
             String reason = CompanyFailures.reason(recorder(paymentId), "customs-declare", failure);
             ledger.notSubmitted(merchant, c.orderNo(), k.subOrderNo(), k.customs(), reason);
-            throw new UpstreamFailureException(DECLARING, reason);
+            throw CompanyFailures.failed(DECLARING, reason, failure);
         }
     }
 
@@ -125,7 +127,7 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-query", failure));
+            throw CompanyFailures.failed(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-query", failure), failure);
         }
         DeclarationView current = ledger.find(merchant, r.orderNo(), r.subOrderNo(), customs).orElseThrow();
         if (!current.state().equals("SUCCESS") && !current.state().equals("EXCEPT")) {
@@ -143,7 +145,7 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException("orderNo", "the company refused to redeclare: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-redeclare", failure));
+            throw CompanyFailures.failed(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-redeclare", failure), failure);
         }
     }
 
@@ -166,7 +168,12 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(DECLARING, CompanyFailures.reason(recorder(paymentId), "customs-query", failure));
+            String reason = CompanyFailures.reason(recorder(paymentId), "customs-query", failure);
+            if (!CompanyFailures.saturated(failure)) {
+                throw new UpstreamFailureException(DECLARING, reason);
+            }
+            // The broker's own limit of calls to the company is reached: the stored reports are the answer.
+            notAsked.because(CompanyFailures.BULKHEAD_FULL);
         }
         return ledger.ofOrder(merchant, orderNo, office).stream()
                 .filter(d -> subOrderNo == null || subOrderNo.equals(d.subOrderNo()))
@@ -196,7 +203,7 @@ public class Declarations {
         } catch (CompanyRefusal refusal) {
             throw new InvalidRequestException(null, "the company refused the identity upload: " + refusal.getMessage());
         } catch (RuntimeException failure) {
-            throw new UpstreamFailureException(DECLARING, CompanyFailures.reason(recorder(paymentId), "identity-upload", failure));
+            throw CompanyFailures.failed(DECLARING, CompanyFailures.reason(recorder(paymentId), "identity-upload", failure), failure);
         }
     }
 

@@ -4,6 +4,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.payment.company.CompanyException;
 import org.cbec.payment.company.Exchange;
+import org.cbec.payment.company.PaymentCompany;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.SaturatedException;
+import org.cbec.platform.error.UpstreamFailureException;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
@@ -15,6 +20,8 @@ import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 public final class CompanyFailures {
 
     private static final Logger LOG = Logger.getLogger(CompanyFailures.class.getName());
+    /** Why a call was not sent when the broker's limit of calls to the company in progress is reached. */
+    public static final String BULKHEAD_FULL = "too many calls to the company in progress; not called";
 
     private CompanyFailures() {
     }
@@ -23,7 +30,7 @@ public final class CompanyFailures {
         if (failure instanceof CircuitBreakerOpenException || failure instanceof BulkheadException) {
             String reason = failure instanceof CircuitBreakerOpenException
                     ? "the company's circuit breaker is open after repeated failures; not called"
-                    : "too many calls to the company in progress; not called";
+                    : BULKHEAD_FULL;
             sink.notSent(operation, reason);
             return reason;
         }
@@ -35,6 +42,39 @@ public final class CompanyFailures {
         }
         LOG.log(Level.SEVERE, "Unexpected failure calling a payment company", failure);
         return "unexpected failure calling the company";
+    }
+
+    /**
+     * What the caller is told of a company call that gave nothing usable: a full bulkhead is the
+     * broker's own saturation (nothing was sent), a 503 to send again shortly; anything else is the
+     * action's failure (a 500 with {@code errors}). {@code errors} is what
+     * {@link #reason} said, with what became of the request.
+     */
+    public static BusinessException failed(String action, String errors, RuntimeException failure) {
+        if (saturated(failure)) {
+            return new SaturatedException(action, errors + "; send the same request again shortly");
+        }
+        return new UpstreamFailureException(action, errors);
+    }
+
+    /**
+     * What the caller is told of a request the company refused ({@code refusal} as stored: "code:
+     * message"), when it is refused and at every identical request after it: one the company found
+     * invalid is the request's fault (422, {@link InvalidRequestException}), any other refusal is the
+     * action's failure (500) with the company's reason.
+     */
+    public static BusinessException refused(PaymentCompany company, String action, String what, String refusal) {
+        String code = refusal == null ? "" : refusal.substring(0, Math.max(0, refusal.indexOf(": ")));
+        if (company.invalidRequest(code)) {
+            return new InvalidRequestException(null, "the company refused " + what + " as invalid: " + refusal
+                    + "; nothing is made at the company, and a corrected request needs a new reference");
+        }
+        return new UpstreamFailureException(action, "the company refused " + what + ": " + refusal);
+    }
+
+    /** Whether the call was not sent because this broker already has as many calls to the company in progress as it allows. */
+    public static boolean saturated(RuntimeException failure) {
+        return failure instanceof BulkheadException;
     }
 
     /**

@@ -44,14 +44,14 @@ public class PaymentLedger {
     long firstPollMs;
 
     /**
-     * Inserts the payment in state CREATING. There is no look first: an identical create (a retry,
-     * a duplicate) fails on the unique constraint, and the caller then finds the stored one.
+     * Inserts the payment in state CREATING. An identical create sent at the same moment (a
+     * double click) meets the unique constraint: {@link org.cbec.platform.error.AlreadyStoredException},
+     * and the caller then finds the stored one.
      */
     public PaymentView open(String merchant, CreatePayment c, String requestJson) {
         Payment payment = new Payment(merchant, c.paymentMethod(), c.orderRef(), c.paymentType(), c.currency(),
                 c.actualAmount(), c.total(), requestJson, now());
-        em.persist(payment);
-        em.flush();
+        org.cbec.platform.persistence.Inserts.insert(em, payment, "payment " + c.orderRef());
         return view(payment);
     }
 

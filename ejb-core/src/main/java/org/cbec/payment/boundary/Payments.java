@@ -1,7 +1,6 @@
 package org.cbec.payment.boundary;
 
 import jakarta.ejb.EJB;
-import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -26,12 +25,12 @@ import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.SaturatedException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.error.UpstreamFailureException;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceException;
 
 /**
@@ -69,17 +68,24 @@ public class Payments {
     @Inject
     CallbackUrls callbackUrls;
 
+    @Inject
+    NotAsked notAsked;
+
     public PaymentView create(String merchant, CreatePayment c) {
         PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
         PaymentType type = PaymentRules.checkCreate(c, company.supportedTypes());
         CompanyAccount account = accounts.account(merchant, c.paymentMethod());
+        // An identical create (a retry) is found by a look first, so that it writes nothing; one sent
+        // at the same moment as the first is told apart by the unique constraint.
+        Optional<PaymentView> stored = ledger.find(merchant, c.paymentMethod(), c.orderRef());
+        if (stored.isPresent()) {
+            return resume(stored.get(), company, account, c, type);
+        }
         PaymentView opened;
         try {
-            // Insert first: the unique constraint, not a look beforehand, tells a new create from an identical one.
             opened = ledger.open(merchant, c, JSONB.toJson(c));
-        } catch (EJBException duplicate) {
-            PaymentView stored = ledger.find(merchant, c.paymentMethod(), c.orderRef()).orElseThrow(() -> duplicate);
-            return resume(stored, company, account, c, type);
+        } catch (AlreadyStoredException concurrent) {
+            return resume(ledger.find(merchant, c.paymentMethod(), c.orderRef()).orElseThrow(() -> concurrent), company, account, c, type);
         }
         return sendCreate(company, account, c, type, opened.id());
     }
@@ -104,7 +110,7 @@ public class Payments {
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
             case REFUSED:
-                throw new UpstreamFailureException(FAILURE, "the company refused this order: " + p.tradeStateDesc());
+                throw CompanyFailures.refused(company, FAILURE, "this order", p.tradeStateDesc());
             default:
                 return p;
         }
@@ -121,13 +127,13 @@ public class Payments {
             return created;
         } catch (CompanyRefusal refusal) {
             ledger.refused(id, refusal.getMessage(), log.entries());
-            LOG.warning(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refusal.getMessage());
-            throw new UpstreamFailureException(FAILURE, "the company refused the order: " + refusal.getMessage());
+            LOG.info(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refusal.getMessage());
+            throw CompanyFailures.refused(company, FAILURE, "this order", refusal.getMessage());
         } catch (RuntimeException failure) {
             String reason = CompanyFailures.reason(log, "create", failure);
             ledger.unknown(id, reason, log.entries());
             LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": " + reason);
-            throw new UpstreamFailureException(FAILURE, reason + "; the payment is kept and a later query resolves it");
+            throw CompanyFailures.failed(FAILURE, reason + "; the payment is kept and a later query resolves it", failure);
         }
     }
 
@@ -138,7 +144,15 @@ public class Payments {
     public PaymentView query(String merchant, String paymentMethod, String orderRef) {
         List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        return shown(refresh(stored(merchant, methods, orderRef)));
+        PaymentView p = stored(merchant, methods, orderRef);
+        try {
+            return shown(refresh(p));
+        } catch (SaturatedException busy) {
+            // The broker's own limit of calls to the company is reached: what is stored is the answer
+            // (a final state stays final; an open one is as last seen), and the caller is told so.
+            notAsked.because(CompanyFailures.BULKHEAD_FULL);
+            return shown(p);
+        }
     }
 
     /** The payment refreshed from the company, as the broker keeps it (a refund asks before refusing an unpaid one). */
@@ -185,7 +199,7 @@ public class Payments {
         } catch (RuntimeException failure) {
             String reason = CompanyFailures.reason(log, "query", failure);
             ledger.events(p.id(), log.entries());
-            throw new UpstreamFailureException(FAILURE, reason);
+            throw CompanyFailures.failed(FAILURE, reason, failure);
         }
         boolean createOutcomeWasUnknown = TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN;
         if (createOutcomeWasUnknown && status.state() == TradeState.NOTPAY && p.payMessage() == null) {
@@ -269,7 +283,7 @@ public class Payments {
         } catch (RuntimeException failure) {
             String reason = CompanyFailures.reason(log, "close", failure);
             ledger.events(p.id(), log.entries());
-            throw new UpstreamFailureException(FAILURE, reason);
+            throw CompanyFailures.failed(FAILURE, reason, failure);
         }
         PaymentView closed = ledger.observed(p.id(),
                 new OrderStatus(TradeState.CLOSED, "closed by the merchant", null, p.tradeType(), null, null, null, null, null, null),

@@ -55,8 +55,7 @@ public class RefundLedger {
         }
         Refund r = new Refund(paymentId, p.getMerchant(), d.seq(), c.refundRef(), RefundRules.companyRefundNo(p.getOrderRef(), d.seq()),
                 c.amount(), p.getCurrency(), c.reason(), c.notifyUrl(), now());
-        em.persist(r);
-        em.flush();
+        org.cbec.platform.persistence.Inserts.insert(em, r, "refund " + c.refundRef());
         return new Opened(view(p, r), true);
     }
 

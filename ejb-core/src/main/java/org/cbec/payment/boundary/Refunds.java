@@ -1,7 +1,6 @@
 package org.cbec.payment.boundary;
 
 import jakarta.ejb.EJB;
-import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -18,6 +17,7 @@ import org.cbec.payment.company.RefundRequest;
 import org.cbec.payment.company.RefundStatus;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.UnknownResourceException;
@@ -36,6 +36,9 @@ import org.cbec.platform.error.UpstreamFailureException;
 public class Refunds {
 
     private static final Logger LOG = Logger.getLogger(Refunds.class.getName());
+
+    @Inject
+    NotAsked notAsked;
     public static final String FAILURE = "failure while refunding the payment";
 
     @Inject
@@ -78,7 +81,7 @@ public class Refunds {
         RefundLedger.Opened opened;
         try {
             opened = ledger.open(payment.id(), c);
-        } catch (EJBException concurrent) {
+        } catch (AlreadyStoredException concurrent) {
             // The same refundRef stored meanwhile by a concurrent request (the unique constraint): decide again.
             opened = ledger.open(payment.id(), c);
         }
@@ -146,7 +149,7 @@ public class Refunds {
         } catch (RuntimeException failure) {
             String reason = CompanyFailures.reason(log, "refund-query", failure);
             ledger.unknown(r.id(), reason, log.entries());
-            throw new UpstreamFailureException(FAILURE, reason + "; the refund is kept and will be resolved");
+            throw CompanyFailures.failed(FAILURE, reason + "; the refund is kept and will be resolved", failure);
         }
         if (known.isPresent()) {
             return ledger.observed(r.id(), known.get(), log.entries());
@@ -165,16 +168,15 @@ public class Refunds {
             return done;
         } catch (CompanyRefusal refusal) {
             ledger.refused(r.id(), refusal.getMessage(), log.entries());
-            LOG.warning(() -> "Refund refused by " + r.paymentMethod() + ": " + r.merchant() + " " + r.orderRef() + " " + r.refundRef()
+            LOG.info(() -> "Refund refused by " + r.paymentMethod() + ": " + r.merchant() + " " + r.orderRef() + " " + r.refundRef()
                     + " " + refusal.getMessage());
-            throw new UpstreamFailureException(FAILURE, "the company refused the refund: " + refusal.getMessage()
-                    + "; the refund is CLOSED");
+            throw CompanyFailures.refused(company, FAILURE, "the refund", refusal.getMessage() + "; the refund is CLOSED");
         } catch (RuntimeException failure) {
             String reason = CompanyFailures.reason(log, "refund", failure);
             ledger.unknown(r.id(), reason, log.entries());
             LOG.warning(() -> "Refund outcome unknown: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
                     + r.refundRef() + ": " + reason);
-            throw new UpstreamFailureException(FAILURE, reason + "; the refund is kept and the reconciliation resolves it");
+            throw CompanyFailures.failed(FAILURE, reason + "; the refund is kept and the reconciliation resolves it", failure);
         }
     }
 
@@ -196,8 +198,13 @@ public class Refunds {
             if (log.anyNotOk()) {
                 ledger.events(r.id(), log.entries());
             }
-            if (strict) {
+            if (strict && !CompanyFailures.saturated(failure)) {
                 throw new UpstreamFailureException(FAILURE, reason);
+            }
+            // Answered from what is stored: the broker's own limit of calls to the company was
+            // reached (a final state is never refreshed, so it stays final), or one of several.
+            if (CompanyFailures.saturated(failure)) {
+                notAsked.because(CompanyFailures.BULKHEAD_FULL);
             }
             return r;
         }

@@ -15,6 +15,13 @@ public interface PaymentCompany {
 
     Set<PaymentType> supportedTypes();
 
+    /**
+     * Whether a refusal with this code says that the request itself was invalid (a parameter the
+     * company does not accept), rather than the order's state or the merchant's account at the
+     * company: the caller's request was wrong, so it is told so (a 4xx), not that the company failed.
+     */
+    boolean invalidRequest(String refusalCode);
+
     /** Whether this server knows where the company is (its URL is configured). */
     boolean configured();
 

@@ -17,7 +17,12 @@ public abstract class BusinessException extends RuntimeException {
         NOT_FOUND,
         CONFLICT,
         /** A company or other system the request depends on failed; the caller sees a 500. */
-        UPSTREAM_FAILURE
+        UPSTREAM_FAILURE,
+        /**
+         * The broker's own capacity for the request is used up right now (a company's bulkhead is
+         * full): nothing was sent, and the caller sees a 503 with {@code Retry-After}.
+         */
+        SATURATED
     }
 
     private final String field;

@@ -5,7 +5,7 @@ package org.cbec.platform.error;
  * waiting for the company). Answered at once, never by parking the caller's thread: the caller
  * sends the same request again after {@link #retryAfterSeconds()} and then gets the outcome.
  */
-public class InProgressException extends ConflictException {
+public class InProgressException extends ConflictException implements RetryLater {
 
     private final int retryAfterSeconds;
 
@@ -14,6 +14,7 @@ public class InProgressException extends ConflictException {
         this.retryAfterSeconds = retryAfterSeconds;
     }
 
+    @Override
     public int retryAfterSeconds() {
         return retryAfterSeconds;
     }

@@ -28,7 +28,10 @@ public class LoadShedding extends RequestGate {
     private static final Logger LOG = Logger.getLogger(LoadShedding.class.getName());
     private static final String BUSY = "the broker has too many requests in progress; send this request again shortly";
 
-    /** Generous for a 2-core node: twice the companies' bulkhead of 32 calls, so it never refuses first. */
+    /**
+     * Generous for a 2-core node, and below each company's bulkhead (CompanyTransport's 80 calls),
+     * so that the broker's requests alone never fill a company's bulkhead: a flood is refused here.
+     */
     @Inject
     @ConfigProperty(name = "broker.max-concurrent-requests", defaultValue = "64")
     int maxConcurrent;

@@ -79,6 +79,12 @@ public class AlphapayCompany implements PaymentCompany {
         return EnumSet.allOf(PaymentType.class);
     }
 
+    /** WeChat-Pay-v3 style: {@code PARAM_ERROR} names a parameter it does not accept. */
+    @Override
+    public boolean invalidRequest(String refusalCode) {
+        return "PARAM_ERROR".equals(refusalCode);
+    }
+
     @Override
     public boolean configured() {
         return endpoint.filter(url -> !url.isBlank()).isPresent();

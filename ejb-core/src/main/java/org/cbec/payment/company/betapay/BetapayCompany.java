@@ -83,6 +83,13 @@ public class BetapayCompany implements PaymentCompany {
         return EnumSet.of(PaymentType.NATIVE, PaymentType.H5, PaymentType.MINIPRO, PaymentType.APP);
     }
 
+    /** Alipay style: {@code ACQ.INVALID_PARAMETER}, and the gateway's {@code isv.invalid-…} and {@code isv.missing-…} sub-codes. */
+    @Override
+    public boolean invalidRequest(String refusalCode) {
+        return refusalCode != null && (refusalCode.equals("ACQ.INVALID_PARAMETER") || refusalCode.startsWith("isv.invalid-")
+                || refusalCode.startsWith("isv.missing-"));
+    }
+
     @Override
     public boolean configured() {
         return gateway.filter(url -> !url.isBlank()).isPresent();

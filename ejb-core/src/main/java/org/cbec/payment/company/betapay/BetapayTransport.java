@@ -26,7 +26,7 @@ public class BetapayTransport extends CompanyTransport {
     @Override
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1,
             skipOn = {BulkheadException.class, UnverifiedAnswer.class})
-    @Bulkhead(32)
+    @Bulkhead(CompanyTransport.CALLS_IN_PROGRESS)
     public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
         return super.exchange(call, verified, recorder);
     }
