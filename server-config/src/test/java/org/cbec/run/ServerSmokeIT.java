@@ -307,6 +307,35 @@ class ServerSmokeIT {
     }
 
     @Test
+    @Order(4)
+    void sixtyFourConcurrentQueriesOfOneCompanyGetNoServerErrorOtherThan503() throws Exception {
+        // The domain's 64 HTTP threads and the broker's request limit of 64 are below each
+        // company's bulkhead (80): 64 queries of one company held there at once are all asked.
+        String merchant = "smoke-q-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(merchant);
+        String ref = "q" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        assertEquals(200, create(merchant, key, "alphapay", ref).status());
+        assertEquals(200, sandbox.fault("alphapay", merchant, "{\"mode\":\"HOLD\",\"latencyMs\":3000,\"count\":64}").status());
+        List<Reply> replies;
+        try {
+            replies = Bursts.atOnce(64, i -> get(BASE.resolve("broker/v1/payment/" + merchant + "?order_ref=" + ref
+                    + "&payment_method=alphapay"), "app-api-key", key)).stream().map(Bursts.Caller::first).toList();
+        } finally {
+            sandbox.clearFaults("alphapay", merchant);
+        }
+        assertEquals(List.of(), replies.stream().filter(r -> r.status() >= 500 && r.status() != 503).toList(), "no 5xx but 503");
+        for (Reply r : replies) {
+            if (r.status() == 200) {
+                assertEquals("NOTPAY", r.json().getString("tradeState"), r::toString);
+                assertEquals(null, r.header("Company-Not-Asked"), () -> "the company's bulkhead was not full: " + r);
+            } else {
+                assertEquals("1", r.header("Retry-After"), r::toString);
+                assertEquals(503, r.json().getInt("code"), r::toString);
+            }
+        }
+    }
+
+    @Test
     @Order(5)
     void faultToleranceIsActiveInTheEarTheCircuitOpens() {
         String merchant = "smoke-ft-" + UUID.randomUUID().toString().substring(0, 8);
