@@ -103,6 +103,26 @@ class ClusterIT {
     }
 
     @Test
+    @Order(1)
+    void eachNodeListensOnItsHttpPortsAndOnTheDataGridOnlyOnTheInterfaceItWasGiven() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            int http = nodes[i - 1].getPort();
+            long pid = Long.parseLong(Files.readString(DIR.resolve("node" + i + ".pid")).trim());
+            List<Scripts.Listening> sockets = Scripts.listening(pid);
+            // HTTP, HTTPS (HTTP + 363) and the sandbox's listener (HTTP + 10) on any interface, as a
+            // single node; beside them the data grid's one port, on the loopback interface only.
+            Set<Integer> served = Set.of(http, http + 363, http + 10);
+            List<Scripts.Listening> grid = sockets.stream().filter(l -> !served.contains(l.port())).toList();
+            assertEquals(served, sockets.stream().map(Scripts.Listening::port).filter(served::contains)
+                    .collect(java.util.stream.Collectors.toSet()), "node " + i + ": " + sockets);
+            assertEquals(1, grid.size(), "node " + i + " listens on one data grid port besides: " + sockets);
+            // 127.0.0.1, or the same address as Java's dual-stack socket shows it (IPv4-mapped).
+            assertTrue(Set.of("tcp 127.0.0.1", "tcp [::ffff:127.0.0.1]").contains(grid.get(0).protocol() + " " + grid.get(0).address()),
+                    "node " + i + "'s data grid port is bound to the loopback interface only: " + sockets);
+        }
+    }
+
+    @Test
     @Order(2)
     void bothNodesServeEveryOperation() {
         for (int i = 0; i < 2; i++) {

@@ -48,6 +48,8 @@ class RunScriptIT {
     private Process server;
     /** The HTTPS port of every start of this test (one at a time). */
     private final int httpsPort = Scripts.freePort();
+    /** The sandbox's own listener of the latest start. */
+    private int sandboxPort;
 
     @AfterEach
     void stop() throws Exception {
@@ -87,6 +89,34 @@ class RunScriptIT {
         assertTrue(schemaLine.contains("PostgreSQL"), schemaLine);
         assertFalse(Files.readString(Path.of("target", "run-it-postgres-1.log")).contains(database.get("DB_PASSWORD")),
                 "the database password is not logged");
+    }
+
+    @Test
+    void aSingleNodeListensOnItsHttpPortsOnlyAndNoAnswerNamesTheServer() throws Exception {
+        Scripts.deleteRecursively(dataDir);
+        int port = Scripts.freePort();
+        URI base = URI.create("http://localhost:" + port + "/");
+        Path log = start(port, "run-it-exposure.log");
+        awaitReady(base, log);
+        List<String> exposed = new java.util.ArrayList<>();
+        // HTTP, HTTPS and the sandbox's listener, nothing else: no data grid (Hazelcast's 6900) on any interface.
+        List<Scripts.Listening> sockets = Scripts.listening(server.pid());
+        if (!sockets.stream().map(l -> l.protocol() + " " + l.port()).collect(java.util.stream.Collectors.toSet())
+                .equals(Set.of("tcp " + port, "tcp " + httpsPort, "tcp " + sandboxPort))) {
+            exposed.add("the server listens on " + sockets + ", not on TCP " + List.of(port, httpsPort, sandboxPort) + " only");
+        }
+        // Payara's own endpoints and error pages as well as the applications' answers.
+        List<String> requests = new java.util.ArrayList<>();
+        for (String root : List.of(base.toString(), "https://localhost:" + httpsPort + "/")) {
+            for (String path : List.of("health", "health/ready", "metrics", "no-such-path", "broker/v1/merchant/demo", "checkout/no-such-path")) {
+                requests.add(root + path);
+            }
+            requests.add("DELETE " + root + "health");
+        }
+        requests.add("http://localhost:" + sandboxPort + "/sandbox/no-such-path");
+        requests.add("http://localhost:" + sandboxPort + "/health");
+        exposed.addAll(Scripts.selfDescriptions(httpsClient(), requests));
+        assertEquals(List.of(), exposed);
     }
 
     @Test
@@ -619,6 +649,13 @@ class RunScriptIT {
 
     /** A GET over HTTPS, trusting only the certificate the run script made under DATA_DIR. */
     private Reply overHttps(URI uri) throws Exception {
+        java.net.http.HttpResponse<String> response = httpsClient().send(java.net.http.HttpRequest.newBuilder(uri)
+                .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        return new Reply(response.statusCode(), response.headers(), response.body());
+    }
+
+    /** A client that trusts only the certificate the run script made under DATA_DIR (for HTTP too). */
+    private java.net.http.HttpClient httpsClient() throws Exception {
         Path tls = dataDir.resolve("tls");
         java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
         char[] password = Files.readString(tls.resolve("keystore.password")).toCharArray();
@@ -632,10 +669,7 @@ class RunScriptIT {
         tmf.init(trust);
         javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
         ssl.init(null, tmf.getTrustManagers(), null);
-        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(10)).build();
-        java.net.http.HttpResponse<String> response = client.send(java.net.http.HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
-        return new Reply(response.statusCode(), response.headers(), response.body());
+        return java.net.http.HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(10)).build();
     }
 
     private static List<String> schemaLines(Path log) throws IOException {
@@ -658,7 +692,8 @@ class RunScriptIT {
                 .redirectOutput(log.toFile());
         builder.environment().put("HTTP_PORT", String.valueOf(port));
         builder.environment().put("HTTPS_PORT", String.valueOf(httpsPort));
-        builder.environment().put("SANDBOX_PORT", String.valueOf(Scripts.freePort()));
+        sandboxPort = Scripts.freePort();
+        builder.environment().put("SANDBOX_PORT", String.valueOf(sandboxPort));
         builder.environment().put("DATA_DIR", dataDir.toString());
         builder.environment().put("ADMIN_PASSWORD", ADMIN_PASSWORD);
         builder.environment().put("DEMO_API_KEY", DEMO_API_KEY);

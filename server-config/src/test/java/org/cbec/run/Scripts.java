@@ -134,4 +134,56 @@ final class Scripts {
             return "(no log: " + e + ")";
         }
     }
+
+    /** A socket a process listens on: "tcp" or "udp", its local address as ss prints it, its port. */
+    record Listening(String protocol, String address, int port) {
+    }
+
+    /** The sockets process {@code pid} listens on (TCP) or has bound (UDP), as {@code ss} sees them. */
+    static List<Listening> listening(long pid) throws IOException, InterruptedException {
+        Process ss = new ProcessBuilder("ss", "-Hlntup").redirectErrorStream(true).start();
+        List<String> lines = new String(ss.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertEquals(0, ss.waitFor(), () -> "ss failed: " + lines);
+        List<Listening> found = new ArrayList<>();
+        for (String line : lines) {
+            String[] columns = line.trim().split("\\s+");
+            if (columns.length >= 7 && line.contains("pid=" + pid + ",")) {
+                String local = columns[4];
+                int colon = local.lastIndexOf(':');
+                found.add(new Listening(columns[0], local.substring(0, colon), Integer.parseInt(local.substring(colon + 1))));
+            }
+        }
+        return found;
+    }
+
+    /**
+     * What answers of a server say about it, wrong: for each request (GET, or "DELETE " before the
+     * URI for a method nobody serves there), a {@code Server} or {@code X-Powered-By} header, a body
+     * naming the product or its version, and over HTTPS an answer without
+     * {@code Strict-Transport-Security}. Empty when every answer is right.
+     */
+    static List<String> selfDescriptions(java.net.http.HttpClient client, List<String> requests)
+            throws IOException, InterruptedException {
+        List<String> findings = new ArrayList<>();
+        for (String request : requests) {
+            boolean delete = request.startsWith("DELETE ");
+            java.net.URI uri = java.net.URI.create(delete ? request.substring(7) : request);
+            java.net.http.HttpResponse<String> answer = client.send(java.net.http.HttpRequest.newBuilder(uri)
+                    .method(delete ? "DELETE" : "GET", java.net.http.HttpRequest.BodyPublishers.noBody())
+                    .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            String seen = request + " (" + answer.statusCode() + ")";
+            for (String header : List.of("Server", "X-Powered-By")) {
+                answer.headers().firstValue(header).ifPresent(v -> findings.add(seen + " " + header + ": " + v));
+            }
+            for (String name : List.of("Payara", "GlassFish", "Grizzly", "6.2025")) {
+                if (answer.body().contains(name)) {
+                    findings.add(seen + " names " + name + " in its body");
+                }
+            }
+            if (uri.getScheme().equals("https") && !answer.headers().firstValue("Strict-Transport-Security").orElse("").startsWith("max-age=")) {
+                findings.add(seen + " has no Strict-Transport-Security");
+            }
+        }
+        return findings;
+    }
 }

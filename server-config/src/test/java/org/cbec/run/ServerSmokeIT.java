@@ -182,40 +182,8 @@ class ServerSmokeIT {
     void theDomainServesHttpsAndItsAdministrationAsksForAPassword() throws Exception {
         // The HTTPS listener (PORT_BASE + 81) serves both services; its certificate is the domain's
         // own self-signed one, issued to the machine's host name, until an operator installs theirs:
-        // this client trusts any certificate for any name (an extended trust manager, so that the
-        // JDK's client leaves the name check to it).
-        javax.net.ssl.SSLContext anyCertificate = javax.net.ssl.SSLContext.getInstance("TLS");
-        anyCertificate.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509ExtendedTrustManager() {
-            @Override
-            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
-            }
-
-            @Override
-            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
-            }
-
-            @Override
-            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, javax.net.ssl.SSLEngine engine) {
-            }
-
-            @Override
-            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, javax.net.ssl.SSLEngine engine) {
-            }
-
-            @Override
-            public java.security.cert.X509Certificate[] getAcceptedIssuers() {
-                return new java.security.cert.X509Certificate[0];
-            }
-        }}, null);
-        java.net.http.HttpClient tls = java.net.http.HttpClient.newBuilder().sslContext(anyCertificate).build();
+        // this client trusts any certificate for any name.
+        java.net.http.HttpClient tls = anyCertificateClient();
         java.net.http.HttpResponse<String> ready = tls.send(java.net.http.HttpRequest.newBuilder(
                 URI.create("https://localhost:" + (PORT_BASE + 81) + "/health/ready")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(200, ready.statusCode(), ready::body);
@@ -238,6 +206,20 @@ class ServerSmokeIT {
         Scripts.Ended refused = Scripts.runToEnd(List.of(PAYARA.resolve("bin/asadmin").toString(), "--port", String.valueOf(PORT_BASE + 48),
                 "--interactive=false", "list-applications"), Map.of(), List.of(), Duration.ofMinutes(2));
         assertTrue(refused.exit() != 0, "asadmin without the password: " + refused.output());
+    }
+
+    @Test
+    @Order(3)
+    void noAnswerNamesTheServerAndEveryHttpsAnswerCarriesStrictTransportSecurity() throws Exception {
+        // Right after deploy-server: what it set must be live, Payara's own endpoints and error pages included.
+        java.util.List<String> requests = new java.util.ArrayList<>();
+        for (String root : List.of(BASE.toString(), "https://localhost:" + (PORT_BASE + 81) + "/")) {
+            for (String path : List.of("health", "health/ready", "metrics", "no-such-path", "broker/v1/merchant/demo", "checkout/no-such-path")) {
+                requests.add(root + path);
+            }
+            requests.add("DELETE " + root + "health");
+        }
+        assertEquals(List.of(), Scripts.selfDescriptions(anyCertificateClient(), requests));
     }
 
     @Test
@@ -483,6 +465,46 @@ class ServerSmokeIT {
             }
             Scripts.deleteRecursively(second);
         }
+    }
+
+    /**
+     * A client trusting any certificate for any name: the domain's own self-signed one is issued to
+     * the machine's host name (an extended trust manager, so that the JDK's client leaves the name
+     * check to it).
+     */
+    private static java.net.http.HttpClient anyCertificateClient() throws Exception {
+        javax.net.ssl.SSLContext anyCertificate = javax.net.ssl.SSLContext.getInstance("TLS");
+        anyCertificate.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509ExtendedTrustManager() {
+            @Override
+            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
+            }
+
+            @Override
+            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
+            }
+
+            @Override
+            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, javax.net.ssl.SSLEngine engine) {
+            }
+
+            @Override
+            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, javax.net.ssl.SSLEngine engine) {
+            }
+
+            @Override
+            public java.security.cert.X509Certificate[] getAcceptedIssuers() {
+                return new java.security.cert.X509Certificate[0];
+            }
+        }}, null);
+        return java.net.http.HttpClient.newBuilder().sslContext(anyCertificate).build();
     }
 
     /** Runs asadmin against the test domain; returns everything it printed. */
