@@ -28,11 +28,18 @@ public final class Targets {
 
     public static final Lookup SYSTEM = InetAddress::getAllByName;
 
+    private static final String UNRESOLVED = "the target's host name does not resolve";
+
     /** A target as checked: refused (and why), or its host and the addresses the connection may use. */
     public record Checked(String refusal, String host, List<InetAddress> addresses) {
 
         public boolean refused() {
             return refusal != null;
+        }
+
+        /** Refused because the name did not resolve now: worth trying again later, unlike the other refusals. */
+        public boolean unresolved() {
+            return UNRESOLVED.equals(refusal);
         }
     }
 
@@ -103,10 +110,10 @@ public final class Targets {
         try {
             addresses = lookup.all(host);
         } catch (UnknownHostException e) {
-            return new Checked("the target's host name does not resolve", host, List.of());
+            return new Checked(UNRESOLVED, host, List.of());
         }
         if (addresses == null || addresses.length == 0) {
-            return new Checked("the target's host name does not resolve", host, List.of());
+            return new Checked(UNRESOLVED, host, List.of());
         }
         if (!allowPrivate) {
             for (InetAddress a : addresses) {
