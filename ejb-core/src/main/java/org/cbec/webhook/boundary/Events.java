@@ -11,6 +11,7 @@ import org.cbec.access.entity.GrantSubject;
 import org.cbec.payment.boundary.PaymentLedger;
 import org.cbec.payment.boundary.PaymentRules;
 import org.cbec.payment.boundary.PaymentView;
+import org.cbec.platform.crypto.Resealed;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.UnknownResourceException;
 
@@ -57,7 +58,7 @@ public class Events {
     }
 
     /** One batch of {@link EventLedger#reseal}: each batch commits on its own. */
-    public org.cbec.platform.crypto.Resealed resealSecrets(long afterId, int limit) {
+    public Resealed resealSecrets(long afterId, int limit) {
         return ledger.reseal(afterId, limit);
     }
 
