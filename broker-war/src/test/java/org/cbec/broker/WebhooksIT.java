@@ -8,9 +8,11 @@ import static org.cbec.testing.Http.postJson;
 import static org.cbec.testing.Http.send;
 import static org.cbec.testing.Await.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import jakarta.annotation.Resource;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -21,6 +23,12 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.Base64;
 import java.util.Deque;
@@ -31,6 +39,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import javax.sql.DataSource;
+import org.cbec.platform.crypto.KeyRing;
+import org.cbec.webhook.boundary.EventLedger;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
@@ -64,6 +75,9 @@ class WebhooksIT {
 
     @ArquillianResource
     URL base;
+
+    @Resource(lookup = "jdbc/cbec")
+    DataSource dataSource;
 
     private static final SandboxClient SANDBOX = SandboxClient.fromEnvironment();
 
@@ -319,6 +333,105 @@ class WebhooksIT {
         assertEquals(0, receiver.at(path).size());
     }
 
+    // ---- secrets at rest ----------------------------------------------------------------------------
+
+    @Test
+    @org.junit.jupiter.api.Order(1) // before the reseal test rewrites this merchant's row
+    void theWebhookSecretIsStoredSealedAndItsTextIsNowhereInTheDatabaseFile() throws Exception {
+        String text = secret.substring("whsec_".length());
+        String stored = storedSecret(merchant);
+        assertTrue(stored.startsWith("A256GCM:it2:"), () -> "sealed under the newest key, it2, not "
+                + (KeyRing.isSealed(stored) ? "under " + KeyRing.keyIdOf(stored) : "in the clear"));
+        assertFalse(stored.contains(text), "no secret text in the table");
+        java.nio.file.Path file = java.nio.file.Path.of(System.getenv("DATA_DIR"), "db", "cbec.mv.db");
+        if (Files.exists(file)) { // H2; on PostgreSQL the table is what a copy holds
+            awaitTrue(() -> fileHolds(file, stored), "the sealed secret is written to " + file);
+            assertFalse(fileHolds(file, text), "the secret's text is not in " + file);
+        }
+        String path = "/sealed";
+        paid("alphapay", 100, receiver.url(path));
+        awaitTrue(() -> receiver.at(path).size() == 1, "delivered");
+        assertSigned(receiver.at(path).get(0));
+    }
+
+    @Test
+    void aSecretUnderTheOlderKeyStillSignsAndTheResealSealsItAndAClearOneUnderTheNewestKey() throws Exception {
+        // As stored by earlier versions: this merchant's secret under it1, another's in the clear.
+        KeyRing it1 = KeyRing.parse(System.getenv("CREDENTIALS_KEY").split(",")[0]);
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("UPDATE webhook_secret SET secret = ? WHERE merchant = ?")) {
+            s.setString(1, it1.seal(secret, EventLedger.context(merchant)));
+            s.setString(2, merchant);
+            assertEquals(1, s.executeUpdate());
+        }
+        String other = "whc-" + UUID.randomUUID().toString().substring(0, 8);
+        String clear = org.cbec.webhook.control.WebhookSignature.newSecret();
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("INSERT INTO webhook_secret (id, merchant, secret, created_at) VALUES (?, ?, ?, ?)")) {
+            s.setLong(1, -Math.abs(UUID.randomUUID().getMostSignificantBits() % 1_000_000_000L) - 1);
+            s.setString(2, other);
+            s.setString(3, clear);
+            s.setObject(4, OffsetDateTime.now(ZoneOffset.UTC));
+            assertEquals(1, s.executeUpdate());
+        }
+        String before = "/older-key";
+        paid("betapay", 100, receiver.url(before));
+        awaitTrue(() -> receiver.at(before).size() == 1, "delivered with the secret under it1");
+        assertSigned(receiver.at(before).get(0));
+
+        Reply resealed = postJson(at(base, "admin/credentials/reseal"), "", "Authorization", ADMIN);
+        assertEquals(200, resealed.status(), resealed::toString);
+        assertEquals("it2", resealed.json().getString("keyId"));
+        assertTrue(resealed.json().getInt("rewritten") >= 2, resealed::toString);
+        assertTrue(storedSecret(merchant).startsWith("A256GCM:it2:"));
+        assertTrue(storedSecret(other).startsWith("A256GCM:it2:"), "the clear secret is sealed");
+        assertFalse(storedSecret(other).contains(clear.substring("whsec_".length())));
+
+        String after = "/resealed";
+        paid("betapay", 100, receiver.url(after));
+        awaitTrue(() -> receiver.at(after).size() == 1, "delivered with the resealed secret");
+        assertSigned(receiver.at(after).get(0));
+    }
+
+    // ---- cancelling -----------------------------------------------------------------------------------
+
+    @Test
+    void aMerchantCancelsTheRetriesOfAnEventItsReceiverKeepsRefusing() throws Exception {
+        String path = "/down";
+        receiver.answers.put(path, new ArrayDeque<>(java.util.Collections.nCopies(50, 503)));
+        String ref = paid("betapay", 100, receiver.url(path));
+        awaitTrue(() -> receiver.at(path).size() >= 1, "a first attempt");
+        String id = events(ref).getJsonObject(0).getString("id");
+
+        assertNotAuthenticated(send("POST", at(base, "v1/events/" + merchant + "/" + id + "/cancel"), null, "app-api-key",
+                System.getenv("DEMO_API_KEY")));
+        assertEquals(404, send("POST", at(base, "v1/events/demo/" + id + "/cancel"), null, "app-api-key",
+                System.getenv("DEMO_API_KEY")).status(), "not the demo merchant's event");
+        assertEquals(404, send("POST", at(base, "v1/events/" + merchant + "/evt_nosuch/cancel"), null, "app-api-key", key).status());
+
+        Reply cancelled = send("POST", at(base, "v1/events/" + merchant + "/" + id + "/cancel"), null, "app-api-key", key);
+        assertEquals(200, cancelled.status(), cancelled::toString);
+        assertEquals("CANCELLED", cancelled.json().getJsonObject("event").getString("state"));
+        assertEquals(JsonValue.NULL, cancelled.json().getJsonObject("event").get("nextAttemptAt"));
+        Thread.sleep(500); // an attempt on its way when cancelled still ends
+        int attempts = receiver.at(path).size();
+        Thread.sleep(8_000); // retries come after 0.5, 1, 2, 4 s here
+        assertEquals(attempts, receiver.at(path).size(), "no attempt after the cancellation");
+        JsonObject listed = events(ref).getJsonObject(0);
+        assertEquals("CANCELLED", listed.getString("state"));
+        assertEquals(attempts, listed.getJsonArray("attempts").size(), "the listing shows every attempt made");
+        assertEquals(200, send("POST", at(base, "v1/events/" + merchant + "/" + id + "/cancel"), null, "app-api-key", key).status(),
+                "safe to repeat");
+
+        String ok = "/answered";
+        String delivered = paid("betapay", 100, receiver.url(ok));
+        awaitTrue(() -> "DELIVERED".equals(events(delivered).getJsonObject(0).getString("state")), "delivered");
+        Reply late = send("POST", at(base, "v1/events/" + merchant + "/" + events(delivered).getJsonObject(0).getString("id") + "/cancel"),
+                null, "app-api-key", key);
+        assertEquals(409, late.status(), late::toString);
+        assertEquals("eventId", late.json().getString("field"), late::toString);
+    }
+
     @Test
     @org.junit.jupiter.api.Order(Integer.MAX_VALUE)
     void neitherTheWebhookSecretNorTheApiV3KeyIsInTheServersLog() throws Exception {
@@ -335,6 +448,36 @@ class WebhooksIT {
     }
 
     // ---- helpers ----------------------------------------------------------------------------------
+
+    /** The merchant's newest stored webhook secret, as a database client reads it. */
+    private String storedSecret(String of) throws Exception {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("SELECT secret FROM webhook_secret WHERE merchant = ? ORDER BY created_at DESC")) {
+            s.setString(1, of);
+            ResultSet rs = s.executeQuery();
+            assertTrue(rs.next(), "a secret of " + of);
+            return rs.getString(1);
+        }
+    }
+
+    private static boolean fileHolds(java.nio.file.Path file, String text) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            byte[] wanted = text.getBytes(StandardCharsets.US_ASCII);
+            outer:
+            for (int i = 0; i + wanted.length <= bytes.length; i++) {
+                for (int j = 0; j < wanted.length; j++) {
+                    if (bytes[i + j] != wanted[j]) {
+                        continue outer;
+                    }
+                }
+                return true;
+            }
+            return false;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     /** The Standard Webhooks rule: some {@code v1,} signature is the HMAC-SHA256 of id.timestamp.body with the secret's bytes. */
     private static void assertSigned(Delivery d) {

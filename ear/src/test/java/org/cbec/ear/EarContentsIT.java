@@ -51,6 +51,10 @@ class EarContentsIT {
         assertNotNull(ear.getEntry("ejb-core.jar"));
         assertNotNull(ear.getEntry("lib/jpa-entities.jar"));
         assertTrue(names(ear).stream().anyMatch(n -> n.matches("lib/(org.flywaydb-)?flyway-core-.*\\.jar")), "Flyway is a library of the EAR");
+        assertTrue(names(ear).stream().anyMatch(n -> n.matches("lib/(org.apache.httpcomponents.client5-)?httpclient5-.*\\.jar")),
+                "the webhook client is a library of the EAR");
+        assertTrue(names(ear).stream().anyMatch(n -> n.matches("lib/(org.apache.httpcomponents.core5-)?httpcore5-.*\\.jar")),
+                "with its core");
         assertFalse(names(ear).stream().anyMatch(n -> n.startsWith("lib/ejb-core")), "one copy of the EJBs");
         assertTrue(names(ear).stream().anyMatch(n -> n.matches("lib/(org.cbec-)?web-common.*\\.jar")),
                 "the web plumbing both WARs extend is a library of the EAR: " + names(ear));

@@ -13,30 +13,29 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import java.io.IOException;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.webhook.control.RetrySchedule;
 import org.cbec.webhook.control.Targets;
+import org.cbec.webhook.control.WebhookClient;
 import org.cbec.webhook.control.WebhookSignature;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Delivers the events that are due: every node has the timer, and each event is claimed before it
  * is sent ({@link EventLedger#claim}), so one node at a time sends it, whichever runs first. An
- * attempt is a POST of the event's body, signed as Standard Webhooks says, answered 2xx within
+ * attempt is a POST of the event's body, signed as Standard Webhooks says, to the addresses the
+ * target check accepted ({@link Targets#check}, {@link WebhookClient}), answered 2xx within
  * {@value #ATTEMPT_TIMEOUT_SECONDS} s; otherwise it is tried again on the {@link RetrySchedule}.
  * The events live in the database, so a restart, even a {@code kill -9}, only delays them: a claim
  * lapses after {@link #CLAIM}, and the event is sent again (with the same {@code webhook-id}).
@@ -72,16 +71,20 @@ public class Deliveries {
     @Resource
     TimerService timers;
 
+    /** Cuts an attempt that has no answer after {@value #ATTEMPT_TIMEOUT_SECONDS} s. */
+    @Resource
+    ManagedScheduledExecutorService deadlines;
+
     @EJB
     EventLedger ledger;
 
     private final AtomicBoolean running = new AtomicBoolean();
-    private HttpClient client;
+    private WebhookClient client;
     private RetrySchedule schedule;
 
     @PostConstruct
     void schedule() {
-        client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
+        client = new WebhookClient(Duration.ofSeconds(5), Duration.ofSeconds(ATTEMPT_TIMEOUT_SECONDS), deadlines);
         schedule = new RetrySchedule(Duration.ofMillis(retryBaseMs), () -> ThreadLocalRandom.current().nextDouble());
         if (!enabled) {
             LOG.info("Merchant event delivery is switched off (webhook.enabled=false)");
@@ -116,35 +119,25 @@ public class Deliveries {
         String error = null;
         boolean retry = true;
         URI target = URI.create(e.targetUrl());
-        String refused = Targets.refusal(target, allowPrivateTargets);
+        Targets.Checked checked = Targets.check(target, allowPrivateTargets, Targets.SYSTEM);
         List<String> secrets = ledger.signingSecrets(e.merchant(), at);
-        if (refused != null) {
-            error = refused;
-            retry = false;
+        if (checked.refused()) {
+            error = checked.refusal();
+            retry = checked.unresolved();
         } else if (secrets.isEmpty()) {
             error = "the merchant has no webhook secret yet (POST /broker/admin/merchants/{merchant}/webhook-secret)";
         } else {
             long timestamp = at.toEpochSecond();
-            HttpRequest request = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(ATTEMPT_TIMEOUT_SECONDS))
-                    .header("Content-Type", "application/json")
-                    .header("User-Agent", "cbec-broker-webhooks/1")
-                    .header("webhook-id", e.id())
-                    .header("webhook-timestamp", String.valueOf(timestamp))
-                    .header("webhook-signature", WebhookSignature.header(secrets, e.id(), timestamp, e.body()))
-                    .POST(HttpRequest.BodyPublishers.ofString(e.body())).build();
-            try {
-                HttpResponse<Void> answer = client.send(request, HttpResponse.BodyHandlers.discarding());
-                status = answer.statusCode();
-                if (status < 200 || status >= 300) {
-                    error = "answered HTTP " + status;
-                }
-            } catch (HttpTimeoutException timeout) {
-                error = "no answer within " + ATTEMPT_TIMEOUT_SECONDS + " s";
-            } catch (IOException failed) {
-                error = "no answer (" + failed.getClass().getSimpleName() + ")";
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-                error = "interrupted";
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("User-Agent", "cbec-broker-webhooks/1");
+            headers.put("webhook-id", e.id());
+            headers.put("webhook-timestamp", String.valueOf(timestamp));
+            headers.put("webhook-signature", WebhookSignature.header(secrets, e.id(), timestamp, e.body()));
+            WebhookClient.Answer answer = client.post(checked, target, headers, e.body());
+            status = answer.status();
+            error = answer.error();
+            if (status != null && (status < 200 || status >= 300)) {
+                error = "answered HTTP " + status;
             }
         }
         long millis = (System.nanoTime() - start) / 1_000_000;

@@ -3,6 +3,7 @@ package org.cbec.webhook.boundary;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceException;
@@ -12,12 +13,19 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import org.cbec.platform.crypto.CredentialKeys;
+import org.cbec.platform.crypto.KeyRing;
+import org.cbec.platform.crypto.Resealed;
 import org.cbec.webhook.control.WebhookSignature;
 import org.cbec.webhook.entity.EventAttempt;
 import org.cbec.webhook.entity.MerchantEvent;
 import org.cbec.webhook.entity.WebhookSecret;
 
-/** The events, their attempts and the merchants' secrets; every method commits on its own. */
+/**
+ * The events, their attempts and the merchants' secrets; every method commits on its own. The
+ * secrets are stored sealed under the key-encryption key ({@link CredentialKeys}), bound to their
+ * table, merchant and field, as the company credentials are.
+ */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class EventLedger {
@@ -27,6 +35,14 @@ public class EventLedger {
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
+
+    @Inject
+    CredentialKeys keys;
+
+    /** What a sealed webhook secret is bound to: its table, merchant and field (the column's name). */
+    public static String context(String merchant) {
+        return "webhook_secret\n" + merchant + "\nsecret";
+    }
 
     /** An event to send: what is signed and where it goes. */
     public record Due(String id, String merchant, String type, String body, String targetUrl, int attempts, OffsetDateTime createdAt) {
@@ -61,14 +77,15 @@ public class EventLedger {
     public void attempted(String id, OffsetDateTime at, Integer status, long durationMs, String error, boolean delivered,
             OffsetDateTime next) {
         em.persist(new EventAttempt(id, at, status, durationMs, error));
-        em.find(MerchantEvent.class, id).attempted(delivered, next, at);
+        // Locked, so that a cancellation made during the attempt is read here, not overwritten.
+        em.find(MerchantEvent.class, id, LockModeType.PESSIMISTIC_WRITE).attempted(delivered, next, at);
     }
 
     /** The secrets that sign now: the newest first, and one it replaced while the overlap lasts. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<String> signingSecrets(String merchant, OffsetDateTime now) {
         return em.createNamedQuery(WebhookSecret.OF_MERCHANT, WebhookSecret.class).setParameter("merchant", merchant).getResultStream()
-                .filter(s -> s.signsAt(now)).map(WebhookSecret::getSecret).toList();
+                .filter(s -> s.signsAt(now)).map(this::opened).toList();
     }
 
     /** A new secret for the merchant; the ones before it sign beside it for {@link #ROTATION_OVERLAP}, then stop. */
@@ -79,8 +96,33 @@ public class EventLedger {
                 .getResultList();
         older.forEach(s -> s.replaced(until));
         String secret = WebhookSignature.newSecret();
-        em.persist(new WebhookSecret(merchant, secret, now));
+        em.persist(new WebhookSecret(merchant, keys.ring().seal(secret, context(merchant)), now));
         return new IssuedSecret(secret, older.stream().anyMatch(s -> s.signsAt(now)) ? until : null);
+    }
+
+    /**
+     * Seals anew, under the newest key-encryption key, the secrets after {@code afterId} (up to
+     * {@code limit}, in id order) sealed under an older key or stored before sealing existed; each
+     * locked while it is rewritten.
+     */
+    public Resealed reseal(long afterId, int limit) {
+        KeyRing ring = keys.ring();
+        List<Long> ids = em.createQuery("SELECT s.id FROM WebhookSecret s WHERE s.id > :after ORDER BY s.id", Long.class)
+                .setParameter("after", afterId).setMaxResults(limit).getResultList();
+        int rewritten = 0;
+        for (Long id : ids) {
+            WebhookSecret s = em.find(WebhookSecret.class, id, LockModeType.PESSIMISTIC_WRITE);
+            if (!ring.isCurrent(s.getSealedSecret())) {
+                s.resealed(ring.resealed(s.getSealedSecret(), context(s.getMerchant())));
+                rewritten++;
+            }
+        }
+        return new Resealed(ids.size(), rewritten, ids.isEmpty() ? afterId : ids.get(ids.size() - 1), ids.size() == limit);
+    }
+
+    /** The secret in the clear: opened if sealed, as it is if stored before sealing (until resealed). */
+    private String opened(WebhookSecret s) {
+        return KeyRing.isSealed(s.getSealedSecret()) ? keys.ring().open(s.getSealedSecret(), context(s.getMerchant())) : s.getSealedSecret();
     }
 
     /** A secret as the admin API shows it, once; {@code previousSignsUntil} when an older secret still signs. */
@@ -106,6 +148,23 @@ public class EventLedger {
             e.redeliver(OffsetDateTime.now(ZoneOffset.UTC));
         }
         return Optional.of(view(e));
+    }
+
+    /** The outcome of a cancellation: the event, and whether it had attempts left to cancel. */
+    public record Cancelled(EventView event, boolean hadAttemptsLeft) {
+    }
+
+    /**
+     * Cancels the remaining attempts of the merchant's event; empty when it has no such event. The
+     * row is locked, so an attempt ending meanwhile waits and then sees the cancellation.
+     */
+    public Optional<Cancelled> cancel(String merchant, String id) {
+        MerchantEvent e = em.find(MerchantEvent.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (e == null || !e.getMerchant().equals(merchant)) {
+            return Optional.empty();
+        }
+        boolean cancelled = e.cancel(OffsetDateTime.now(ZoneOffset.UTC));
+        return Optional.of(new Cancelled(view(e), cancelled));
     }
 
     private EventView view(MerchantEvent e) {

@@ -11,9 +11,11 @@ import org.cbec.access.entity.GrantSubject;
 import org.cbec.payment.boundary.PaymentLedger;
 import org.cbec.payment.boundary.PaymentRules;
 import org.cbec.payment.boundary.PaymentView;
+import org.cbec.platform.crypto.Resealed;
+import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.UnknownResourceException;
 
-/** A merchant's view of its events: those of a payment, and sending one again. */
+/** A merchant's view of its events: those of a payment, sending one again, and cancelling its retries. */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Events {
@@ -40,6 +42,24 @@ public class Events {
     /** Sends the event again now, and on the retry schedule until answered. */
     public EventView redeliver(String merchant, String eventId) {
         return ledger.redeliver(merchant, eventId).orElseThrow(() -> new UnknownResourceException("no event " + eventId + " of " + merchant));
+    }
+
+    /**
+     * Stops the event's remaining attempts (an attempt already on its way still ends); 409 when it has
+     * none left (delivered, failed, or without a target). Safe to repeat.
+     */
+    public EventView cancel(String merchant, String eventId) {
+        EventLedger.Cancelled c = ledger.cancel(merchant, eventId)
+                .orElseThrow(() -> new UnknownResourceException("no event " + eventId + " of " + merchant));
+        if (!c.hadAttemptsLeft()) {
+            throw new ConflictException("eventId", "event " + eventId + " has no attempts left to cancel (" + c.event().state() + ")");
+        }
+        return c.event();
+    }
+
+    /** One batch of {@link EventLedger#reseal}: each batch commits on its own. */
+    public Resealed resealSecrets(long afterId, int limit) {
+        return ledger.reseal(afterId, limit);
     }
 
     /** Issues (or rotates) the merchant's webhook secret. */

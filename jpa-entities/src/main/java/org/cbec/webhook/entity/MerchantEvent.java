@@ -34,7 +34,9 @@ public class MerchantEvent {
         /** Tried for a day without a 2xx. */
         FAILED,
         /** The payment or refund has no notifyUrl: kept for the listing. */
-        NO_TARGET
+        NO_TARGET,
+        /** The merchant cancelled its remaining attempts (a redelivery sends it again). */
+        CANCELLED
     }
 
     @Id
@@ -100,9 +102,16 @@ public class MerchantEvent {
         nextAttemptAt = until;
     }
 
-    /** An attempt ended: delivered, to be tried again at {@code next}, or (next null) failed for good. */
+    /**
+     * An attempt ended: delivered, to be tried again at {@code next}, or (next null) failed for good.
+     * An attempt that was on its way when the event was cancelled is counted, and the event stays
+     * cancelled unless that attempt delivered it.
+     */
     public void attempted(boolean delivered, OffsetDateTime next, OffsetDateTime at) {
         attempts++;
+        if (state == State.CANCELLED && !delivered) {
+            return;
+        }
         if (delivered) {
             state = State.DELIVERED;
             nextAttemptAt = null;
@@ -114,6 +123,23 @@ public class MerchantEvent {
         } else {
             nextAttemptAt = next;
         }
+    }
+
+    /**
+     * No more attempts, at the merchant's request: true when the event was waiting for one (or was
+     * cancelled already), false when it has none left to cancel (delivered, failed, no target).
+     */
+    public boolean cancel(OffsetDateTime at) {
+        if (state == State.CANCELLED) {
+            return true;
+        }
+        if (state != State.PENDING) {
+            return false;
+        }
+        state = State.CANCELLED;
+        nextAttemptAt = null;
+        endedAt = at;
+        return true;
     }
 
     /** Sent again at the merchant's request, whatever happened to it before (a day of tries from now). */

@@ -10,7 +10,10 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 
-/** A merchant's webhook signing secret; one replaced by a newer one still signs until {@code signsUntil}. */
+/**
+ * A merchant's webhook signing secret, stored sealed (or, if stored before sealing existed, as it
+ * was until resealed); one replaced by a newer one still signs until {@code signsUntil}.
+ */
 @Entity
 @Table(name = "webhook_secret")
 @NamedQuery(name = WebhookSecret.OF_MERCHANT,
@@ -27,8 +30,8 @@ public class WebhookSecret {
     @Column(nullable = false, length = 64)
     private String merchant;
 
-    @Column(nullable = false, length = 128)
-    private String secret;
+    @Column(name = "secret", nullable = false, length = 256)
+    private String sealedSecret;
 
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
@@ -39,9 +42,9 @@ public class WebhookSecret {
     protected WebhookSecret() {
     }
 
-    public WebhookSecret(String merchant, String secret, OffsetDateTime at) {
+    public WebhookSecret(String merchant, String sealedSecret, OffsetDateTime at) {
         this.merchant = merchant;
-        this.secret = secret;
+        this.sealedSecret = sealedSecret;
         this.createdAt = at;
     }
 
@@ -60,8 +63,17 @@ public class WebhookSecret {
         return merchant;
     }
 
-    public String getSecret() {
-        return secret;
+    /** Sealed anew (under a newer key-encryption key, or for the first time). */
+    public void resealed(String sealed) {
+        this.sealedSecret = sealed;
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public String getSealedSecret() {
+        return sealedSecret;
     }
 
     public OffsetDateTime getCreatedAt() {

@@ -135,18 +135,18 @@ public class AdminResource {
     }
 
     /**
-     * Seals every company account's secrets under the newest key-encryption key (after a key was
-     * added to credentials.key, or to seal accounts stored before sealing existed); the number of
-     * accounts rewritten. Safe to repeat and to run on several nodes at once.
+     * Seals every company account's secrets and every webhook signing secret under the newest
+     * key-encryption key (after a key was added to credentials.key, or to seal rows stored before
+     * sealing existed); the number of rows rewritten. Safe to repeat and to run on several nodes at once.
      */
-    @FailureAction("resealing the company accounts")
+    @FailureAction("resealing the company accounts and webhook secrets")
     @POST
     @Path("credentials/reseal")
     @Consumes(MediaType.WILDCARD)
     public Resealing resealCredentials() {
         String newest = credentialKeys.ring().newestId();
-        int rewritten = Resealed.all(companyAccounts::reseal);
-        return new Resealing(200, "company accounts sealed under the newest key-encryption key", newest, rewritten);
+        int rewritten = Resealed.all(companyAccounts::reseal) + Resealed.all(events::resealSecrets);
+        return new Resealing(200, "company accounts and webhook secrets sealed under the newest key-encryption key", newest, rewritten);
     }
 
     @FailureAction("revoking the key")

@@ -22,7 +22,7 @@ import org.cbec.webhook.boundary.EventView;
 import org.cbec.webhook.boundary.Events;
 import org.cbec.web.error.FailureAction;
 
-/** The merchant's events of a payment, with their delivery attempts, and sending one again. */
+/** The merchant's events of a payment, with their delivery attempts, sending one again, and cancelling its retries. */
 @Path("v1/events")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -44,6 +44,9 @@ public class EventsResource {
     public record Redelivery(int code, String message, EventResult event) {
     }
 
+    public record Cancellation(int code, String message, EventResult event) {
+    }
+
     @Inject
     Events events;
 
@@ -61,6 +64,14 @@ public class EventsResource {
     public Response redeliver(@PathParam("merchant") String merchant, @PathParam("eventId") String eventId) {
         EventResult e = result(events.redeliver(merchant, eventId));
         return Response.status(Response.Status.ACCEPTED).entity(new Redelivery(202, "the event will be sent again", e)).build();
+    }
+
+    @FailureAction("cancelling the event")
+    @POST
+    @Path("{merchant}/{eventId}/cancel")
+    @Consumes(MediaType.WILDCARD)
+    public Cancellation cancel(@PathParam("merchant") String merchant, @PathParam("eventId") String eventId) {
+        return new Cancellation(200, "the event's remaining attempts are cancelled", result(events.cancel(merchant, eventId)));
     }
 
     private static EventResult result(EventView e) {
