@@ -61,6 +61,8 @@ class BrokerIT {
 
     private static final String ADMIN_PASSWORD = System.getenv("ADMIN_PASSWORD");
     private static final String DEMO_API_KEY = System.getenv("DEMO_API_KEY");
+    /** Failed admin logins from one address before the lock (admin.login.max-failures, 5 by default). */
+    private static final int ADMIN_LOGIN_MAX_FAILURES = 5;
 
     @Deployment
     static WebArchive deployment() {
@@ -239,6 +241,24 @@ class BrokerIT {
         assertNotAuthenticated(postJson(uri("admin/merchants"), "{\"name\":\"x1\"}", "Authorization", basic("admin", "wrong")));
         assertNotAuthenticated(postJson(uri("admin/merchants"), "{\"name\":\"x1\"}", "Authorization", basic("root", ADMIN_PASSWORD)));
         assertNotAuthenticated(postJson(uri("admin/merchants"), "{\"name\":\"x1\"}", "app-api-key", DEMO_API_KEY));
+    }
+
+    @Test
+    @RunAsClient
+    void repeatedWrongAdminPasswordsAreAnswered429WithRetryAfterThenTheAdministratorGetsInAfterIt() throws InterruptedException {
+        String body = "{\"name\":\"lock-" + UUID.randomUUID().toString().substring(0, 8) + "\"}";
+        registerMerchant(); // a success first: earlier tests' failures from this address are forgotten
+        for (int i = 1; i < ADMIN_LOGIN_MAX_FAILURES; i++) {
+            assertNotAuthenticated(postJson(uri("admin/merchants"), body, "Authorization", basic("admin", "guess-" + i)));
+        }
+        Reply locked = postJson(uri("admin/merchants"), body, "Authorization", basic("admin", "guess-last"));
+        assertEnvelope(429, locked);
+        long retryAfter = Long.parseLong(locked.header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 30, locked::toString);
+        Reply stillLocked = postJson(uri("admin/merchants"), body, "Authorization", admin());
+        assertEnvelope(429, stillLocked);
+        Thread.sleep(retryAfter * 1000 + 200);
+        assertEquals(201, postJson(uri("admin/merchants"), body, "Authorization", admin()).status());
     }
 
     @Test

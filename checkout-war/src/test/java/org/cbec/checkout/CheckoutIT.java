@@ -151,6 +151,26 @@ class CheckoutIT {
 
     @Test
     @RunAsClient
+    void repeatedWrongAdminPasswordsAreAnswered429WithRetryAfterThenTheAdministratorGetsInAfterIt() throws InterruptedException {
+        String merchant = "lock-" + UUID.randomUUID().toString().substring(0, 8);
+        String body = "{\"merchantId\":\"" + merchant + "\"}";
+        // a success first: earlier tests' failures from this address are forgotten
+        assertEquals(201, postJson(uri("admin/platform-merchants"), "{\"merchantId\":\"" + merchant + "-0\"}", "Authorization", admin()).status());
+        for (int i = 1; i < 5; i++) {
+            assertNotAuthenticated(postJson(uri("admin/platform-merchants"), body, "Authorization", basic("admin", "guess-" + i)));
+        }
+        Reply locked = postJson(uri("admin/platform-merchants"), body, "Authorization", basic("admin", "guess-last"));
+        assertEquals(429, locked.status(), locked::toString);
+        assertEquals(429, locked.json().getInt("code"));
+        long retryAfter = Long.parseLong(locked.header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 30, locked::toString);
+        assertEquals(429, postJson(uri("admin/platform-merchants"), body, "Authorization", admin()).status(), "a lock holds the right password too");
+        Thread.sleep(retryAfter * 1000 + 200);
+        assertEquals(201, postJson(uri("admin/platform-merchants"), body, "Authorization", admin()).status());
+    }
+
+    @Test
+    @RunAsClient
     void anEnterpriseWithoutANameIsRefusedNamingTheField() {
         Reply reply = postJson(uri("admin/enterprises"), "{\"enterpriseId\":\"e-" + UUID.randomUUID() + "\"}", "Authorization", admin());
         assertEquals(400, reply.status(), reply::toString);

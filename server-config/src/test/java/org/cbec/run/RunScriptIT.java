@@ -71,6 +71,34 @@ class RunScriptIT {
     }
 
     @Test
+    void withAnAdminPortTheAdminApisAnswerThereAloneAndThePublicApiNotThere() throws Exception {
+        Scripts.deleteRecursively(dataDir);
+        int port = Scripts.freePort();
+        int adminPort = Scripts.freePort();
+        database.put("ADMIN_PORT", String.valueOf(adminPort));
+        URI base = URI.create("http://localhost:" + port + "/");
+        URI admin = URI.create("http://localhost:" + adminPort + "/");
+        Path log = start(port, "run-it-admin-port.log");
+        awaitReady(base, log); // the demo merchant's company accounts: registered by the script through the admin port
+
+        String merchant = "adm-" + UUID.randomUUID().toString().substring(0, 8);
+        Reply publicAdmin = postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin());
+        assertEquals(404, publicAdmin.status(), publicAdmin::toString);
+        assertEquals(404, publicAdmin.json().getInt("code"));
+        assertEquals(404, postJson(base.resolve("checkout/admin/enterprises"), "{\"enterpriseId\":\"" + merchant + "\",\"name\":\"E\"}",
+                "Authorization", admin()).status());
+
+        assertEquals(201, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+        assertEquals(201, postJson(admin.resolve("checkout/admin/enterprises"), "{\"enterpriseId\":\"" + merchant + "\",\"name\":\"E\"}",
+                "Authorization", admin()).status());
+
+        assertEquals(404, get(admin.resolve("broker/v1/merchant/demo"), "app-api-key", DEMO_API_KEY).status(), "no public API on the admin port");
+        assertEquals(404, get(admin.resolve("checkout/merchants/demo"), "x-ca-key", DEMO_CA_KEY).status());
+        assertEquals(404, get(admin.resolve("broker/openapi")).status());
+        assertEquals(200, get(base.resolve("broker/v1/merchant/demo"), "app-api-key", DEMO_API_KEY).status());
+    }
+
+    @Test
     void dataWrittenBeforeARestartIsThereAfterItOnPostgreSql() throws Exception {
         Scripts.deleteRecursively(postgresDir);
         for (String line : script("postgres", "start", postgresDir.toString(), String.valueOf(Scripts.freePort()))) {

@@ -467,6 +467,29 @@ class ServerSmokeIT {
         }
     }
 
+    @Test
+    @Order(9)
+    void withAnAdminPortTheAdminApisAnswerOnItsListenerAloneAndWithoutItOnThePublicPortAgain() throws Exception {
+        URI admin = URI.create("http://localhost:" + (PORT_BASE + 82) + "/");
+        Map<String, String> withAdminPort = new HashMap<>(env);
+        withAdminPort.put("ADMIN_PORT", String.valueOf(PORT_BASE + 82));
+        try {
+            run(List.of("deploy-server"), withAdminPort);
+            String merchant = "adm-" + UUID.randomUUID().toString().substring(0, 8);
+            Reply publicAdmin = postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin());
+            assertEquals(404, publicAdmin.status(), publicAdmin::toString);
+            assertEquals(201, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+            assertEquals(201, postJson(admin.resolve("checkout/admin/enterprises"), "{\"enterpriseId\":\"" + merchant + "\",\"name\":\"E\"}",
+                    "Authorization", admin()).status());
+            assertEquals(404, get(admin.resolve("broker/ping")).status(), "no public API on the admin port");
+            assertEquals(200, get(BASE.resolve("broker/ping")).status());
+        } finally {
+            run(List.of("deploy-server"), env);
+        }
+        assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"back-" + UUID.randomUUID().toString().substring(0, 8)
+                + "\"}", "Authorization", admin()).status(), "without ADMIN_PORT the admin API is on the public port again");
+    }
+
     /**
      * A client trusting any certificate for any name: the domain's own self-signed one is issued to
      * the machine's host name (an extended trust manager, so that the JDK's client leaves the name

@@ -24,7 +24,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * refuses a body larger than {@code http.max-body-bytes} (HTTP_MAX_BODY_BYTES, 1 MiB by default)
  * with {@code 413} and the service's envelope before anything parses it: at once from its
  * {@code Content-Length}, or, for a body sent without one (chunked), after reading at most one
- * byte past the limit. Each service's filter extends it with its envelope ({@link #envelope}) and
+ * byte past the limit. With an admin listener ({@link AdminListener}) it answers 404 to an admin path
+ * on any other port and to any other path on the admin port, before the body is read. Each service's filter extends it with its envelope ({@link #envelope}) and
  * may add its own step ({@link #admitted}).
  */
 public abstract class RequestGate extends HttpFilter {
@@ -57,6 +58,11 @@ public abstract class RequestGate extends HttpFilter {
         String id = RequestIds.accept(request.getHeader(RequestIds.HEADER));
         response.setHeader(RequestIds.HEADER, id);
         try (RequestIds.Scope logged = RequestIds.onThisThread(id)) {
+            if (!AdminListener.serves(AdminListener.port(), request.getLocalPort(),
+                    AdminListener.adminPath(request.getServletPath(), request.getPathInfo()))) {
+                refuse(response, 404, AdminListener.NOT_FOUND);
+                return;
+            }
             long length = request.getContentLengthLong();
             if (length > maxBody) {
                 tooLarge(request, response, length);

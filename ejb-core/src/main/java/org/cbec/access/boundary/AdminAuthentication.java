@@ -35,6 +35,9 @@ import org.cbec.access.control.BasicCredentials;
  * by the container's Jakarta Authentication handler ({@link PasswordValidationCallback}, the module's
  * realm), which puts the user's realm groups in the subject; the user is logged in with those.</li>
  * </ul>
+ * Failed logins are throttled per address and per user ({@link AdminLogins}); with an admin
+ * listener configured ({@code admin.port}) credentials sent to any other port are ignored.
+ * <p>
  * Once a web module has such a mechanism its container authenticates through Jakarta
  * Authentication, where {@code HttpServletRequest.login} is refused: the realm check is the
  * callback, not a login.
@@ -48,6 +51,9 @@ public class AdminAuthentication implements HttpAuthenticationMechanism {
     @Inject
     AdminCredentials admin;
 
+    @Inject
+    AdminLogins logins;
+
     @Override
     public AuthenticationStatus validateRequest(HttpServletRequest request, HttpServletResponse response, HttpMessageContext context) {
         Optional<BasicCredentials> credentials = BasicCredentials.parse(request.getHeader("Authorization"));
@@ -55,11 +61,23 @@ public class AdminAuthentication implements HttpAuthenticationMechanism {
             return context.doNothing();
         }
         BasicCredentials c = credentials.get();
+        String address = request.getRemoteAddr();
+        // Off the admin listener (when there is one) nobody logs in; a locked address or user is
+        // not even checked: the access filter answers 429.
+        if (!logins.onAdminPort(request.getLocalPort()) || logins.retryAfterSeconds(address, c.user()).isPresent()) {
+            return context.doNothing();
+        }
         if (admin.configured(c)) {
+            logins.succeeded(address, c.user());
             return context.notifyContainerAboutLogin(AdminCredentials.USER, Set.of(AdminCredentials.ROLE));
         }
-        return realmGroups(context, c).map(groups -> context.notifyContainerAboutLogin(c.user(), groups))
-                .orElseGet(context::doNothing);
+        Optional<Set<String>> groups = realmGroups(context, c);
+        if (groups.isEmpty()) {
+            logins.failed(address, c.user());
+            return context.doNothing();
+        }
+        logins.succeeded(address, c.user());
+        return context.notifyContainerAboutLogin(c.user(), groups.get());
     }
 
     /** The realm user's groups when the container's realm takes the password; empty when it does not. */

@@ -79,12 +79,21 @@ class AdminAuthenticationTest {
     }
 
     private static HttpServletRequest request(String authorization) {
+        return request(authorization, 8080);
+    }
+
+    /** A request from 192.0.2.1 to the local port {@code localPort}. */
+    private static HttpServletRequest request(String authorization, int localPort) {
         return (HttpServletRequest) Proxy.newProxyInstance(AdminAuthenticationTest.class.getClassLoader(),
                 new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> {
                     if (method.getName().equals("getHeader") && "Authorization".equals(args[0])) {
                         return authorization;
                     }
-                    throw new UnsupportedOperationException(method.getName());
+                    return switch (method.getName()) {
+                        case "getRemoteAddr" -> "192.0.2.1";
+                        case "getLocalPort" -> localPort;
+                        default -> throw new UnsupportedOperationException(method.getName());
+                    };
                 });
     }
 
@@ -96,6 +105,14 @@ class AdminAuthenticationTest {
         AdminAuthentication m = new AdminAuthentication();
         m.admin = new AdminCredentials();
         m.admin.password = Optional.ofNullable(configuredPassword);
+        m.logins = new AdminLogins();
+        m.logins.maxFailures = 3;
+        m.logins.maxFailuresPerUser = 10;
+        m.logins.lockSeconds = 1;
+        m.logins.maxLockSeconds = 30;
+        m.logins.tracked = 100;
+        m.logins.adminPort = Optional.empty();
+        m.logins.init();
         return m;
     }
 
@@ -153,5 +170,29 @@ class AdminAuthenticationTest {
         Container d = run(mechanism(null), basic("admin", "anything"));
         assertNull(d.loggedIn);
         assertEquals(List.of("admin"), d.realmChecks);
+    }
+
+    @Test
+    void aLockedAddressIsNotCheckedEvenWithTheRightPassword() {
+        AdminAuthentication m = mechanism("pw");
+        for (int i = 0; i < 3; i++) {
+            run(m, basic("ops", "guess-" + i));
+        }
+        Container c = run(m, basic("ops", "ops-pw"));
+        assertNull(c.loggedIn);
+        assertEquals(List.of(), c.realmChecks, "no realm check while locked");
+        assertNull(run(m, basic("admin", "pw")).loggedIn, "the address is locked for every user");
+    }
+
+    @Test
+    void withAnAdminPortCredentialsSentToAnotherPortAreIgnored() {
+        AdminAuthentication m = mechanism("pw");
+        m.logins.adminPort = Optional.of(9090);
+        Container elsewhere = new Container();
+        m.validateRequest(request(basic("admin", "pw"), 8080), null, elsewhere.context());
+        assertNull(elsewhere.loggedIn);
+        Container there = new Container();
+        m.validateRequest(request(basic("admin", "pw"), 9090), null, there.context());
+        assertEquals("admin", there.loggedIn);
     }
 }

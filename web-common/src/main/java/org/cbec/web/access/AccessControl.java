@@ -7,15 +7,19 @@ import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
+import org.cbec.web.AdminListener;
 import org.cbec.web.ServiceEnvelope;
 
 /**
  * Who may call the matched operation ({@link Endpoints}), run after matching so that it knows the
  * resource and the party in the path: open endpoints pass; admin resources take a caller the
  * container has logged in as the administrator (Jakarta Security, from Basic credentials; a
- * refusal says how to send them, {@code WWW-Authenticate});
+ * refusal says how to send them, {@code WWW-Authenticate}; after too many failed logins, 429 with
+ * {@code Retry-After}); with an admin listener ({@link AdminListener}) admin resources are found on
+ * its port only, and the others everywhere but there;
  * every other one needs an API key granted for the path's party and within its rate (else 429
  * with {@code Retry-After}). Every refusal is the service's envelope.
  * <p>
@@ -50,6 +54,19 @@ public abstract class AccessControl implements ContainerRequestFilter {
         return request.isUserInRole(ADMIN_ROLE);
     }
 
+    /**
+     * Empty while the caller may try to log in as administrator; else the seconds its address or
+     * user is locked for after failed logins. None by default.
+     */
+    protected OptionalLong adminLoginLocked(HttpServletRequest request) {
+        return OptionalLong.empty();
+    }
+
+    /** The admin listener's port, when the operator gave the admin API one ({@link AdminListener}). */
+    protected OptionalInt adminPort() {
+        return AdminListener.port();
+    }
+
     /** The public id of the key that the request carries, when it is granted for the party in the path. */
     protected abstract Optional<String> keyId(ContainerRequestContext request);
 
@@ -72,10 +89,23 @@ public abstract class AccessControl implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        switch (Endpoints.of(resource.getResourceMethod(), resource.getResourceClass())) {
+        Endpoints kind = Endpoints.of(resource.getResourceMethod(), resource.getResourceClass());
+        // The request gate refuses by path already; this holds for whatever path reached a resource.
+        if (!AdminListener.serves(adminPort(), servletRequest.getLocalPort(), kind == Endpoints.ADMIN)) {
+            refuse(request, 404, AdminListener.NOT_FOUND, null);
+            return;
+        }
+        switch (kind) {
             case OPEN -> { }
             case ADMIN -> {
                 if (!administrator(servletRequest)) {
+                    OptionalLong locked = adminLoginLocked(servletRequest);
+                    if (locked.isPresent()) {
+                        request.abortWith(ServiceEnvelope.json(429, envelope.refusal(429, "too many failed admin logins from this address"
+                                + " or for this user; send them again after Retry-After seconds", null))
+                                .header(HttpHeaders.RETRY_AFTER, locked.getAsLong()).build());
+                        return;
+                    }
                     request.abortWith(ServiceEnvelope.json(401, envelope.refusal(401, NOT_AUTHENTICATED, null))
                             .header(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE).build());
                 }

@@ -3,10 +3,14 @@ package org.cbec.broker.rest.access;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
+import java.util.OptionalLong;
+import org.cbec.access.boundary.AdminLogins;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.RateLimits;
 import org.cbec.access.entity.ApiService;
@@ -32,6 +36,9 @@ public class AccessFilter extends AccessControl {
     @Inject
     RateLimits rateLimits;
 
+    @Inject
+    AdminLogins adminLogins;
+
     public AccessFilter() {
         super(Envelope.WEB);
     }
@@ -49,5 +56,10 @@ public class AccessFilter extends AccessControl {
     @Override
     protected Optional<OverRate> overRate(String keyId) {
         return OverRate.of(rateLimits.retryAfterSeconds(keyId), rateLimits::describe);
+    }
+
+    @Override
+    protected OptionalLong adminLoginLocked(HttpServletRequest request) {
+        return adminLogins.retryAfterSeconds(request.getRemoteAddr(), Optional.ofNullable(request.getHeader(HttpHeaders.AUTHORIZATION)));
     }
 }

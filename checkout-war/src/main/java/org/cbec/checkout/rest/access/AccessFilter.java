@@ -3,12 +3,16 @@ package org.cbec.checkout.rest.access;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import org.cbec.access.boundary.AdminLogins;
 import org.cbec.access.boundary.ApiKeys;
 import org.cbec.access.boundary.RateLimits;
 import org.cbec.access.entity.ApiService;
@@ -33,6 +37,9 @@ public class AccessFilter extends AccessControl {
 
     @Inject
     RateLimits rateLimits;
+
+    @Inject
+    AdminLogins adminLogins;
 
     @Inject
     ApiKeys apiKeys;
@@ -63,5 +70,10 @@ public class AccessFilter extends AccessControl {
         if (stage != null && !STAGES.contains(stage)) {
             refuse(request, 400, "x-ca-stage must be RELEASE, PRE or TEST", STAGE);
         }
+    }
+
+    @Override
+    protected OptionalLong adminLoginLocked(HttpServletRequest request) {
+        return adminLogins.retryAfterSeconds(request.getRemoteAddr(), Optional.ofNullable(request.getHeader(HttpHeaders.AUTHORIZATION)));
     }
 }
