@@ -130,7 +130,8 @@ public class Carts {
         if (!r.status().equals("success") && !r.status().equals("failed")) {
             throw new InvalidRequestException("status", "status must be success or failed");
         }
-        FreeText.check("failReason", r.failReason(), 512);
+        // Stored for the operator and never sent on: a reason may run over several lines.
+        FreeText.checkLines("failReason", r.failReason(), 512);
         Cart cart = lockedCart(r.cartId(), enterpriseId);
         switch (cart.getStatus()) {
             case PAID, PAYMENT_FAILED, DECLARED -> throw new ConflictException("cartId", "payment status already updated for this cart");
