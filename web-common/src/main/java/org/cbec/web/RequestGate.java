@@ -24,7 +24,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * refuses a body larger than {@code http.max-body-bytes} (HTTP_MAX_BODY_BYTES, 1 MiB by default)
  * with {@code 413} and the service's envelope before anything parses it: at once from its
  * {@code Content-Length}, or, for a body sent without one (chunked), after reading at most one
- * byte past the limit. Each service's filter extends it with its envelope ({@link #envelope}) and
+ * byte past the limit. A request with both a {@code Content-Length} and a {@code Transfer-Encoding}
+ * is refused with {@code 400} and the connection closed. Each service's filter extends it with its envelope ({@link #envelope}) and
  * may add its own step ({@link #admitted}).
  */
 public abstract class RequestGate extends HttpFilter {
@@ -57,6 +58,14 @@ public abstract class RequestGate extends HttpFilter {
         String id = RequestIds.accept(request.getHeader(RequestIds.HEADER));
         response.setHeader(RequestIds.HEADER, id);
         try (RequestIds.Scope logged = RequestIds.onThisThread(id)) {
+            if (isAmbiguouslyFramed(request)) {
+                // RFC 9112 6.3: a server may reject such a message and must then close the connection:
+                // a front end that took the other length would read the rest as a next request
+                // (request smuggling). Grizzly closes after a 400 as well.
+                response.setHeader("Connection", "close");
+                refuse(response, 400, "a request must not have both Content-Length and Transfer-Encoding");
+                return;
+            }
             long length = request.getContentLengthLong();
             if (length > maxBody) {
                 tooLarge(request, response, length);
@@ -73,6 +82,11 @@ public abstract class RequestGate extends HttpFilter {
             }
             admitted(bounded, response, chain);
         }
+    }
+
+    /** Both a Content-Length and a Transfer-Encoding: two lengths for one body. */
+    static boolean isAmbiguouslyFramed(HttpServletRequest request) {
+        return request.getHeader("Content-Length") != null && request.getHeader("Transfer-Encoding") != null;
     }
 
     /** Writes a refusal in the service's envelope. */
