@@ -55,6 +55,7 @@ public final class Malformed {
             "nul", "a\u0000b",
             "control characters", "\u0001\u0007\u001b[2J\u007f",
             "crlf", "a\r\nSet-Cookie: x=1",
+            "c1 control (next line)", "a\u0085b",
             "rtl override", "\u202Egnp.exe",
             "emoji and 4-byte cjk", "\uD83D\uDE00\uD840\uDC00",
             "lone surrogate", "\uD800",
