@@ -51,8 +51,11 @@ public class Carts {
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
-    /** The widths of the columns {@code cart.cart_json} and {@code cart.confirmed_address} (V4, V5). */
-    private static final int CART_JSON_CHARS = 60_000;
+    /**
+     * The widths of the columns {@code cart.cart_json} and {@code cart.confirmed_address} (V13, V5). A
+     * body within the default size limit always fits; the check matters only where the limit was raised.
+     */
+    private static final int CART_JSON_CHARS = Cart.CART_JSON_LENGTH;
     private static final int ADDRESS_JSON_CHARS = 4_000;
 
     @EJB
