@@ -139,10 +139,14 @@ class BadInputIT {
     void moreProductLinesThanDocumentedAreRefusedNamingProducts() {
         String[] m = merchantWithAlphapay();
         for (int count : new int[] {101, 10_000}) {
-            Reply r = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).add("products", productLines(count, "tea")).build().toString(),
+            JsonArrayBuilder lines = Json.createArrayBuilder();
+            for (int i = 0; i < count; i++) {
+                lines.add(Json.createObjectBuilder().add("goodsQuantity", 1));
+            }
+            Reply r = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).add("products", lines).build().toString(),
                     "app-api-key", m[1]);
             assertEquals(422, r.status(), r::toString);
-            assertEquals("products", r.json().getString("field"), r::toString);
+            assertEquals("products", r.json().getString("field", null), r::toString);
         }
     }
 
@@ -153,22 +157,23 @@ class BadInputIT {
             for (String field : List.of("description", "attach", "goodsTag", "payerId", "merchantPayerId", "invoiceId", "spAppId")) {
                 Reply r = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).add(field, bad).build().toString(), "app-api-key", m[1]);
                 assertEquals(422, r.status(), field + ": " + r);
-                assertEquals(field, r.json().getString("field"), r::toString);
+                assertEquals(field, r.json().getString("field", null), r::toString);
             }
             Reply line = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).add("products", Json.createArrayBuilder()
                     .add(Json.createObjectBuilder().add("goodsName", bad))).build().toString(), "app-api-key", m[1]);
             assertEquals(422, line.status(), line::toString);
-            assertEquals("products[0].goodsName", line.json().getString("field"), line::toString);
-            Reply clientId = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).build().toString(), "app-api-key", m[1],
-                    "Client-Id", bad.replace("\r", "").replace("\n", ""));
+            assertEquals("products[0].goodsName", line.json().getString("field", null), line::toString);
             if (bad.contains("\u0085") || bad.contains("\u009b")) {
+                // a header cannot carry CR or LF; a C1 control it can, as a Latin-1 byte
+                Reply clientId = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).build().toString(), "app-api-key", m[1],
+                        "Client-Id", bad);
                 assertEquals(422, clientId.status(), clientId::toString);
-                assertEquals("Client-Id", clientId.json().getString("field"), clientId::toString);
+                assertEquals("Client-Id", clientId.json().getString("field", null), clientId::toString);
             }
             Reply reason = postJson(at(base, "v1/refund/" + m[0]), "{\"orderRef\":\"nosuchorder0001\",\"refundRef\":\"r-1\",\"amount\":1,"
                     + "\"reason\":" + Json.createValue(bad) + "}", "app-api-key", m[1]);
             assertEquals(422, reason.status(), reason::toString);
-            assertEquals("reason", reason.json().getString("field"), reason::toString);
+            assertEquals("reason", reason.json().getString("field", null), reason::toString);
         }
         assertEquals(List.of(), rows("SELECT id FROM payment WHERE merchant = ?", m[0]), "nothing stored");
     }
@@ -180,7 +185,7 @@ class BadInputIT {
                 "0000:0000:0000:0000:0000:ffff:255.255.255.2550")) {
             Reply r = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).build().toString(), "app-api-key", m[1], "X-Real-Ip", bad);
             assertEquals(422, r.status(), bad + ": " + r);
-            assertEquals("X-Real-Ip", r.json().getString("field"), r::toString);
+            assertEquals("X-Real-Ip", r.json().getString("field", null), r::toString);
             assertTrue(!r.body().contains("<b>"), "the refused value is not echoed: " + r);
         }
         assertEquals(List.of(), rows("SELECT id FROM payment WHERE merchant = ?", m[0]), "nothing stored");
@@ -196,15 +201,15 @@ class BadInputIT {
         Reply twice = postJson(at(base, "v1/payment/" + m[0]), create.substring(0, create.length() - 1) + ",\"actualAmount\":5000}",
                 "app-api-key", m[1]);
         assertEquals(400, twice.status(), twice::toString);
-        assertEquals("actualAmount", twice.json().getString("field"), twice::toString);
+        assertEquals("actualAmount", twice.json().getString("field", null), twice::toString);
         Reply nested = postJson(at(base, "v1/payment/" + m[0]), payment(ref).build().toString().replaceFirst("}$",
                 ",\"products\":[{\"goodsQuantity\":1,\"goodsQuantity\":2}]}"), "app-api-key", m[1]);
         assertEquals(400, nested.status(), nested::toString);
-        assertEquals("goodsQuantity", nested.json().getString("field"), nested::toString);
+        assertEquals("goodsQuantity", nested.json().getString("field", null), nested::toString);
         Reply refund = postJson(at(base, "v1/refund/" + m[0]), "{\"orderRef\":\"" + ref + "\",\"refundRef\":\"r-1\",\"amount\":1,"
                 + "\"amount\":5000}", "app-api-key", m[1]);
         assertEquals(400, refund.status(), refund::toString);
-        assertEquals("amount", refund.json().getString("field"), refund::toString);
+        assertEquals("amount", refund.json().getString("field", null), refund::toString);
         assertEquals(List.of(), rows("SELECT id FROM payment WHERE merchant = ?", m[0]), "nothing stored");
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.annotation.Resource;
+import jakarta.json.JsonObject;
 import java.io.File;
 import java.net.URI;
 import java.net.URL;
@@ -112,7 +113,8 @@ class BadInputIT {
     }
 
     private static String field(Reply r) {
-        return r.json().getJsonObject("data").getString("field");
+        JsonObject data = r.json().getJsonObject("data");
+        return data == null ? null : data.getString("field", null);
     }
 
     @Test

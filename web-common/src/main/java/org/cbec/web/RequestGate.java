@@ -84,9 +84,28 @@ public abstract class RequestGate extends HttpFilter {
         }
     }
 
-    /** Both a Content-Length and a Transfer-Encoding: two lengths for one body. */
+    /**
+     * Both a Content-Length and a Transfer-Encoding: two lengths for one body. The header is looked
+     * up among the request's headers as received: Grizzly answers {@code getHeader("Content-Length")}
+     * from the length it parsed, which it drops for a chunked body.
+     */
     static boolean isAmbiguouslyFramed(HttpServletRequest request) {
-        return request.getHeader("Content-Length") != null && request.getHeader("Transfer-Encoding") != null;
+        return request.getHeader("Transfer-Encoding") != null
+                && (request.getHeader("Content-Length") != null || hasHeader(request, "Content-Length"));
+    }
+
+    private static boolean hasHeader(HttpServletRequest request, String name) {
+        java.util.Enumeration<String> values = request.getHeaders(name);
+        if (values != null && values.hasMoreElements()) {
+            return true;
+        }
+        java.util.Enumeration<String> names = request.getHeaderNames();
+        while (names != null && names.hasMoreElements()) {
+            if (name.equalsIgnoreCase(names.nextElement())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Writes a refusal in the service's envelope. */

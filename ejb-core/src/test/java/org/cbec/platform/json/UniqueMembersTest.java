@@ -34,6 +34,13 @@ class UniqueMembersTest {
     }
 
     @Test
+    void aBodyReadFromAStreamIsRefusedToo() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> JSONB.fromJson(new java.io.ByteArrayInputStream(
+                "{\"amount\":1,\"amount\":5000}".getBytes(java.nio.charset.StandardCharsets.UTF_8)), (java.lang.reflect.Type) Body.class));
+        assertEquals(Optional.of("amount"), UniqueMembers.repeatedIn(e));
+    }
+
+    @Test
     void theSameNameInDifferentObjectsIsFine() {
         Body b = JSONB.fromJson("{\"amount\":1,\"lines\":[{\"name\":\"a\",\"amount\":2},{\"name\":\"b\",\"amount\":3}],\"x\":{\"amount\":4}}", Body.class);
         assertEquals(1L, b.amount());

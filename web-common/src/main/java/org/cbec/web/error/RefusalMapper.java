@@ -36,11 +36,10 @@ public abstract class RefusalMapper implements ExceptionMapper<WebApplicationExc
     public Response toResponse(WebApplicationException e) {
         int status = e.getResponse().getStatus();
         if (status >= 500) {
-            return UnexpectedFailureMapper.answer(envelope, resource, e);
+            return UnexpectedFailureMapper.answer(envelope, resource, e, repeatedMember(e));
         }
         String repeated = status == 400 ? repeatedMember(e) : null;
-        Object refusal = repeated != null
-                ? envelope.refusal(status, "malformed request body: the member " + repeated + " is given more than once", repeated)
+        Object refusal = repeated != null ? RequestProblems.unreadableBody(envelope, repeated)
                 : envelope.refusal(status, RequestProblems.describe(status, e), null);
         Response.ResponseBuilder response = ServiceEnvelope.json(status, refusal);
         String allow = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
