@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.annotation.Resource;
 import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import java.io.File;
 import java.net.URI;
 import java.net.URL;
@@ -83,6 +85,149 @@ class BadInputIT {
 
         new Malformed.Sweep(URI.create(base.toString()), secrets).runAll("BadInputIT (broker)", endpoints(merchant, key, ref, tx, account));
         assertEquals(before, fingerprint(merchant), "stored data changed");
+    }
+
+    /** A new merchant with a key and an alphapay account at the sandbox: {merchant, key}. */
+    private String[] merchantWithAlphapay() {
+        String merchant = "lim-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", ADMIN).status());
+        String key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + merchant + "\"],\"label\":\"limits\"}",
+                "Authorization", ADMIN).json().getString("key");
+        SANDBOX.register(at(base, ""), ADMIN, merchant, "alphapay");
+        return new String[] {merchant, key};
+    }
+
+    private static JsonObjectBuilder payment(String ref) {
+        return Json.createObjectBuilder().add("paymentMethod", "alphapay").add("paymentType", "NATIVE").add("orderRef", ref)
+                .add("actualAmount", AMOUNT).add("currency", "CNY");
+    }
+
+    private static String newRef() {
+        return "lim" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+
+    private static JsonArrayBuilder productLines(int count, String name) {
+        JsonArrayBuilder lines = Json.createArrayBuilder();
+        for (int i = 0; i < count; i++) {
+            lines.add(Json.createObjectBuilder().add("goodsName", name).add("goodsCategory", "c".repeat(64))
+                    .add("goodsUnitPrice", Long.MAX_VALUE).add("goodsQuantity", Long.MAX_VALUE).add("merchantProductId", "p".repeat(32))
+                    .add("paymentProductId", Long.MIN_VALUE));
+        }
+        return lines;
+    }
+
+    @Test
+    void aCreateWithEveryTextAtItsDocumentedMaximumIsStored() throws Exception {
+        String[] m = merchantWithAlphapay();
+        String ref = newRef();
+        String ip = "0000:0000:0000:0000:0000:ffff:255.255.255.255";
+        JsonObject body = payment(ref).add("total", 1_000_000_000L).add("subsidyAmount", 1_000_000_000L).add("costPrice", 1_000_000_000L)
+                .add("invoiceId", "i".repeat(64)).add("profitSharing", false).add("description", "\"测试\\".repeat(31) + "ddd")
+                .add("attach", "\"".repeat(128)).add("timeExpire", "2030-01-01T00:00:00+08:00").add("goodsTag", "g".repeat(32))
+                .add("merchantPayerId", "\\".repeat(128)).add("notifyUrl", "https://shop.example/" + "n".repeat(235))
+                .add("successUrl", "https://shop.example/" + "s".repeat(235)).add("cancelUrl", "https://shop.example/" + "c".repeat(235))
+                .add("spAppId", "a".repeat(64)).add("products", productLines(100, "\"茶叶\\".repeat(64))).build();
+        Reply created = postJson(at(base, "v1/payment/" + m[0]), body.toString(), "app-api-key", m[1], "X-Real-Ip", ip, "Client-Id",
+                "\"".repeat(128));
+        assertEquals(200, created.status(), created::toString);
+        List<String> stored = rows("SELECT request_json FROM payment WHERE merchant = ?", m[0]);
+        assertEquals(1, stored.size());
+        assertTrue(stored.get(0).length() > 16_000, "the whole request is kept: " + stored.get(0).length() + " characters");
+    }
+
+    @Test
+    void moreProductLinesThanDocumentedAreRefusedNamingProducts() {
+        String[] m = merchantWithAlphapay();
+        for (int count : new int[] {101, 10_000}) {
+            JsonArrayBuilder lines = Json.createArrayBuilder();
+            for (int i = 0; i < count; i++) {
+                lines.add(Json.createObjectBuilder().add("goodsQuantity", 1));
+            }
+            Reply r = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).add("products", lines).build().toString(),
+                    "app-api-key", m[1]);
+            assertEquals(422, r.status(), r::toString);
+            assertEquals("products", r.json().getString("field", null), r::toString);
+        }
+    }
+
+    @Test
+    void lineBreaksAndC1ControlsInFreeTextAreRefusedNamingTheField() throws Exception {
+        String[] m = merchantWithAlphapay();
+        for (String bad : List.of("a\r\nb", "a\nb", "a\u0085b", "a\u009bb")) {
+            for (String field : List.of("description", "attach", "goodsTag", "payerId", "merchantPayerId", "invoiceId", "spAppId")) {
+                Reply r = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).add(field, bad).build().toString(), "app-api-key", m[1]);
+                assertEquals(422, r.status(), field + ": " + r);
+                assertEquals(field, r.json().getString("field", null), r::toString);
+            }
+            Reply line = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).add("products", Json.createArrayBuilder()
+                    .add(Json.createObjectBuilder().add("goodsName", bad))).build().toString(), "app-api-key", m[1]);
+            assertEquals(422, line.status(), line::toString);
+            assertEquals("products[0].goodsName", line.json().getString("field", null), line::toString);
+            if (bad.contains("\u0085") || bad.contains("\u009b")) {
+                // a header cannot carry CR or LF; a C1 control it can, as a Latin-1 byte
+                Reply clientId = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).build().toString(), "app-api-key", m[1],
+                        "Client-Id", bad);
+                assertEquals(422, clientId.status(), clientId::toString);
+                assertEquals("Client-Id", clientId.json().getString("field", null), clientId::toString);
+            }
+            Reply reason = postJson(at(base, "v1/refund/" + m[0]), "{\"orderRef\":\"nosuchorder0001\",\"refundRef\":\"r-1\",\"amount\":1,"
+                    + "\"reason\":" + Json.createValue(bad) + "}", "app-api-key", m[1]);
+            assertEquals(422, reason.status(), reason::toString);
+            assertEquals("reason", reason.json().getString("field", null), reason::toString);
+        }
+        assertEquals(List.of(), rows("SELECT id FROM payment WHERE merchant = ?", m[0]), "nothing stored");
+    }
+
+    @Test
+    void theRealIpMustBeAnIpAddress() throws Exception {
+        String[] m = merchantWithAlphapay();
+        for (String bad : List.of("<b>203.0.113.7</b>", "203.0.113.7, 198.51.100.1", "example.com", "1".repeat(46),
+                "0000:0000:0000:0000:0000:ffff:255.255.255.2550")) {
+            Reply r = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).build().toString(), "app-api-key", m[1], "X-Real-Ip", bad);
+            assertEquals(422, r.status(), bad + ": " + r);
+            assertEquals("X-Real-Ip", r.json().getString("field", null), r::toString);
+            assertTrue(!r.body().contains("<b>"), "the refused value is not echoed: " + r);
+        }
+        assertEquals(List.of(), rows("SELECT id FROM payment WHERE merchant = ?", m[0]), "nothing stored");
+        Reply ok = postJson(at(base, "v1/payment/" + m[0]), payment(newRef()).build().toString(), "app-api-key", m[1], "X-Real-Ip", "2001:db8::7");
+        assertEquals(200, ok.status(), ok::toString);
+    }
+
+    @Test
+    void aRepeatedMemberIsRefusedNamingItAndChangesNothing() throws Exception {
+        String[] m = merchantWithAlphapay();
+        String ref = newRef();
+        String create = payment(ref).build().toString();
+        Reply twice = postJson(at(base, "v1/payment/" + m[0]), create.substring(0, create.length() - 1) + ",\"actualAmount\":5000}",
+                "app-api-key", m[1]);
+        assertEquals(400, twice.status(), twice::toString);
+        assertEquals("actualAmount", twice.json().getString("field", null), twice::toString);
+        Reply nested = postJson(at(base, "v1/payment/" + m[0]), payment(ref).build().toString().replaceFirst("}$",
+                ",\"products\":[{\"goodsQuantity\":1,\"goodsQuantity\":2}]}"), "app-api-key", m[1]);
+        assertEquals(400, nested.status(), nested::toString);
+        assertEquals("goodsQuantity", nested.json().getString("field", null), nested::toString);
+        Reply refund = postJson(at(base, "v1/refund/" + m[0]), "{\"orderRef\":\"" + ref + "\",\"refundRef\":\"r-1\",\"amount\":1,"
+                + "\"amount\":5000}", "app-api-key", m[1]);
+        assertEquals(400, refund.status(), refund::toString);
+        assertEquals("amount", refund.json().getString("field", null), refund::toString);
+        assertEquals(List.of(), rows("SELECT id FROM payment WHERE merchant = ?", m[0]), "nothing stored");
+    }
+
+    @Test
+    void aRequestWithContentLengthAndChunkedEndsItsConnection() {
+        String body = "{\"paymentMethod\":\"alphapay\"}";
+        String chunked = Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n";
+        String head = "POST " + base.getPath() + "v1/payment/demo HTTP/1.1\r\nHost: " + base.getHost()
+                + "\r\nContent-Type: application/json\r\napp-api-key: " + DEMO_KEY + "\r\n";
+        String next = "GET " + base.getPath() + "ping HTTP/1.1\r\nHost: " + base.getHost() + "\r\n\r\n";
+        for (String framing : List.of("Content-Length: " + chunked.length() + "\r\nTransfer-Encoding: chunked\r\n",
+                "Transfer-Encoding: chunked\r\nContent-Length: " + chunked.length() + "\r\n")) {
+            Malformed.RawReply reply = Malformed.raw(URI.create(base.toString()), head + framing + "\r\n" + chunked + next,
+                    java.time.Duration.ofSeconds(10));
+            assertTrue(reply.status() >= 400 && reply.status() < 500, framing + ": " + reply.text());
+            assertTrue(reply.closed(), "the connection is closed after the answer: " + reply.text());
+            assertTrue(!reply.text().contains("pong"), "nothing after it on the connection is served: " + reply.text());
+        }
     }
 
     /** Every operation of the broker, each described by a request it must refuse whatever field breaks. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.annotation.Resource;
+import jakarta.json.JsonObject;
 import java.io.File;
 import java.net.URI;
 import java.net.URL;
@@ -86,6 +87,108 @@ class BadInputIT {
         new Malformed.Sweep(URI.create(base.toString()), secrets).runAll("BadInputIT (checkout)",
                 endpoints(enterprise, platformMerchant, key, paid, declared, token));
         assertEquals(before, fingerprint(enterprise, platformMerchant), "stored data changed");
+    }
+
+    /** A new platform merchant and a key for it: {merchant, key}. */
+    private String[] platformMerchant() {
+        String merchant = "lim-pm-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(at(base, "admin/platform-merchants"), "{\"merchantId\":\"" + merchant + "\"}", "Authorization", ADMIN).status());
+        String key = postJson(at(base, "admin/keys"), "{\"platformMerchants\":[\"" + merchant + "\"],\"label\":\"limits\"}",
+                "Authorization", ADMIN).json().getJsonObject("data").getString("key");
+        return new String[] {merchant, key};
+    }
+
+    /** Shape 1 with {@code count} lines of one item each at price 1, the line's members given as JSON text after {@code "id":1,}. */
+    private static String shapeOne(int count, String lineMembers) {
+        StringBuilder items = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            items.append(i == 0 ? "" : ",").append("{\"id\":1,\"quantity\":1,\"price\":1").append(lineMembers).append('}');
+        }
+        return "{\"merchantSiteUrl\":\"https://shop.example\",\"cart\":{\"currency\":\"GBP\",\"item_count\":" + count
+                + ",\"total_price\":" + count + ",\"items\":[" + items + "]}}";
+    }
+
+    private static String quoted(String text) {
+        return jakarta.json.Json.createValue(text).toString();
+    }
+
+    private static String field(Reply r) {
+        JsonObject data = r.json().getJsonObject("data");
+        return data == null ? null : data.getString("field", null);
+    }
+
+    @Test
+    void aCartWithEveryTextAtItsDocumentedMaximumIsStoredUpToTheBodyLimit() throws Exception {
+        String[] m = platformMerchant();
+        String line = ",\"key\":" + quoted("\"".repeat(200)) + ",\"title\":" + quoted("t".repeat(500)) + ",\"sku\":" + quoted("s".repeat(100))
+                + ",\"product_title\":" + quoted("\\".repeat(500)) + ",\"vendor\":" + quoted("v".repeat(200))
+                + ",\"variant_id\":9007199254740991,\"grams\":1000000000000,\"image\":" + quoted("https://shop.example/" + "i".repeat(2027));
+        String body = shapeOne(200, line);
+        assertTrue(body.length() > 600_000 && body.length() < 1_048_576, body.length() + " bytes");
+        Reply r = postJson(at(base, "carts/platform_a/" + m[0]), body, "x-ca-key", m[1]);
+        assertEquals(200, r.status(), r::toString);
+        List<String> stored = rows("SELECT cart_json FROM cart WHERE merchant_id = ?", m[0]);
+        assertEquals(1, stored.size());
+        assertTrue(stored.get(0).length() > 60_000, stored.get(0).length() + " characters kept");
+    }
+
+    @Test
+    void moreLinesThanDocumentedAreRefusedNamingThem() throws Exception {
+        String[] m = platformMerchant();
+        Reply r = postJson(at(base, "carts/platform_a/" + m[0]), shapeOne(501, ""), "x-ca-key", m[1]);
+        assertEquals(400, r.status(), r::toString);
+        assertEquals("cart.items", field(r), r::toString);
+        Reply longKey = postJson(at(base, "carts/platform_a/" + m[0]), shapeOne(1, ",\"vendor\":" + quoted("v".repeat(201))), "x-ca-key", m[1]);
+        assertEquals(400, longKey.status(), longKey::toString);
+        assertEquals("cart.items[0].vendor", field(longKey), longKey::toString);
+        assertEquals(List.of(), rows("SELECT id FROM cart WHERE merchant_id = ?", m[0]), "nothing stored");
+    }
+
+    @Test
+    void lineBreaksAndC1ControlsInCartTextsAreRefusedNamingTheField() throws Exception {
+        String[] m = platformMerchant();
+        for (String bad : List.of("a\r\nb", "a\nb", "a\u0085b", "a\u009bb")) {
+            for (String member : List.of("title", "sku", "key", "product_title", "vendor")) {
+                Reply r = postJson(at(base, "carts/platform_a/" + m[0]), shapeOne(1, ",\"" + member + "\":" + quoted(bad)), "x-ca-key", m[1]);
+                assertEquals(400, r.status(), member + ": " + r);
+                assertEquals("cart.items[0]." + member, field(r), r::toString);
+            }
+        }
+        assertEquals(List.of(), rows("SELECT id FROM cart WHERE merchant_id = ?", m[0]), "nothing stored");
+    }
+
+    @Test
+    void aRepeatedMemberIsRefusedNamingItInCartsAndInOtherBodies() throws Exception {
+        String[] m = platformMerchant();
+        String cart = shapeOne(1, "").replace("\"total_price\":1,", "\"total_price\":1,\"total_price\":5000,");
+        Reply r = postJson(at(base, "carts/platform_a/" + m[0]), cart, "x-ca-key", m[1]);
+        assertEquals(400, r.status(), r::toString);
+        assertEquals("total_price", field(r), r::toString);
+        Reply nested = postJson(at(base, "carts/platform_a/" + m[0]), shapeOne(1, ",\"sku\":\"a\",\"sku\":\"b\""), "x-ca-key", m[1]);
+        assertEquals(400, nested.status(), nested::toString);
+        assertEquals("sku", field(nested), nested::toString);
+        assertEquals(List.of(), rows("SELECT id FROM cart WHERE merchant_id = ?", m[0]), "nothing stored");
+        Reply bound = postJson(at(base, "admin/platform-merchants"), "{\"merchantId\":\"x-" + m[0] + "\",\"merchantId\":\"y-" + m[0] + "\"}",
+                "Authorization", ADMIN);
+        assertEquals(400, bound.status(), bound::toString);
+        assertEquals("merchantId", field(bound), bound::toString);
+    }
+
+    @Test
+    void aRequestWithContentLengthAndChunkedEndsItsConnection() {
+        String body = shapeOne(1, "");
+        String chunked = Integer.toHexString(body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length) + "\r\n" + body + "\r\n0\r\n\r\n";
+        String head = "POST " + base.getPath() + "carts/platform_a/nobody HTTP/1.1\r\nHost: " + base.getHost()
+                + "\r\nContent-Type: application/json\r\nx-ca-key: " + DEMO_KEY + "\r\n";
+        String next = "GET " + base.getPath() + "nosuchpath HTTP/1.1\r\nHost: " + base.getHost() + "\r\n\r\n";
+        for (String framing : List.of("Content-Length: " + chunked.length() + "\r\nTransfer-Encoding: chunked\r\n",
+                "Transfer-Encoding: chunked\r\nContent-Length: " + chunked.length() + "\r\n")) {
+            Malformed.RawReply reply = Malformed.raw(URI.create(base.toString()), head + framing + "\r\n" + chunked + next,
+                    java.time.Duration.ofSeconds(10));
+            assertTrue(reply.status() >= 400 && reply.status() < 500, framing + ": " + reply.text());
+            assertTrue(reply.closed(), "the connection is closed after the answer: " + reply.text());
+            assertEquals(1, reply.text().split("HTTP/1.1 ", -1).length - 1, "one answer only: " + reply.text());
+        }
     }
 
     /** Every operation of the checkout, each described by a request it must refuse whatever field breaks. */

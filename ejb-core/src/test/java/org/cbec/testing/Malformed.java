@@ -55,6 +55,7 @@ public final class Malformed {
             "nul", "a\u0000b",
             "control characters", "\u0001\u0007\u001b[2J\u007f",
             "crlf", "a\r\nSet-Cookie: x=1",
+            "c1 control (next line)", "a\u0085b",
             "rtl override", "\u202Egnp.exe",
             "emoji and 4-byte cjk", "\uD83D\uDE00\uD840\uDC00",
             "lone surrogate", "\uD800",
@@ -139,6 +140,52 @@ public final class Malformed {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted sending " + c, e);
+        }
+    }
+
+    /** What came back on a raw connection: the bytes as text, and whether the server closed it after them. */
+    public record RawReply(String text, boolean closed) {
+
+        public int status() {
+            String[] line = text.split("\r\n", 2)[0].split(" ");
+            return line.length > 1 ? Integer.parseInt(line[1]) : -1;
+        }
+
+        /** The body after the head, as sent (not de-chunked). */
+        public String body() {
+            int end = text.indexOf("\r\n\r\n");
+            return end < 0 ? "" : text.substring(end + 4);
+        }
+    }
+
+    /**
+     * Writes {@code request} (head and body, as is) on a new connection to the application at
+     * {@code base}, then reads until the server closes the connection or stays silent for
+     * {@code idle}: framing mistakes a client library would not let through.
+     */
+    public static RawReply raw(URI base, String request, Duration idle) {
+        int port = base.getPort() < 0 ? 80 : base.getPort();
+        try (java.net.Socket socket = new java.net.Socket(base.getHost(), port)) {
+            socket.setSoTimeout((int) idle.toMillis());
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+            ByteArrayOutputStream got = new ByteArrayOutputStream();
+            byte[] buffer = new byte[8192];
+            boolean closed;
+            try {
+                int n;
+                while ((n = socket.getInputStream().read(buffer)) >= 0) {
+                    got.write(buffer, 0, n);
+                }
+                closed = true;
+            } catch (java.net.SocketTimeoutException stillOpen) {
+                closed = false;
+            } catch (java.net.SocketException reset) {
+                closed = true;
+            }
+            return new RawReply(got.toString(StandardCharsets.UTF_8), closed);
+        } catch (java.io.IOException e) {
+            throw new AssertionError("no connection to " + base, e);
         }
     }
 

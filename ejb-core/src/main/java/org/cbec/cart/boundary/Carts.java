@@ -51,8 +51,11 @@ public class Carts {
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
-    /** The widths of the columns {@code cart.cart_json} and {@code cart.confirmed_address} (V4, V5). */
-    private static final int CART_JSON_CHARS = 60_000;
+    /**
+     * The widths of the columns {@code cart.cart_json} and {@code cart.confirmed_address} (V13, V5). A
+     * body within the default size limit always fits; the check matters only where the limit was raised.
+     */
+    private static final int CART_JSON_CHARS = Cart.CART_JSON_LENGTH;
     private static final int ADDRESS_JSON_CHARS = 4_000;
 
     @EJB
@@ -130,7 +133,8 @@ public class Carts {
         if (!r.status().equals("success") && !r.status().equals("failed")) {
             throw new InvalidRequestException("status", "status must be success or failed");
         }
-        FreeText.check("failReason", r.failReason(), 512);
+        // Stored for the operator and never sent on: a reason may run over several lines.
+        FreeText.checkLines("failReason", r.failReason(), 512);
         Cart cart = lockedCart(r.cartId(), enterpriseId);
         switch (cart.getStatus()) {
             case PAID, PAYMENT_FAILED, DECLARED -> throw new ConflictException("cartId", "payment status already updated for this cart");

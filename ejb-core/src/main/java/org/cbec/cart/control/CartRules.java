@@ -101,8 +101,11 @@ public final class CartRules {
             long price = integer(item, "price", at, true, 0, MAX_WHOLE);
             integer(item, "variant_id", at, false, 0, MAX_ID);
             integer(item, "grams", at, false, 0, MAX_WHOLE);
+            text(item, "key", at, false, 200);
             text(item, "title", at, false, 500);
             text(item, "sku", at, false, 100);
+            text(item, "product_title", at, false, 500);
+            text(item, "vendor", at, false, 200);
             url(item, "image", at, false);
             count = Math.addExact(count, quantity);
             total = Math.addExact(total, Math.multiplyExact(price, quantity));
@@ -138,6 +141,9 @@ public final class CartRules {
             if (taxRate != null && taxRate.compareTo(BigDecimal.ONE) > 0) {
                 throw new InvalidRequestException(at + "taxRate", "taxRate is a fraction between 0 and 1");
             }
+            text(product, "nameEn", at, false, 500);
+            images(product, at);
+            text(product, "expressType", at, false, 64);
             text(product, "skuNumber", at, false, 64);
             text(product, "barcode", at, false, 64);
             total = total.add(price.multiply(BigDecimal.valueOf(quantity)));
@@ -223,6 +229,31 @@ public final class CartRules {
         String postcode = text(address, "postcode", at, true, 6);
         if (!ChinaContact.isPostcode(postcode)) {
             throw new InvalidRequestException(at + "postcode", "postcode must be 6 digits");
+        }
+    }
+
+    /** A shape-2 product's optional {@code images}: lists of URLs under {@code uploads} and {@code urls}. */
+    private static void images(JsonObject product, String at) {
+        JsonValue v = product.get("images");
+        if (v == null || v == JsonValue.NULL) {
+            return;
+        }
+        JsonObject images = object(product, "images", at);
+        for (String list : new String[] {"uploads", "urls"}) {
+            JsonValue urls = images.get(list);
+            String field = at + "images." + list;
+            if (urls == null || urls == JsonValue.NULL) {
+                continue;
+            }
+            if (!(urls instanceof JsonArray array)) {
+                throw new InvalidRequestException(field, field + " must be a list of URLs");
+            }
+            for (int i = 0; i < array.size(); i++) {
+                if (!(array.get(i) instanceof JsonString s)) {
+                    throw new InvalidRequestException(field + "[" + i + "]", field + "[" + i + "] must be an absolute http or https URL");
+                }
+                url(field + "[" + i + "]", s.getString());
+            }
         }
     }
 

@@ -66,12 +66,12 @@ public class CompanyAccounts {
         requireText("appId", appId, 64);
         requireText("keySerial", keySerial, 64);
         try {
-            Pem.privateKey(requireText("merchantPrivateKey", merchantPrivateKey, 4000));
+            Pem.privateKey(requirePem("merchantPrivateKey", merchantPrivateKey));
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException("merchantPrivateKey", "merchantPrivateKey must be an RSA private key in PKCS#8 PEM");
         }
         try {
-            Pem.publicKey(requireText("companyPublicKey", companyPublicKey, 4000));
+            Pem.publicKey(requirePem("companyPublicKey", companyPublicKey));
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException("companyPublicKey", "companyPublicKey must be an RSA public key in PEM");
         }
@@ -159,6 +159,16 @@ public class CompanyAccounts {
         return em.createNamedQuery(CompanyCredential.BY_MERCHANT_AND_METHOD, CompanyCredential.class)
                 .setParameter("merchant", merchant).setParameter("paymentMethod", paymentMethod)
                 .getResultStream().findFirst().orElse(null);
+    }
+
+    /** A PEM key: lines of base64 between its armour lines, so line breaks belong in it. */
+    private static String requirePem(String field, String value) {
+        int max = 4000;
+        if (value == null || value.isBlank() || value.length() > max) {
+            throw new InvalidRequestException(field, field + " is required, at most " + max + " characters");
+        }
+        FreeText.checkLines(field, value, max);
+        return value;
     }
 
     private static String requireText(String field, String value, int max) {

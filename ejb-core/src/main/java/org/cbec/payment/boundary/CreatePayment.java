@@ -1,7 +1,10 @@
 package org.cbec.payment.boundary;
 
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
+import java.util.List;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.validation.CheckOrder;
 import org.cbec.platform.validation.HttpUrl;
@@ -12,13 +15,13 @@ import org.cbec.platform.validation.Required;
 
 /**
  * The body of CreatePayment (spec 2.2) plus its two headers. Amounts are integers in the
- * currency's smallest unit. {@code productsJson} keeps the product lines as received. The rules of
+ * currency's smallest unit; at most {@value #MAX_PRODUCT_LINES} product lines. The rules of
  * each field are its constraints; {@link PaymentRules#checkCreate} runs them in the order below
  * (the order of the checks before they were constraints) with the rules that read several fields.
  */
 @CheckOrder({"paymentMethod", "paymentType", "orderRef", "actualAmount", "total", "subsidyAmount", "costPrice", "currency",
         "description", "attach", "goodsTag", "payerId", "merchantPayerId", "invoiceId", "spAppId", "notifyUrl", "successUrl",
-        "cancelUrl", "timeExpire", "profitSharing", "productsJson", "clientIp", "clientId"})
+        "cancelUrl", "timeExpire", "profitSharing", "products", "clientIp", "clientId"})
 public record CreatePayment(
         @Required @PaymentMethod String paymentMethod,
         @Required @OneOf(enumeration = PaymentType.class, message = "must be one of NATIVE, H5, JSAPI, MINIPRO, APP") String paymentType,
@@ -46,5 +49,9 @@ public record CreatePayment(
         @HttpUrl(max = 256) String successUrl,
         @HttpUrl(max = 256) String cancelUrl,
         @PlainText(max = 64) String spAppId,
-        String productsJson, String clientIp, String clientId) {
+        @Size(max = CreatePayment.MAX_PRODUCT_LINES, message = "must be at most " + CreatePayment.MAX_PRODUCT_LINES + " product lines")
+        @Valid List<ProductLine> products,
+        String clientIp, String clientId) {
+
+    public static final int MAX_PRODUCT_LINES = 100;
 }

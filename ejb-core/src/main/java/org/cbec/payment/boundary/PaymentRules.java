@@ -7,6 +7,8 @@ import java.util.stream.Collectors;
 import java.util.regex.Pattern;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.text.FreeText;
+import org.cbec.platform.validation.IpLiteral;
 import org.cbec.platform.validation.RequestChecks;
 
 /**
@@ -33,6 +35,10 @@ public final class PaymentRules {
     /** No single payment above 10,000,000.00 in either currency: well past any cross-border order. */
     static final long MAX_AMOUNT = 1_000_000_000L;
     static final String AMOUNT_RULE = "must be a positive amount in the smallest unit, at most " + MAX_AMOUNT;
+    /** The headers of a create that carry {@link CreatePayment#clientIp} and {@link CreatePayment#clientId}. */
+    static final String CLIENT_IP_HEADER = "X-Real-Ip";
+    static final String CLIENT_ID_HEADER = "Client-Id";
+    static final int MAX_CLIENT_ID = 128;
     private static final Pattern ORDER_REF_PATTERN = Pattern.compile(ORDER_REF);
     private static final Pattern REFUND_REF_PATTERN = Pattern.compile(REFUND_REF);
 
@@ -99,8 +105,27 @@ public final class PaymentRules {
                         throw new InvalidRequestException("actualAmount", "actualAmount must not exceed total");
                     }
                 }),
-                RequestChecks.after("timeExpire", () -> checkCompanyTakes(c, PaymentType.valueOf(c.paymentType()), supported)));
+                RequestChecks.after("timeExpire", () -> checkCompanyTakes(c, PaymentType.valueOf(c.paymentType()), supported)),
+                RequestChecks.after("products", () -> checkLinesGiven(c.products())),
+                RequestChecks.after("clientIp", () -> checkClientIp(c.clientIp())),
+                RequestChecks.after("clientId", () -> FreeText.check(CLIENT_ID_HEADER, c.clientId(), MAX_CLIENT_ID)));
         return PaymentType.valueOf(c.paymentType());
+    }
+
+    /** A null in the list is no product line (the constraints skip it). */
+    static void checkLinesGiven(List<ProductLine> products) {
+        for (int i = 0; products != null && i < products.size(); i++) {
+            if (products.get(i) == null) {
+                throw new InvalidRequestException("products[" + i + "]", "products[" + i + "] must be a product line, not null");
+            }
+        }
+    }
+
+    /** The payer's address, sent on to the company: an IP literal only, or absent. */
+    static void checkClientIp(String clientIp) {
+        if (clientIp != null && !IpLiteral.isValid(clientIp)) {
+            throw new InvalidRequestException(CLIENT_IP_HEADER, CLIENT_IP_HEADER + " must be an IPv4 or IPv6 address");
+        }
     }
 
     /** The rules of a create that depend on the company: the payment types it supports and what it needs for them. */

@@ -18,6 +18,7 @@ import java.lang.reflect.Type;
  * {@code true} as the text "1" and "true" and {@code "12"} as 12, so a body of the wrong types got
  * through to the rules as if it were right: {@code {"name":1}} registered a merchant named "1".
  * A refusal here is a {@link JsonbException}, which the web modules answer as an unreadable body.
+ * An object that names a member twice is refused too ({@link UniqueMembers}).
  * One member, named where it is declared, also takes a number as text: {@link TextOrNumber}.
  */
 public final class StrictJson {
@@ -27,7 +28,10 @@ public final class StrictJson {
 
     /** A Jsonb with the default configuration except for the strict scalar types. */
     public static Jsonb create() {
-        return JsonbBuilder.create(new JsonbConfig().withDeserializers(new Text(), new WholeNumber(), new SmallWholeNumber(), new Flag()));
+        return JsonbBuilder.newBuilder()
+                .withConfig(new JsonbConfig().withDeserializers(new Text(), new WholeNumber(), new SmallWholeNumber(), new Flag()))
+                .withProvider(UniqueMembers.provider())
+                .build();
     }
 
     private static JsonValue value(JsonParser parser) {

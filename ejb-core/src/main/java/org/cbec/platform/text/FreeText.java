@@ -5,37 +5,63 @@ import org.cbec.platform.error.InvalidRequestException;
 
 /**
  * Text a caller may choose freely (names, labels, descriptions): it is stored and sent on as it
- * is, so it only has to fit and be text. A control character other than tab and line breaks is
- * never meaningful in it, and PostgreSQL refuses a NUL in text outright, which would fail the
- * insert instead of refusing the request (found on PostgreSQL by BadInputIT).
+ * is, so it only has to fit and be text. A control character other than tab is never meaningful
+ * in it: PostgreSQL refuses a NUL in text outright, which would fail the insert instead of
+ * refusing the request (found on PostgreSQL by BadInputIT), and the payment companies refuse a
+ * line break or a C1 control (U+0080 to U+009F) in the texts they are sent, which would turn the
+ * client's mistake into a failed call. So text is one line by default; only a text that is stored
+ * and never sent on may hold line breaks ({@link #checkLines}).
  */
 public final class FreeText {
 
     private FreeText() {
     }
 
-    /** Refuses a value longer than {@code max} or holding control characters, naming {@code field}; null passes. */
+    /** Refuses a value longer than {@code max} or holding control characters or line breaks, naming {@code field}; null passes. */
     public static void check(String field, String value, int max) {
-        problem(value, max).ifPresent(problem -> {
-            throw new InvalidRequestException(field, field + " " + problem);
-        });
+        refuse(field, problem(value, max));
+    }
+
+    /** As {@link #check}, but line breaks (CR, LF) are allowed. */
+    public static void checkLines(String field, String value, int max) {
+        refuse(field, problem(value, max, true));
+    }
+
+    /** What is wrong with one line of {@code value} (the words after the field's name), or empty; null passes. */
+    public static Optional<String> problem(String value, int max) {
+        return problem(value, max, false);
     }
 
     /** What is wrong with {@code value} (the words after the field's name), or empty; null passes. */
-    public static Optional<String> problem(String value, int max) {
+    public static Optional<String> problem(String value, int max, boolean lineBreaks) {
         if (value == null) {
             return Optional.empty();
         }
         if (value.length() > max) {
             return Optional.of("must be at most " + max + " characters");
         }
-        if (hasControlCharacters(value)) {
+        if (hasControlCharacters(value, lineBreaks)) {
             return Optional.of("must not contain control characters");
         }
         return Optional.empty();
     }
 
+    /** A control character other than tab: C0 (line breaks included), DEL or C1. */
     public static boolean hasControlCharacters(String value) {
-        return value.chars().anyMatch(ch -> ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r' || ch == 0x7f);
+        return hasControlCharacters(value, false);
+    }
+
+    private static boolean hasControlCharacters(String value, boolean lineBreaks) {
+        return value.chars().anyMatch(ch -> isControl(ch) && !(lineBreaks && (ch == '\n' || ch == '\r')));
+    }
+
+    private static boolean isControl(int ch) {
+        return ch < 0x20 && ch != '\t' || ch >= 0x7f && ch <= 0x9f;
+    }
+
+    private static void refuse(String field, Optional<String> problem) {
+        problem.ifPresent(p -> {
+            throw new InvalidRequestException(field, field + " " + p);
+        });
     }
 }

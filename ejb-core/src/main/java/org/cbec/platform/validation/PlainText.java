@@ -12,8 +12,8 @@ import java.lang.annotation.Target;
 import org.cbec.platform.text.FreeText;
 
 /**
- * Text the caller chooses freely ({@link FreeText}): at most {@link #max} characters, no control
- * characters other than tab and line breaks. Null passes.
+ * Text the caller chooses freely ({@link FreeText}): at most {@link #max} characters, one line, no
+ * control characters other than tab. Null passes.
  */
 @Documented
 @Constraint(validatedBy = PlainText.Check.class)

@@ -54,13 +54,15 @@ class PaymentRulesTest {
     }
 
     @Test
-    void freeTextRefusesNulAndOtherControlCharactersButKeepsLineBreaks() {
+    void freeTextRefusesNulLineBreaksAndOtherControlCharacters() {
         assertEquals("payerId", failingField(create("alphapay", "JSAPI", "r", 1L, null, "CNY", "o-\u0000", null, null), ALL));
         assertEquals("payMessage", assertThrows(InvalidRequestException.class, () -> PaymentRules.checkInvoke(
                 new InvokePayment("alphapay", "APP", "wx\u0000prepay", null, null, null))).field());
         assertEquals("payMessage", assertThrows(InvalidRequestException.class, () -> PaymentRules.checkInvoke(
                 new InvokePayment("alphapay", "APP", "wx\u001bprepay", null, null, null))).field());
-        assertEquals(PaymentType.APP, PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "wx-prepay\n", null, null, null)));
+        assertEquals("payMessage", assertThrows(InvalidRequestException.class, () -> PaymentRules.checkInvoke(
+                new InvokePayment("alphapay", "APP", "wx-prepay\n", null, null, null))).field());
+        assertEquals(PaymentType.APP, PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "wx-prepay\t", null, null, null)));
     }
 
     @Test

@@ -70,10 +70,20 @@ class ConstraintsTest {
     @Test
     void plainTextHasAMaximumLengthAndNoControlCharacters() {
         assertEquals(List.of(), problems(new Plain(null)));
-        assertEquals(List.of(), problems(new Plain("a\tb\n")));
+        assertEquals(List.of(), problems(new Plain("a\tb")));
+        assertEquals(List.of(), problems(new Plain("é\u00a0ü")), "Latin-1 letters and the no-break space are text");
         assertEquals("text must be at most 4 characters", message(new Plain("abcde")));
         assertEquals("text must not contain control characters", message(new Plain("a\u0000")));
         assertEquals("text must not contain control characters", message(new Plain("\u007f")));
+    }
+
+    @Test
+    void plainTextIsOneLineWithoutC1Controls() {
+        assertEquals("text must not contain control characters", message(new Plain("a\nb")));
+        assertEquals("text must not contain control characters", message(new Plain("a\rb")));
+        assertEquals("text must not contain control characters", message(new Plain("a\u0085")));
+        assertEquals("text must not contain control characters", message(new Plain("\u0080")));
+        assertEquals("text must not contain control characters", message(new Plain("\u009f")));
     }
 
     @Test

@@ -25,6 +25,8 @@ import java.time.OffsetDateTime;
 public class Cart {
 
     public static final String BY_CART_ID = "Cart.byCartId";
+    /** The width of {@code cart_json} (V13): the default largest request body, 1 MiB. */
+    public static final int CART_JSON_LENGTH = 1_048_576;
 
     /** Where a cart comes from. */
     public enum Kind {
@@ -72,7 +74,7 @@ public class Cart {
     @Column(name = "rate_date", nullable = false)
     private LocalDate rateDate;
 
-    @Column(name = "cart_json", nullable = false, length = 61000)
+    @Column(name = "cart_json", nullable = false, length = Cart.CART_JSON_LENGTH)
     private String cartJson;
 
     @Enumerated(EnumType.STRING)

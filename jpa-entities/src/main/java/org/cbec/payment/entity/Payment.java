@@ -33,6 +33,8 @@ import java.time.OffsetDateTime;
 public class Payment {
 
     public static final String BY_ORDER = "Payment.byOrder";
+    /** The width of {@code request_json} (V13). */
+    public static final int REQUEST_JSON_LENGTH = 200_000;
     public static final String RECONCILE_DUE = "Payment.reconcileDue";
     public static final String FLAGGED_COUNT = "Payment.flaggedCount";
     public static final String COUNT_BY_MERCHANT = "Payment.countByMerchant";
@@ -64,7 +66,7 @@ public class Payment {
     private Long total;
 
     /** The create request as received (it holds no secret), to resend it when the outcome was unknown. */
-    @Column(name = "request_json", nullable = false, length = 16000)
+    @Column(name = "request_json", nullable = false, length = Payment.REQUEST_JSON_LENGTH)
     private String requestJson;
 
     @Enumerated(EnumType.STRING)

@@ -24,13 +24,24 @@ public abstract class RefusalMapper implements ExceptionMapper<WebApplicationExc
         this.envelope = envelope;
     }
 
+    /**
+     * The member that the body named twice in one object, when that is why it was unreadable; the
+     * WAR knows the strict reader's refusal (this library cannot see ejb-core). None by default.
+     */
+    protected String repeatedMember(Throwable failure) {
+        return null;
+    }
+
     @Override
     public Response toResponse(WebApplicationException e) {
         int status = e.getResponse().getStatus();
         if (status >= 500) {
-            return UnexpectedFailureMapper.answer(envelope, resource, e);
+            return UnexpectedFailureMapper.answer(envelope, resource, e, repeatedMember(e));
         }
-        Response.ResponseBuilder response = ServiceEnvelope.json(status, envelope.refusal(status, RequestProblems.describe(status, e), null));
+        String repeated = status == 400 ? repeatedMember(e) : null;
+        Object refusal = repeated != null ? RequestProblems.unreadableBody(envelope, repeated)
+                : envelope.refusal(status, RequestProblems.describe(status, e), null);
+        Response.ResponseBuilder response = ServiceEnvelope.json(status, refusal);
         String allow = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
         if (allow != null) {
             response.header(HttpHeaders.ALLOW, allow);

@@ -48,6 +48,12 @@ public final class RequestProblems {
         return false;
     }
 
+    /** The 400 envelope of an unreadable body; naming the member when the body named one twice ({@code repeated}, else null). */
+    public static Object unreadableBody(org.cbec.web.ServiceEnvelope envelope, String repeated) {
+        return repeated == null ? envelope.refusal(400, UNREADABLE_BODY, null)
+                : envelope.refusal(400, "malformed request body: the member " + repeated + " is given more than once", repeated);
+    }
+
     /** Logs an unexpected failure and returns the reference to give the caller instead of details. */
     public static String logUnexpected(Throwable e) {
         String reference = UUID.randomUUID().toString();

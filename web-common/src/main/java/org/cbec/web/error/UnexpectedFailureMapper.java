@@ -23,15 +23,26 @@ public abstract class UnexpectedFailureMapper implements ExceptionMapper<Throwab
         this.envelope = envelope;
     }
 
-    @Override
-    public Response toResponse(Throwable e) {
-        return answer(envelope, resource, e);
+    /**
+     * The member that the body named twice in one object, when that is why it was unreadable; the
+     * WAR knows the strict reader's refusal (this library cannot see ejb-core). None by default.
+     */
+    protected String repeatedMember(Throwable failure) {
+        return null;
     }
 
-    /** The answer to {@code e} in the operation {@code resource} (null when none was matched). */
-    static Response answer(ServiceEnvelope envelope, ResourceInfo resource, Throwable e) {
+    @Override
+    public Response toResponse(Throwable e) {
+        return answer(envelope, resource, e, repeatedMember(e));
+    }
+
+    /**
+     * The answer to {@code e} in the operation {@code resource} (null when none was matched);
+     * {@code repeated} is the member the body named twice, if that is what made it unreadable.
+     */
+    static Response answer(ServiceEnvelope envelope, ResourceInfo resource, Throwable e, String repeated) {
         if (RequestProblems.isUnreadableBody(e)) {
-            return ServiceEnvelope.json(400, envelope.refusal(400, RequestProblems.UNREADABLE_BODY, null)).build();
+            return ServiceEnvelope.json(400, RequestProblems.unreadableBody(envelope, repeated)).build();
         }
         return ServiceEnvelope.json(500, failure(envelope, resource, e)).build();
     }

@@ -1,6 +1,7 @@
 package org.cbec.broker.rest.error;
 
 import jakarta.ws.rs.ext.Provider;
+import org.cbec.platform.json.UniqueMembers;
 import org.cbec.web.error.UnexpectedFailureMapper;
 
 /** Anything not mapped more precisely, in the broker envelope. */
@@ -9,5 +10,10 @@ public class UnexpectedExceptionMapper extends UnexpectedFailureMapper {
 
     public UnexpectedExceptionMapper() {
         super(Envelope.WEB);
+    }
+
+    @Override
+    protected String repeatedMember(Throwable failure) {
+        return UniqueMembers.repeatedIn(failure).orElse(null);
     }
 }

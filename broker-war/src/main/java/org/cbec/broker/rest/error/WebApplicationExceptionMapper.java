@@ -1,6 +1,7 @@
 package org.cbec.broker.rest.error;
 
 import jakarta.ws.rs.ext.Provider;
+import org.cbec.platform.json.UniqueMembers;
 import org.cbec.web.error.RefusalMapper;
 
 /** JAX-RS's own refusals, in the broker envelope. */
@@ -9,5 +10,10 @@ public class WebApplicationExceptionMapper extends RefusalMapper {
 
     public WebApplicationExceptionMapper() {
         super(Envelope.WEB);
+    }
+
+    @Override
+    protected String repeatedMember(Throwable failure) {
+        return UniqueMembers.repeatedIn(failure).orElse(null);
     }
 }

@@ -2,8 +2,6 @@ package org.cbec.broker.rest.payment;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.bind.Jsonb;
-import jakarta.json.bind.JsonbBuilder;
 import jakarta.json.bind.annotation.JsonbProperty;
 import jakarta.json.bind.annotation.JsonbTypeDeserializer;
 import jakarta.ws.rs.Consumes;
@@ -36,8 +34,6 @@ import org.cbec.web.error.FailureAction;
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class PaymentsResource {
-
-    private static final Jsonb JSONB = JsonbBuilder.create();
 
     /** Spec 2.2. */
     public record PaymentRequest(String paymentMethod, String paymentType, String orderRef, Long actualAmount, Long total,
@@ -98,12 +94,21 @@ public class PaymentsResource {
         if (r == null) {
             throw new InvalidRequestException(null, "a payment request body is required");
         }
-        PaymentView p = payments.create(merchant, new CreatePayment(r.paymentMethod(), r.paymentType(), r.orderRef(),
+        PaymentView p = payments.create(merchant, createOf(r, realIp, clientId));
+        return new PaymentResult(200, "OK", p.payMessage(), p.payInvokeMessage(), p.timeStamp(), p.nonceStr());
+    }
+
+    static CreatePayment createOf(PaymentRequest r, String realIp, String clientId) {
+        return new CreatePayment(r.paymentMethod(), r.paymentType(), r.orderRef(),
                 r.actualAmount(), r.total(), r.subsidyAmount(), r.costPrice(), r.invoiceId(), r.currency(), r.profitSharing(),
                 r.description(), r.attach(), r.timeExpire(), r.goodsTag(), r.payerId(), r.merchantPayerId(), r.notifyUrl(),
-                r.successUrl(), r.cancelUrl(), r.spAppId(), r.products() == null ? null : JSONB.toJson(r.products()),
-                realIp, clientId));
-        return new PaymentResult(200, "OK", p.payMessage(), p.payInvokeMessage(), p.timeStamp(), p.nonceStr());
+                r.successUrl(), r.cancelUrl(), r.spAppId(), lines(r.products()), realIp, clientId);
+    }
+
+    private static List<org.cbec.payment.boundary.ProductLine> lines(List<ProductLine> products) {
+        return products == null ? null : products.stream().map(l -> l == null ? null : new org.cbec.payment.boundary.ProductLine(
+                l.goodsName(), l.goodsCategory(), l.goodsUnitPrice(), l.goodsQuantity(), l.merchantProductId(), l.paymentProductId()))
+                .toList();
     }
 
     @POST

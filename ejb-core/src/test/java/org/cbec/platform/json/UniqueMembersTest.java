@@ -1,0 +1,62 @@
+package org.cbec.platform.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import jakarta.json.JsonObject;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.stream.JsonParser;
+import java.io.StringReader;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class UniqueMembersTest {
+
+    public record Line(String name, Long amount) {
+    }
+
+    public record Body(Long amount, String note, List<Line> lines) {
+    }
+
+    private static final Jsonb JSONB = StrictJson.create();
+
+    private static Optional<String> refusedMember(String json) {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> JSONB.fromJson(json, Body.class), json);
+        return UniqueMembers.repeatedIn(e);
+    }
+
+    @Test
+    void aBoundBodyThatRepeatsAMemberIsRefusedNamingIt() {
+        assertEquals(Optional.of("amount"), refusedMember("{\"amount\":1,\"note\":\"x\",\"amount\":5000}"));
+        assertEquals(Optional.of("name"), refusedMember("{\"lines\":[{\"name\":\"a\"},{\"name\":\"b\",\"name\":\"c\"}]}"));
+        assertEquals(Optional.of("other"), refusedMember("{\"other\":{},\"other\":1}"), "an unknown member too");
+    }
+
+    @Test
+    void aBodyReadFromAStreamIsRefusedToo() {
+        RuntimeException e = assertThrows(RuntimeException.class, () -> JSONB.fromJson(new java.io.ByteArrayInputStream(
+                "{\"amount\":1,\"amount\":5000}".getBytes(java.nio.charset.StandardCharsets.UTF_8)), (java.lang.reflect.Type) Body.class));
+        assertEquals(Optional.of("amount"), UniqueMembers.repeatedIn(e));
+    }
+
+    @Test
+    void theSameNameInDifferentObjectsIsFine() {
+        Body b = JSONB.fromJson("{\"amount\":1,\"lines\":[{\"name\":\"a\",\"amount\":2},{\"name\":\"b\",\"amount\":3}],\"x\":{\"amount\":4}}", Body.class);
+        assertEquals(1L, b.amount());
+        assertEquals(2, b.lines().size());
+    }
+
+    @Test
+    void aValueReadWholeThatRepeatsAMemberIsRefusedNamingIt() {
+        try (JsonParser parser = UniqueMembers.provider().createParser(new StringReader("{\"cart\":{\"items\":[{\"id\":1,\"id\":2}]}}"))) {
+            parser.next();
+            assertEquals(Optional.of("id"), UniqueMembers.repeatedIn(assertThrows(RuntimeException.class, parser::getObject)));
+        }
+        try (JsonParser parser = UniqueMembers.provider().createParser(new StringReader("{\"a\":[1,{\"b\":null}],\"c\":\"d\"}"))) {
+            parser.next();
+            JsonObject o = parser.getObject();
+            assertEquals("{\"a\":[1,{\"b\":null}],\"c\":\"d\"}", o.toString());
+        }
+    }
+}
