@@ -110,13 +110,8 @@ class CartsIT {
         cases.put("no cart", new String[] {"carts/platform_a/demo", "{\"merchantSiteUrl\":\"https://shop.example\"}", "cart"});
         cases.put("amounts beyond a long", new String[] {"carts/platform_a/demo", platformBody("{\"currency\":\"GBP\",\"item_count\":1000000000000,"
                 + "\"total_price\":1,\"items\":[{\"id\":1,\"quantity\":1000000000000,\"price\":1000000000000}]}"), "cart"});
-        StringBuilder many = new StringBuilder();
-        for (int i = 0; i < 160; i++) {
-            many.append(i == 0 ? "" : ",").append("{\"id\":").append(i).append(",\"quantity\":1,\"price\":1,\"title\":\"")
-                    .append("茶".repeat(400)).append("\"}");
-        }
-        cases.put("larger than the stored cart", new String[] {"carts/platform_a/demo", platformBody("{\"currency\":\"GBP\",\"item_count\":160,"
-                + "\"total_price\":160,\"items\":[" + many + "]}"), "cart"});
+        // A cart within the documented limits is stored whatever its size (the column holds the
+        // body limit): BadInputIT stores one at every documented maximum and refuses one line too many.
         long before = count("SELECT COUNT(*) FROM cart", null);
         cases.forEach((what, c) -> {
             Reply reply = postJson(at(base, c[0]), c[1], "x-ca-key", KEY);
