@@ -71,7 +71,7 @@ class RunScriptIT {
     }
 
     @Test
-    void withAnAdminPortTheAdminApisAnswerThereAloneAndThePublicApiNotThere() throws Exception {
+    void withAnAdminPortTheAdminApisAndMetricsAnswerThereAloneAndThePublicApiNotThere() throws Exception {
         Scripts.deleteRecursively(dataDir);
         int port = Scripts.freePort();
         int adminPort = Scripts.freePort();
@@ -96,6 +96,12 @@ class RunScriptIT {
         assertEquals(404, get(admin.resolve("checkout/merchants/demo"), "x-ca-key", DEMO_CA_KEY).status());
         assertEquals(404, get(admin.resolve("broker/openapi")).status());
         assertEquals(200, get(base.resolve("broker/v1/merchant/demo"), "app-api-key", DEMO_API_KEY).status());
+
+        Reply metrics = get(admin.resolve("metrics"));
+        assertEquals(200, metrics.status(), "Payara's /metrics on the admin port");
+        assertTrue(metrics.body().contains("payments_flagged"), "with the broker's series");
+        assertEquals(404, get(base.resolve("metrics")).status(), "no /metrics on the public HTTP port");
+        assertEquals(404, overHttps(URI.create("https://localhost:" + httpsPort + "/metrics")).status(), "nor on HTTPS");
     }
 
     @Test

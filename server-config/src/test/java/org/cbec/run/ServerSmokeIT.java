@@ -469,7 +469,7 @@ class ServerSmokeIT {
 
     @Test
     @Order(9)
-    void withAnAdminPortTheAdminApisAnswerOnItsListenerAloneAndWithoutItOnThePublicPortAgain() throws Exception {
+    void withAnAdminPortTheAdminApisAndMetricsAnswerOnItsListenerAloneAndWithoutItOnThePublicPortAgain() throws Exception {
         URI admin = URI.create("http://localhost:" + (PORT_BASE + 82) + "/");
         Map<String, String> withAdminPort = new HashMap<>(env);
         withAdminPort.put("ADMIN_PORT", String.valueOf(PORT_BASE + 82));
@@ -483,11 +483,16 @@ class ServerSmokeIT {
                     "Authorization", admin()).status());
             assertEquals(404, get(admin.resolve("broker/ping")).status(), "no public API on the admin port");
             assertEquals(200, get(BASE.resolve("broker/ping")).status());
+            assertEquals(200, get(admin.resolve("metrics")).status(), "Payara's /metrics on the admin port");
+            assertEquals(404, get(BASE.resolve("metrics")).status(), "no /metrics on the public HTTP port");
+            assertEquals(404, anyCertificateClient().send(java.net.http.HttpRequest.newBuilder(URI.create("https://localhost:" + (PORT_BASE + 81)
+                    + "/metrics")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "nor on HTTPS");
         } finally {
             run(List.of("deploy-server"), env);
         }
         assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"back-" + UUID.randomUUID().toString().substring(0, 8)
                 + "\"}", "Authorization", admin()).status(), "without ADMIN_PORT the admin API is on the public port again");
+        assertEquals(200, get(BASE.resolve("metrics")).status(), "and /metrics too");
     }
 
     /**

@@ -16,6 +16,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -38,7 +39,23 @@ public abstract class RequestGate extends HttpFilter {
     /** How much of a body too large is read and dropped, in multiples of the limit. */
     static final int DRAIN_FACTOR = 8;
 
+    /** The request attribute that holds the servlet request for the JAX-RS filters ({@link #servletRequest}). */
+    static final String SERVLET_REQUEST = RequestGate.class.getName() + ".request";
+
     private long maxBody = DEFAULT_MAX_BODY;
+
+    /**
+     * The servlet request that the gate admitted, looked up by {@code attributes} (a JAX-RS
+     * {@code ContainerRequestContext::getProperty}, which in a servlet container reads the servlet
+     * request's attributes). For filters that are shared between web modules and so may not hold
+     * an injected one. Fails (500) when the request did not pass the gate.
+     */
+    public static HttpServletRequest servletRequest(Function<String, Object> attributes) {
+        if (attributes.apply(SERVLET_REQUEST) instanceof HttpServletRequest request) {
+            return request;
+        }
+        throw new IllegalStateException("the request did not pass the service's request gate");
+    }
 
     @Override
     public void init() throws ServletException {
@@ -59,6 +76,7 @@ public abstract class RequestGate extends HttpFilter {
             throws IOException, ServletException {
         String id = RequestIds.accept(request.getHeader(RequestIds.HEADER));
         response.setHeader(RequestIds.HEADER, id);
+        request.setAttribute(SERVLET_REQUEST, request);
         try (RequestIds.Scope logged = RequestIds.onThisThread(id)) {
             if (request.getHeader("Transfer-Encoding") != null) {
                 // RFC 9112 6.3: after a request with both a Content-Length and a Transfer-Encoding the

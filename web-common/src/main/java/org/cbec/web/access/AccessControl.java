@@ -4,13 +4,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 import org.cbec.web.AdminListener;
+import org.cbec.web.RequestGate;
 import org.cbec.web.ServiceEnvelope;
 
 /**
@@ -26,6 +26,12 @@ import org.cbec.web.ServiceEnvelope;
  * Each WAR's subclass is the {@code @Provider} (this library, in the EAR's {@code lib/}, is not
  * scanned and cannot see ejb-core): it answers the questions below from ejb-core's access
  * component. Nothing here is {@code final}: the subclass is a CDI bean with a client proxy.
+ * <p>
+ * It holds no {@code @Context} proxy: with an admin listener each WAR runs as two web modules (one
+ * per virtual server, {@link AdminListener}), each with a JAX-RS runtime of its own, and the one
+ * application-scoped bean would keep the proxies of whichever runtime injected it last, which
+ * fail in the other one ("Not inside a request scope"). So the matched operation and the servlet
+ * request are taken from the request itself ({@link #matched}, {@link RequestGate#servletRequest}).
  */
 public abstract class AccessControl implements ContainerRequestFilter {
 
@@ -33,12 +39,6 @@ public abstract class AccessControl implements ContainerRequestFilter {
     public static final String CHALLENGE = "Basic realm=\"cbec-admin\", charset=\"UTF-8\"";
 
     static final String NOT_AUTHENTICATED = "Not Authenticated";
-
-    @Context
-    ResourceInfo resource;
-
-    @Context
-    HttpServletRequest servletRequest;
 
     private final ServiceEnvelope envelope;
 
@@ -89,6 +89,8 @@ public abstract class AccessControl implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
+        ResourceInfo resource = matched(request);
+        HttpServletRequest servletRequest = RequestGate.servletRequest(request::getProperty);
         Endpoints kind = Endpoints.of(resource.getResourceMethod(), resource.getResourceClass());
         // The request gate refuses by path already; this holds for whatever path reached a resource.
         if (!AdminListener.serves(adminPort(), servletRequest.getLocalPort(), kind == Endpoints.ADMIN)) {
@@ -128,6 +130,18 @@ public abstract class AccessControl implements ContainerRequestFilter {
             return;
         }
         admitted(request);
+    }
+
+    /**
+     * The operation the request was matched to. JAX-RS gives it only by injection; Jersey's
+     * {@code UriInfo} of a request is its routing context, which is the request's
+     * {@code ResourceInfo} too. Fails (500) rather than guess on another implementation.
+     */
+    static ResourceInfo matched(ContainerRequestContext request) {
+        if (request.getUriInfo() instanceof ResourceInfo resource) {
+            return resource;
+        }
+        throw new IllegalStateException("the JAX-RS implementation does not give the matched resource with the request");
     }
 
     /** Ends the request with a refusal in the service's envelope. */
