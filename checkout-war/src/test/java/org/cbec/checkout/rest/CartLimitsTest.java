@@ -10,10 +10,8 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import java.io.InputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +21,8 @@ import org.cbec.cart.control.CartRules;
 import org.cbec.cart.entity.Cart;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.web.RequestGate;
+import org.cbec.testing.apidocs.YamlDocument;
 import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * The platform carts' limits as the checkout's API document writes them, read from the document: a
@@ -36,22 +34,12 @@ class CartLimitsTest {
 
     private static final Map<String, Object> DOCUMENT = document();
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> document() {
-        try (InputStream in = Files.newInputStream(Path.of("src/main/resources/org/cbec/checkout/rest/openapi.yaml"))) {
-            return (Map<String, Object>) new Yaml().load(in);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return YamlDocument.load(Path.of("src/main/resources/org/cbec/checkout/rest/openapi.yaml"));
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object o, String... keys) {
-        Object at = o;
-        for (String k : keys) {
-            at = ((Map<String, Object>) at).get(k);
-        }
-        return (Map<String, Object>) at;
+        return YamlDocument.map(o, keys);
     }
 
     private static Map<String, Object> resolved(Object schema) {

@@ -13,8 +13,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -27,8 +25,8 @@ import org.cbec.payment.boundary.PaymentRules;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.payment.entity.Payment;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.testing.apidocs.YamlDocument;
 import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.Yaml;
 
 /**
  * CreatePayment's limits as the API document writes them, read from the document: a request one
@@ -45,22 +43,12 @@ class PaymentRequestLimitsTest {
     /** The longest text form of an IPv6 address (an embedded IPv4 one). */
     private static final String LONGEST_IP = "0000:0000:0000:0000:0000:ffff:255.255.255.255";
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> document() {
-        try (InputStream in = Files.newInputStream(Path.of("src/main/resources/org/cbec/broker/rest/openapi.yaml"))) {
-            return (Map<String, Object>) new Yaml().load(in);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return YamlDocument.load(Path.of("src/main/resources/org/cbec/broker/rest/openapi.yaml"));
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object o, String... keys) {
-        Object at = o;
-        for (String k : keys) {
-            at = ((Map<String, Object>) at).get(k);
-        }
-        return (Map<String, Object>) at;
+        return YamlDocument.map(o, keys);
     }
 
     /** A property's schema with its {@code $ref} followed. */
