@@ -1106,7 +1106,7 @@ class PaymentsIT {
         return SANDBOX.fault(method, "demo", json);
     }
 
-    /** Checked as the wallet checks it (WalletSignatures, written from the README), with the account's key. */
+    /** Checked as the wallet checks it (WalletSignatures, from the protocol documents), with the account's key. */
     private static boolean signedWithTheMerchantKey(String method, String type, JsonObject invocation) {
         PublicKey merchantKey = WalletSignatures.publicKeyOf(SANDBOX.openAccount(method, "demo").json().getString("merchantPrivateKey"));
         Map<String, String> params = new LinkedHashMap<>();

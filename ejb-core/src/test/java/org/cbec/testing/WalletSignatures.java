@@ -14,9 +14,9 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
- * The wallet-invocation signatures as a wallet checks them, written here from the README's protocol
- * section with the JDK only, so that a test of the broker's invocation does not check the broker's
- * signing code with itself.
+ * The wallet-invocation signatures as a wallet checks them, written here from the protocol documents
+ * (docs/companies/alphapay.md and betapay.md, "Wallet invocation") with the JDK only, so that a
+ * test of the broker's invocation does not check the broker's signing code with itself.
  */
 public final class WalletSignatures {
 

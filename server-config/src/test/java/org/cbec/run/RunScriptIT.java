@@ -387,7 +387,7 @@ class RunScriptIT {
                 () -> "one create reached the company; every duplicate was answered 409 before its 2 s were over: " + callers);
         for (Bursts.Caller c : callers) {
             if (c.first().status() == 409) {
-                // What the README promises the client: the envelope naming the field, and when to send it again.
+                // What docs/api/payments.md promises the client: the envelope naming the field, and when to retry.
                 assertEquals(409, c.first().json().getInt("code"), c.first()::toString);
                 assertEquals("orderRef", c.first().json().getString("field"), c.first()::toString);
                 assertTrue(c.first().json().getString("message").contains("is in progress at the company"), c.first()::toString);
@@ -420,8 +420,8 @@ class RunScriptIT {
 
     @Test
     void theBrokerWorksAgainstTheSandboxRunningApartThroughBothScripts() throws Exception {
-        // The two-process setup of the README: server-config/sandbox alone in its own JVM, with its
-        // own data and its own admin password, and the broker run with SANDBOX=off pointed at it.
+        // The two-process setup of docs/companies/sandbox.md: server-config/sandbox alone in its own
+        // JVM, with its own data and its own admin password, and the broker run with SANDBOX=off pointed at it.
         Scripts.deleteRecursively(dataDir);
         Path sandboxDir = Path.of("target", "run-it-sandbox").toAbsolutePath();
         Scripts.deleteRecursively(sandboxDir);

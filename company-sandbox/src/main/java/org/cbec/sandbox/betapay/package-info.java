@@ -1,6 +1,6 @@
 /**
- * betapay's side of its protocol (README, "The payment companies' protocols"), written from the
- * README on the company's side: the form-encoded gateway {@code /sandbox/betapay/gateway.do}, the
+ * betapay's side of its protocol (docs/companies/betapay.md), written from that
+ * document on the company's side: the form-encoded gateway {@code /sandbox/betapay/gateway.do}, the
  * sorted {@code name=value} text a request signature covers, the signed response node, yuan
  * amounts, and its callbacks (a {@code trade_status_sync} form signed without {@code sign_type}).
  * The broker's adapter is a separate implementation; the two agree through the written-out vectors

@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A company's callback as it goes on the wire (README, "The payment companies' protocols"): each
+ * A company's callback as it goes on the wire (docs/companies/alphapay.md and betapay.md, "Callbacks"): each
  * company's package has one. The books stay protocol-free and ask the format of the order's company.
  */
 public interface CallbackFormat {

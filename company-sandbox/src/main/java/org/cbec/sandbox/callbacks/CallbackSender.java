@@ -55,7 +55,7 @@ public class CallbackSender {
     static final int MAX_IN_FLIGHT = 16;
     /** Refunds decided in one round; the rest are decided in the next ones. */
     static final int REFUNDS_PER_ROUND = 100;
-    /** What a merchant answers to acknowledge a callback (README: "success" or "failure"). */
+    /** What a merchant answers to acknowledge a callback (docs/companies/alphapay.md and betapay.md: "success"). */
     static final String ACKNOWLEDGEMENT = "success";
 
     @Resource

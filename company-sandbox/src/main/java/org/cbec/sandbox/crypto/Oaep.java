@@ -16,7 +16,7 @@ import javax.crypto.spec.PSource;
 /**
  * RSA/ECB/OAEPWithSHA-1AndMGF1Padding of UTF-8 text, Base64: how alphapay's merchants send personal
  * data. The parameters are spelled out rather than left to the provider's defaults, because
- * providers disagree on the MGF1 digest for this transformation name and the README fixes it:
+ * providers disagree on the MGF1 digest for this transformation name and docs/companies/alphapay.md fixes it:
  * SHA-1 for both, empty label.
  */
 public final class Oaep {

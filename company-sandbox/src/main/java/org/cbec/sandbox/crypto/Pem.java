@@ -10,7 +10,7 @@ import java.util.Base64;
 
 /**
  * PEM text of RSA keys: private keys as PKCS#8 ({@code PRIVATE KEY}), public keys as X.509
- * SubjectPublicKeyInfo ({@code PUBLIC KEY}), the forms the README names for an account's keys.
+ * SubjectPublicKeyInfo ({@code PUBLIC KEY}), the forms docs/companies/README.md names for an account's keys.
  */
 public final class Pem {
 

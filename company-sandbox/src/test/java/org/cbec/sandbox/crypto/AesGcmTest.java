@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class AesGcmTest {
 
-    // The written-out vector (also in AlphapayCallbacksTest and the README text): key, nonce,
+    // The written-out vector (also in AlphapayCallbacksTest and docs/companies/alphapay.md): key, nonce,
     // associated data and plaintext as UTF-8; the ciphertext with its 16-byte tag, Base64.
     static final String KEY = "SandboxVectorApiV3Key0123456789A";
     static final String NONCE = "nVq3Xe7LpT2k";
@@ -32,7 +32,7 @@ class AesGcmTest {
             + "bDAKRjir6/u6xt9522PND5WHXbELsgOzt4Fhk1y3jb5PUo+uLHrZh0oLMPsO7ctEYd87P277u6dIZOt1ljTWnVdUOcJniNw5ZU0hSNei0+u72a4tcrXtH8"
             + "OYxVg31gAhYqU4+u8NU=";
 
-    /** A receiver's decryption, as the README describes it. */
+    /** A receiver's decryption, as docs/companies/alphapay.md describes it. */
     static String decrypt(String key, String nonce, String associatedData, String ciphertext) throws Exception {
         Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
         cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "AES"),

@@ -31,7 +31,7 @@ import org.cbec.sandbox.it.Http.Reply;
 
 /**
  * A merchant of one company as the tests play it: the account's credentials and a small signer
- * written here from the README alone (a third implementation beside the broker's and the
+ * written here from the protocol documents alone (docs/companies) (a third implementation beside the broker's and the
  * sandbox's, so that neither can agree with itself by accident). It signs requests and checks the
  * company's signature on every answer it gets.
  */
@@ -202,7 +202,10 @@ final class Merchant {
         return params;
     }
 
-    /** Signs the parameters by the README's rule (sorted, no sign, no empty values, raw) and form-encodes them. */
+    /**
+     * Signs the parameters by betapay's request rule (docs/companies/betapay.md: sorted, no sign, no
+     * empty values, raw) and form-encodes them.
+     */
     static String signedForm(Map<String, String> params, PrivateKey signer) {
         StringJoiner text = new StringJoiner("&");
         new TreeMap<>(params).forEach((k, v) -> {

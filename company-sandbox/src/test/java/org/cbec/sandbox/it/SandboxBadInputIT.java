@@ -42,7 +42,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *     {@code *_response} node whose {@code code} is not 10000, and its signature. That holds for a
  *     non-form Content-Type too: the gateway reads any body as bytes and refuses a non-form one with
  *     a {@code betapay_error_response} node rather than a 415, because betapay answers nothing but
- *     nodes (README: a non-200 is a failure of the company);</li>
+ *     nodes (docs/companies/betapay.md: a non-200 is a failure of the company);</li>
  * <li>the admin API: a 4xx with {@code {"code":<status>,"message":…}}.</li>
  * </ul>
  * Afterwards no account's orders changed: the orders made before the sweep are as they were, and

@@ -54,7 +54,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The sandbox WAR as built, on Payara Micro with its own H2 database, called over HTTP only, as the
  * broker calls a company: admin API and helpers with HTTP Basic, each company's operations signed
- * by a merchant whose signer is written in this test from the README ({@link Merchant}). Every
+ * by a merchant whose signer is written in this test from the protocol documents ({@link Merchant}). Every
  * alphapay answer and every betapay node is checked against the account's companyPublicKey. Each
  * test opens accounts of its own, so the tests do not depend on each other's order.
  */
@@ -916,7 +916,7 @@ class SandboxIT {
         return callbacks(m, ref);
     }
 
-    /** The receiver's decryption of an alphapay event's resource, written here from the README. */
+    /** The receiver's decryption of an alphapay event's resource, written here from docs/companies/alphapay.md. */
     static String decrypt(JsonObject resource, String apiV3Key) throws GeneralSecurityException {
         Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
         cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(apiV3Key.getBytes(StandardCharsets.UTF_8), "AES"),
@@ -937,7 +937,7 @@ class SandboxIT {
         return form;
     }
 
-    /** The README's rule for a betapay callback: every non-empty field but sign and sign_type, sorted, raw, joined by &. */
+    /** betapay's callback rule (docs/companies/betapay.md): non-empty fields but sign and sign_type, sorted, raw, by &. */
     static boolean notificationVerifies(Merchant m, Map<String, String> form) {
         StringJoiner text = new StringJoiner("&");
         new TreeMap<>(form).forEach((k, v) -> {

@@ -26,8 +26,9 @@ import org.cbec.payment.entity.TradeState;
 import org.junit.jupiter.api.Test;
 
 /**
- * The companies' callbacks as the README describes them, made here the way the companies make
- * them (the encryption and the signed form written out in the test), read by the adapters.
+ * The companies' callbacks as docs/companies/alphapay.md and betapay.md describe them, made here
+ * the way the companies make them (the encryption and the signed form written out in the test),
+ * read by the adapters.
  */
 class CallbackReadingTest {
 

@@ -17,9 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The README's list of statuses per operation and the API document say the same: each row of the
- * table under a heading is {@code | `operationId` | `METHOD path` | statuses | ...}, and its
- * statuses are exactly those the document gives that operation, as are its operations.
+ * The documented statuses per operation (docs/api/statuses.md) and the API document say the same:
+ * each row of the table under a heading is {@code | `operationId` | `METHOD path` | statuses | ...},
+ * and its statuses are exactly those the document gives that operation, as are its operations.
  */
 public final class ReadmeStatuses {
 
@@ -29,7 +29,7 @@ public final class ReadmeStatuses {
     private ReadmeStatuses() {
     }
 
-    public static void assertSame(Path readme, String heading, Path document, String root) throws Exception {
+    public static void assertSame(Path table, String heading, Path document, String root) throws Exception {
         OpenAPI api = new OpenAPIV3Parser().read(document.toString());
         assertNotNull(api, document.toString());
         Map<String, Set<String>> documented = ApiDocumentCheck.statuses(api);
@@ -37,9 +37,9 @@ public final class ReadmeStatuses {
         api.getPaths().forEach((path, item) -> item.readOperationsMap()
                 .forEach((method, op) -> documentedCalls.put(op.getOperationId(), method + " " + root + path)));
 
-        List<String> lines = Files.readAllLines(readme);
+        List<String> lines = Files.readAllLines(table);
         int start = lines.indexOf(heading);
-        assertTrue(start >= 0, "the README has " + heading);
+        assertTrue(start >= 0, table + " has " + heading);
         Map<String, Set<String>> listed = new TreeMap<>();
         Map<String, String> listedCalls = new TreeMap<>();
         for (int i = start + 1; i < lines.size() && !lines.get(i).startsWith("#"); i++) {
@@ -54,7 +54,7 @@ public final class ReadmeStatuses {
                 listedCalls.put(row.group(1), row.group(2) + " " + row.group(3));
             }
         }
-        assertEquals(documented.keySet(), listed.keySet(), "the README lists every operation of the document, and no other");
+        assertEquals(documented.keySet(), listed.keySet(), table + " lists every operation of the document, and no other");
         assertEquals(documentedCalls, listedCalls, "at the same method and path");
         assertEquals(documented, listed, "with the same statuses");
     }

@@ -9,7 +9,7 @@ import org.cbec.payment.company.RefundStatus;
 import org.cbec.payment.entity.RefundState;
 import org.junit.jupiter.api.Test;
 
-/** alphapay's refund record as the README's protocol section writes it, read into the broker's terms. */
+/** alphapay's refund record as docs/companies/alphapay.md ("Refunds") writes it, read into the broker's terms. */
 class AlphapayRefundRecordTest {
 
     @Test

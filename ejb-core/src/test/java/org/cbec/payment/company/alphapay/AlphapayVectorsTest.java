@@ -15,10 +15,10 @@ import org.cbec.payment.company.KnownKeys;
 import org.junit.jupiter.api.Test;
 
 /**
- * Known answers for every text alphapay's protocol signs (README, "The payment companies'
- * protocols"): the texts and signatures below are written out, the signatures made with OpenSSL
- * from {@link KnownKeys}. company-sandbox's {@code AlphapayProtocolVectorsTest} checks the same
- * vectors on the company's side, so a change to a canonical text on one side alone fails a test.
+ * Known answers for every text alphapay's protocol signs (docs/companies/alphapay.md): the texts
+ * and signatures below are written out, the signatures made with OpenSSL from {@link KnownKeys}.
+ * company-sandbox's {@code AlphapayProtocolVectorsTest} checks the same vectors on the company's
+ * side, so a change to a canonical text on one side alone fails a test.
  */
 class AlphapayVectorsTest {
 

@@ -11,8 +11,8 @@ import org.cbec.payment.company.KnownKeys;
 import org.junit.jupiter.api.Test;
 
 /**
- * Known answers for every text betapay's protocol signs (README, "The payment companies'
- * protocols"): written out, the signatures made with OpenSSL from {@link KnownKeys}.
+ * Known answers for every text betapay's protocol signs (docs/companies/betapay.md): written out,
+ * the signatures made with OpenSSL from {@link KnownKeys}.
  * company-sandbox's {@code BetapayProtocolVectorsTest} checks the same vectors on the company's side.
  */
 class BetapayVectorsTest {

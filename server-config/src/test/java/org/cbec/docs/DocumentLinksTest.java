@@ -1,0 +1,172 @@
+package org.cbec.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README and the documents under docs/ hold together: every relative link between them reaches
+ * a file (and, with {@code #anchor}, a heading of that file, by GitHub's slug), the README stays
+ * short, no document speaks of issue numbers (the history of the work is in git), and CI runs the
+ * test command the README gives. Paths are from the module's directory, as the other tests that
+ * read repository files take them ({@code ../README.md}).
+ */
+class DocumentLinksTest {
+
+    private static final Path ROOT = Path.of("..");
+    private static final Path README = ROOT.resolve("README.md");
+
+    /** {@code [text](target)} or {@code [text](target "title")}; an image's {@code ![…](…)} too. */
+    private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
+    private static final Pattern INLINE_CODE = Pattern.compile("`[^`]*`");
+    private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
+    private static final Pattern ISSUE_NUMBER = Pattern.compile("(?i)\\bissues?\\s+#?\\d");
+    private static final Pattern TEST_ROW = Pattern.compile("^\\| test \\| `([^`]+)` \\|");
+
+    @Test
+    void everyRelativeLinkReachesAFileAndItsHeading() {
+        List<String> broken = new ArrayList<>();
+        Map<Path, Set<String>> anchors = new HashMap<>();
+        for (Path document : documents()) {
+            for (String target : links(document)) {
+                if (target.matches("(?i)^(https?|mailto):.*")) {
+                    continue;
+                }
+                int hash = target.indexOf('#');
+                String file = hash < 0 ? target : target.substring(0, hash);
+                String anchor = hash < 0 ? null : target.substring(hash + 1);
+                Path reached = file.isEmpty() ? document : document.getParent().resolve(file).normalize();
+                if (!Files.exists(reached)) {
+                    broken.add(name(document) + ": " + target + " (no file " + name(reached) + ")");
+                } else if (anchor != null && !anchors.computeIfAbsent(reached, DocumentLinksTest::headingSlugs).contains(anchor)) {
+                    broken.add(name(document) + ": " + target + " (no heading #" + anchor + " in " + name(reached) + ")");
+                }
+            }
+        }
+        assertEquals(List.of(), broken, "every relative link between the documents resolves");
+    }
+
+    @Test
+    void theReadmeIsAtMost300Lines() throws IOException {
+        int lines = Files.readAllLines(README).size();
+        assertTrue(lines <= 300, "README.md has " + lines + " lines; at most 300, the rest belongs in docs/");
+    }
+
+    @Test
+    void noDocumentNamesAnIssueNumber() throws IOException {
+        List<String> found = new ArrayList<>();
+        for (Path document : documents()) {
+            List<String> lines = Files.readAllLines(document);
+            for (int i = 0; i < lines.size(); i++) {
+                if (ISSUE_NUMBER.matcher(lines.get(i)).find()) {
+                    found.add(name(document) + ":" + (i + 1) + ": " + lines.get(i).strip());
+                }
+            }
+        }
+        assertEquals(List.of(), found, "the documents describe the software as it is; its history is in git");
+    }
+
+    @Test
+    void continuousIntegrationRunsTheTestCommandOfTheReadme() throws IOException {
+        List<String> commands = Files.readAllLines(README).stream()
+                .map(TEST_ROW::matcher).filter(Matcher::find).map(m -> m.group(1)).toList();
+        assertEquals(1, commands.size(), "the README's table of the two commands has one test row: " + commands);
+        List<String> ci = Files.readAllLines(ROOT.resolve(".ci/run")).stream().map(String::strip).toList();
+        assertTrue(ci.contains(commands.get(0)), ".ci/run runs the README's test command " + commands.get(0));
+    }
+
+    @Test
+    void githubSlugsAreMadeAsGithubMakesThem() {
+        assertEquals("where-a-creates-cpu-goes", slug("Where a create's CPU goes"));
+        assertEquals("which-payment-a-query-or-close-means-payment_method-is-optional",
+                slug("Which payment a query or close means (`payment_method` is optional)"));
+        assertEquals("payaras-own-openapi", slug("Payara's own `/openapi`"));
+        assertEquals("add-modify-redeclare", slug("ADD, MODIFY, redeclare"));
+    }
+
+    /** README.md and every Markdown file under docs/. */
+    private static List<Path> documents() {
+        List<Path> all = new ArrayList<>(List.of(README));
+        try (Stream<Path> files = Files.walk(ROOT.resolve("docs"))) {
+            files.filter(f -> f.toString().endsWith(".md")).sorted().forEach(all::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        assertTrue(all.size() > 1, "there are documents under docs/");
+        return all;
+    }
+
+    /** The link targets of a document, outside fenced code blocks and code spans. */
+    private static List<String> links(Path document) {
+        List<String> targets = new ArrayList<>();
+        for (String line : prose(document)) {
+            Matcher link = LINK.matcher(INLINE_CODE.matcher(line).replaceAll(""));
+            while (link.find()) {
+                targets.add(link.group(1));
+            }
+        }
+        return targets;
+    }
+
+    /** The slugs GitHub gives the document's headings, a repeated one numbered {@code -1}, {@code -2}… */
+    private static Set<String> headingSlugs(Path document) {
+        Set<String> slugs = new HashSet<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (String line : prose(document)) {
+            Matcher heading = HEADING.matcher(line);
+            if (heading.matches()) {
+                String slug = slug(heading.group(1));
+                int n = seen.merge(slug, 1, Integer::sum) - 1;
+                slugs.add(n == 0 ? slug : slug + "-" + n);
+            }
+        }
+        return slugs;
+    }
+
+    /** GitHub's anchor of a heading: its text without markup, lower case, punctuation dropped, spaces as hyphens. */
+    static String slug(String heading) {
+        String text = heading.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replace("`", "").replace("*", "");
+        return text.strip().toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N}\\p{M}_\\- ]", "")
+                .replace(' ', '-');
+    }
+
+    /** The document's lines outside fenced code blocks. */
+    private static List<String> prose(Path document) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(document);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> prose = new ArrayList<>();
+        boolean fenced = false;
+        for (String line : lines) {
+            if (line.stripLeading().startsWith("```")) {
+                fenced = !fenced;
+            } else if (!fenced) {
+                prose.add(line);
+            }
+        }
+        return prose;
+    }
+
+    private static String name(Path file) {
+        return ROOT.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString();
+    }
+}
