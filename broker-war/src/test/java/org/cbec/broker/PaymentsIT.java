@@ -153,7 +153,7 @@ class PaymentsIT {
         }
     }
 
-    // ---- issue 18: clients written from the spec (payment_method optional, a numeric timeStamp) ----
+    // ---- clients written from the spec (payment_method optional, a numeric timeStamp) ----
 
     @Test
     void queryAndCloseWithoutPaymentMethodFindThePaymentAtItsOneCompany() {

@@ -165,7 +165,7 @@ class RefundsIT {
         }
     }
 
-    // ---- issue 18: the payment method is optional ----------------------------------------------------
+    // ---- the payment method is optional -----------------------------------------------------------------
 
     @Test
     void aRefundCreatedQueriedAndListedWithoutPaymentMethodIsOfThePaymentAtItsOneCompany() throws Exception {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The benchmark script runs end to end in its quick mode, on both databases, and prints every
- * figure line of issue 14, each with a number, its target and met or missed, and a row per
+ * figure line of the benchmark, each with a number, its target and met or missed, and a row per
  * operation and database. The values, the errors under load included, are not asserted: on a
  * shared machine they are measurements, not behaviours, and a quick run's figures come from far
  * fewer requests than the real run's. What is asserted is that every part ran (exit 0: a server

@@ -366,7 +366,7 @@ class RunScriptIT {
         Scripts.deleteRecursively(dataDir);
         int port = Scripts.freePort();
         URI base = URI.create("http://localhost:" + port + "/");
-        // Payara Server's default pool size, which a fresh domain ran with in issue 12.
+        // Payara Server's default pool size, which a fresh domain runs with.
         database.put("HTTP_THREADS", "5");
         Path log = start(port, "run-it-threads.log");
         awaitReady(base, log);
