@@ -215,19 +215,8 @@ class BadInputIT {
 
     @Test
     void aRequestWithContentLengthAndChunkedEndsItsConnection() {
-        String body = "{\"paymentMethod\":\"alphapay\"}";
-        String chunked = Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n";
-        String head = "POST " + base.getPath() + "v1/payment/demo HTTP/1.1\r\nHost: " + base.getHost()
-                + "\r\nContent-Type: application/json\r\napp-api-key: " + DEMO_KEY + "\r\n";
-        String next = "GET " + base.getPath() + "ping HTTP/1.1\r\nHost: " + base.getHost() + "\r\n\r\n";
-        for (String framing : List.of("Content-Length: " + chunked.length() + "\r\nTransfer-Encoding: chunked\r\n",
-                "Transfer-Encoding: chunked\r\nContent-Length: " + chunked.length() + "\r\n")) {
-            Malformed.RawReply reply = Malformed.raw(URI.create(base.toString()), head + framing + "\r\n" + chunked + next,
-                    java.time.Duration.ofSeconds(10));
-            assertTrue(reply.status() >= 400 && reply.status() < 500, framing + ": " + reply.text());
-            assertTrue(reply.closed(), "the connection is closed after the answer: " + reply.text());
-            assertTrue(!reply.text().contains("pong"), "nothing after it on the connection is served: " + reply.text());
-        }
+        Malformed.assertBothLengthsEndTheConnection(URI.create(base.toString()), "v1/payment/demo",
+                "Content-Type: application/json\r\napp-api-key: " + DEMO_KEY + "\r\n", "{\"paymentMethod\":\"alphapay\"}", "ping");
     }
 
     /** Every operation of the broker, each described by a request it must refuse whatever field breaks. */

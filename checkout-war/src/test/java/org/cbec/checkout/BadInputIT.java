@@ -176,19 +176,8 @@ class BadInputIT {
 
     @Test
     void aRequestWithContentLengthAndChunkedEndsItsConnection() {
-        String body = shapeOne(1, "");
-        String chunked = Integer.toHexString(body.getBytes(java.nio.charset.StandardCharsets.UTF_8).length) + "\r\n" + body + "\r\n0\r\n\r\n";
-        String head = "POST " + base.getPath() + "carts/platform_a/nobody HTTP/1.1\r\nHost: " + base.getHost()
-                + "\r\nContent-Type: application/json\r\nx-ca-key: " + DEMO_KEY + "\r\n";
-        String next = "GET " + base.getPath() + "nosuchpath HTTP/1.1\r\nHost: " + base.getHost() + "\r\n\r\n";
-        for (String framing : List.of("Content-Length: " + chunked.length() + "\r\nTransfer-Encoding: chunked\r\n",
-                "Transfer-Encoding: chunked\r\nContent-Length: " + chunked.length() + "\r\n")) {
-            Malformed.RawReply reply = Malformed.raw(URI.create(base.toString()), head + framing + "\r\n" + chunked + next,
-                    java.time.Duration.ofSeconds(10));
-            assertTrue(reply.status() >= 400 && reply.status() < 500, framing + ": " + reply.text());
-            assertTrue(reply.closed(), "the connection is closed after the answer: " + reply.text());
-            assertEquals(1, reply.text().split("HTTP/1.1 ", -1).length - 1, "one answer only: " + reply.text());
-        }
+        Malformed.assertBothLengthsEndTheConnection(URI.create(base.toString()), "carts/platform_a/nobody",
+                "Content-Type: application/json\r\nx-ca-key: " + DEMO_KEY + "\r\n", shapeOne(1, ""), "nosuchpath");
     }
 
     /** Every operation of the checkout, each described by a request it must refuse whatever field breaks. */

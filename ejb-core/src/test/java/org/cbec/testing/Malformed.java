@@ -159,6 +159,28 @@ public final class Malformed {
     }
 
     /**
+     * Sends {@code body} chunked with a {@code Content-Length} as well, once with each header first,
+     * each time followed on the same connection by a GET of {@code nextPath} (a request a front end
+     * that took the other length would pass on), and asserts what a smuggler must find: a 4xx, the
+     * connection closed after it, and one answer only.
+     */
+    public static void assertBothLengthsEndTheConnection(URI base, String post, String headers, String body, String nextPath) {
+        int size = body.getBytes(StandardCharsets.UTF_8).length;
+        String chunked = Integer.toHexString(size) + "\r\n" + body + "\r\n0\r\n\r\n";
+        int length = chunked.getBytes(StandardCharsets.UTF_8).length;
+        String head = "POST " + base.getPath() + post + " HTTP/1.1\r\nHost: " + base.getHost() + "\r\n" + headers;
+        String next = "GET " + base.getPath() + nextPath + " HTTP/1.1\r\nHost: " + base.getHost() + "\r\n\r\n";
+        for (String framing : List.of("Content-Length: " + length + "\r\nTransfer-Encoding: chunked\r\n",
+                "Transfer-Encoding: chunked\r\nContent-Length: " + length + "\r\n")) {
+            RawReply reply = raw(base, head + framing + "\r\n" + chunked + next, Duration.ofSeconds(10));
+            org.junit.jupiter.api.Assertions.assertTrue(reply.status() >= 400 && reply.status() < 500, framing + ": " + reply.text());
+            org.junit.jupiter.api.Assertions.assertTrue(reply.closed(), "the connection is closed after the answer: " + reply.text());
+            org.junit.jupiter.api.Assertions.assertEquals(1, reply.text().split("HTTP/1.1 ", -1).length - 1,
+                    "one answer only, nothing after it on the connection served: " + reply.text());
+        }
+    }
+
+    /**
      * Writes {@code request} (head and body, as is) on a new connection to the application at
      * {@code base}, then reads until the server closes the connection or stays silent for
      * {@code idle}: framing mistakes a client library would not let through.
