@@ -46,6 +46,7 @@ import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.crypto.KeyRing;
+import org.cbec.testing.AlphapayCompanySide;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
@@ -1114,7 +1115,8 @@ class PaymentsIT {
         if (method.equals("betapay")) {
             return WalletSignatures.betapay(merchantKey, params);
         }
-        return type.equals("APP") ? WalletSignatures.alphapayApp(merchantKey, params) : WalletSignatures.alphapayJsapi(merchantKey, params);
+        return type.equals("APP") ? AlphapayCompanySide.verifyAppInvocation(merchantKey, params)
+                : AlphapayCompanySide.verifyJsapiInvocation(merchantKey, params);
     }
 
     private long countRows(String sql, String param) {

@@ -16,7 +16,7 @@ import java.util.TreeMap;
 /**
  * The wallet-invocation signatures as a wallet checks them, written here from the README's protocol
  * section with the JDK only, so that a test of the broker's invocation does not check the broker's
- * signing code with itself.
+ * signing code with itself. Alphapay's wallet checks are in {@link AlphapayCompanySide}.
  */
 public final class WalletSignatures {
 
@@ -34,18 +34,6 @@ public final class WalletSignatures {
         } catch (GeneralSecurityException e) {
             throw new AssertionError(e);
         }
-    }
-
-    /** alphapay JSAPI/MINIPRO: paySign over appId, timeStamp, nonceStr, package, each line ended by \n; signType RSA. */
-    public static boolean alphapayJsapi(PublicKey merchantKey, Map<String, String> p) {
-        return "RSA".equals(p.get("signType")) && verify(merchantKey,
-                p.get("appId") + "\n" + p.get("timeStamp") + "\n" + p.get("nonceStr") + "\n" + p.get("package") + "\n", p.get("paySign"));
-    }
-
-    /** alphapay APP: sign over appid, timestamp, noncestr, prepayid, each line ended by \n; package Sign=WXPay. */
-    public static boolean alphapayApp(PublicKey merchantKey, Map<String, String> p) {
-        return "Sign=WXPay".equals(p.get("package")) && p.get("partnerid") != null && verify(merchantKey,
-                p.get("appid") + "\n" + p.get("timestamp") + "\n" + p.get("noncestr") + "\n" + p.get("prepayid") + "\n", p.get("sign"));
     }
 
     /** betapay: sign over the other non-empty parameters sorted by name, raw name=value joined by &. */

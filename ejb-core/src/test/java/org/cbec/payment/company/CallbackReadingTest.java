@@ -18,11 +18,11 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.cbec.payment.company.alphapay.AlphapayCompany;
-import org.cbec.payment.company.alphapay.AlphapaySigning;
 import org.cbec.payment.company.betapay.BetapayCompany;
 import org.cbec.payment.company.betapay.BetapaySigning;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
+import org.cbec.testing.AlphapayCompanySide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -125,7 +125,7 @@ class CallbackReadingTest {
     }
 
     private static Map<String, String> alphapayHeaders(String body, Instant at) {
-        AlphapaySigning.ResponseSignature s = AlphapaySigning.signResponse(KnownKeys.companyPrivate(), "serial", body, at.getEpochSecond(), "cbnonce1");
+        AlphapayCompanySide.ResponseSignature s = AlphapayCompanySide.signResponse(KnownKeys.companyPrivate(), "serial", body, at.getEpochSecond(), "cbnonce1");
         return Map.of("alphapay-timestamp", s.timestamp(), "alphapay-nonce", s.nonce(), "alphapay-signature", s.signature(),
                 "alphapay-serial", "serial");
     }
