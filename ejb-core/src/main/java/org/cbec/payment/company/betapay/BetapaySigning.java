@@ -4,7 +4,6 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.net.URLDecoder;
@@ -18,7 +17,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.TreeMap;
@@ -70,15 +68,6 @@ public final class BetapaySigning {
         return RsaSignatures.sign(merchantKey, signContent(params));
     }
 
-    /** Whether {@code params.sign} is the merchant's signature over the other parameters. */
-    public static boolean verify(Map<String, String> params, PublicKey merchantKey) {
-        if (params == null || merchantKey == null) {
-            return false;
-        }
-        String signature = params.get(SIGN);
-        return signature != null && RsaSignatures.verify(merchantKey, signContent(params), signature);
-    }
-
     /**
      * Whether an asynchronous notification's {@code sign} is the company's signature: over every
      * non-empty field but {@code sign} and {@code sign_type}, sorted, as {@code k=v} joined by
@@ -102,21 +91,6 @@ public final class BetapaySigning {
             throw new IllegalArgumentException("not a gateway method name");
         }
         return method.replace('.', '_') + "_response";
-    }
-
-    /**
-     * A signed response body {@code {"<responseKey>":<node>,"sign":"…"}}. The node goes in
-     * verbatim and the signature covers exactly its text; surrounding whitespace is trimmed
-     * first, because a reader taking the value out of the body never sees it.
-     */
-    public static String signedResponse(String method, String nodeJson, PrivateKey companyKey) {
-        String key = responseKey(method);
-        Objects.requireNonNull(nodeJson, "nodeJson");
-        String node = nodeJson.strip();
-        if (!isJson(node)) {
-            throw new IllegalArgumentException("response node is not JSON");
-        }
-        return "{\"" + key + "\":" + node + ",\"" + SIGN + "\":\"" + RsaSignatures.sign(companyKey, node) + "\"}";
     }
 
     /**
@@ -170,15 +144,6 @@ public final class BetapaySigning {
             return reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             return null;
-        }
-    }
-
-    private static boolean isJson(String text) {
-        try (JsonReader reader = Jsonp.reader(new StringReader(text))) {
-            JsonValue value = reader.readValue();
-            return value != null;
-        } catch (JsonException | IllegalStateException e) {
-            return false;
         }
     }
 

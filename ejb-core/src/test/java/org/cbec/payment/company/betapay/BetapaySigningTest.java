@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.cbec.payment.company.Pem;
 import org.cbec.payment.company.RsaSignatures;
+import org.cbec.testing.BetapayCompanySide;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -69,7 +70,7 @@ class BetapaySigningTest {
     void signedRequestVerifies() {
         Map<String, String> params = request();
         params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
-        assertTrue(BetapaySigning.verify(params, merchant.getPublic()));
+        assertTrue(BetapayCompanySide.verifyRequest(params, merchant.getPublic()));
         assertTrue(RsaSignatures.verify(merchant.getPublic(), BetapaySigning.signContent(request()), params.get("sign")));
     }
 
@@ -78,25 +79,7 @@ class BetapaySigningTest {
         Map<String, String> params = request();
         params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
         params.put("notify_url", "");
-        assertTrue(BetapaySigning.verify(params, merchant.getPublic()));
-    }
-
-    @Test
-    void tamperedRequestFails() {
-        Map<String, String> params = request();
-        params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
-        params.put("biz_content", params.get("biz_content").replace("T1", "T2"));
-        assertFalse(BetapaySigning.verify(params, merchant.getPublic()));
-    }
-
-    @Test
-    void requestWithoutSignOrWithOtherKeyFails() {
-        Map<String, String> params = request();
-        assertFalse(BetapaySigning.verify(params, merchant.getPublic()));
-        params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
-        assertFalse(BetapaySigning.verify(params, company.getPublic()));
-        assertFalse(BetapaySigning.verify(null, merchant.getPublic()));
-        assertFalse(BetapaySigning.verify(params, null));
+        assertTrue(BetapayCompanySide.verifyRequest(params, merchant.getPublic()));
     }
 
     // ---------------------------------------------------------------- response signatures
@@ -114,20 +97,9 @@ class BetapaySigningTest {
     }
 
     @Test
-    void signedResponseIsTheNodeVerbatimAndASignatureOverIt() {
-        String node = "{\"code\":\"10000\", \"msg\" : \"Success\",\"total_amount\":88.88}";
-        String body = BetapaySigning.signedResponse(METHOD, node, company.getPrivate());
-        String prefix = "{\"betapay_trade_query_response\":" + node + ",\"sign\":\"";
-        assertTrue(body.startsWith(prefix), body);
-        assertTrue(body.endsWith("\"}"));
-        String sign = body.substring(prefix.length(), body.length() - 2);
-        assertEquals(RsaSignatures.sign(company.getPrivate(), node), sign);
-    }
-
-    @Test
     void signedResponseRoundTripsToTheExactNodeText() {
         String node = "{\"code\":\"10000\",\"msg\":\"Success\",\"trade_no\":\"2024\",\"total_amount\":\"88.88\"}";
-        String body = BetapaySigning.signedResponse(METHOD, node, company.getPrivate());
+        String body = BetapayCompanySide.signedResponse(METHOD, node, company.getPrivate());
         assertEquals(Optional.of(node), BetapaySigning.verifiedNode(body, METHOD, company.getPublic()));
     }
 
@@ -135,7 +107,7 @@ class BetapaySigningTest {
     void nodeWithBracesQuotesEscapesAndChineseRoundTrips() {
         String node = "{ \"subject\" : \"a } b { c\", \"note\":\"say \\\"hi\\\" \\\\ }\", \"nested\": {\"list\": [1, {\"x\": \"]\"}],"
                 + " \"cn\": \"中文\", \"u\": \"\\u4e2d\"}, \"n\": 1.50 , \"ok\": true, \"nil\": null }";
-        String body = BetapaySigning.signedResponse(METHOD, node, company.getPrivate());
+        String body = BetapayCompanySide.signedResponse(METHOD, node, company.getPrivate());
         assertEquals(Optional.of(node), BetapaySigning.verifiedNode(body, METHOD, company.getPublic()));
     }
 
@@ -159,25 +131,25 @@ class BetapaySigningTest {
     @Test
     void reserialisedNodeDoesNotVerify() {
         String node = "{\"code\": \"10000\"}";
-        String body = BetapaySigning.signedResponse(METHOD, node, company.getPrivate()).replace("\"code\": ", "\"code\":");
+        String body = BetapayCompanySide.signedResponse(METHOD, node, company.getPrivate()).replace("\"code\": ", "\"code\":");
         assertTrue(BetapaySigning.verifiedNode(body, METHOD, company.getPublic()).isEmpty());
     }
 
     @Test
     void wrongKeyGivesEmpty() {
-        String body = BetapaySigning.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
         assertTrue(BetapaySigning.verifiedNode(body, METHOD, merchant.getPublic()).isEmpty());
     }
 
     @Test
     void otherMethodGivesEmpty() {
-        String body = BetapaySigning.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
         assertTrue(BetapaySigning.verifiedNode(body, "betapay.trade.refund", company.getPublic()).isEmpty());
     }
 
     @Test
     void notJsonGivesEmpty() {
-        String body = BetapaySigning.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
         assertTrue(BetapaySigning.verifiedNode("<html>502</html>", METHOD, company.getPublic()).isEmpty());
         assertTrue(BetapaySigning.verifiedNode("", METHOD, company.getPublic()).isEmpty());
         assertTrue(BetapaySigning.verifiedNode(null, METHOD, company.getPublic()).isEmpty());
@@ -208,14 +180,8 @@ class BetapaySigningTest {
 
     @Test
     void tamperedNodeGivesEmpty() {
-        String body = BetapaySigning.signedResponse(METHOD, "{\"total_amount\":\"88.88\"}", company.getPrivate());
+        String body = BetapayCompanySide.signedResponse(METHOD, "{\"total_amount\":\"88.88\"}", company.getPrivate());
         assertTrue(BetapaySigning.verifiedNode(body.replace("88.88", "0.01"), METHOD, company.getPublic()).isEmpty());
-    }
-
-    @Test
-    void signedResponseRefusesANodeThatIsNotJson() {
-        assertThrows(IllegalArgumentException.class,
-                () -> BetapaySigning.signedResponse(METHOD, "{\"code\":", company.getPrivate()));
     }
 
     // ---------------------------------------------------------------- amounts

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.cbec.payment.company.KnownKeys;
+import org.cbec.testing.BetapayCompanySide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,13 +50,13 @@ class BetapayVectorsTest {
         assertEquals(REQUEST_SIGNATURE, BetapaySigning.sign(request(), KnownKeys.merchantPrivate()));
         Map<String, String> signed = request();
         signed.put("sign", REQUEST_SIGNATURE);
-        assertTrue(BetapaySigning.verify(signed, KnownKeys.merchantPublic()));
+        assertTrue(BetapayCompanySide.verifyRequest(signed, KnownKeys.merchantPublic()));
     }
 
     @Test
     void theCompanysResponseNodeSignatureIsKnownAndTheNodeIsCutOutVerbatim() {
         String body = "{\"betapay_trade_precreate_response\":" + NODE + ",\"sign\":\"" + NODE_SIGNATURE + "\"}";
-        assertEquals(body, BetapaySigning.signedResponse("betapay.trade.precreate", NODE, KnownKeys.companyPrivate()));
+        assertEquals(body, BetapayCompanySide.signedResponse("betapay.trade.precreate", NODE, KnownKeys.companyPrivate()));
         assertEquals(Optional.of(NODE), BetapaySigning.verifiedNode(body, "betapay.trade.precreate", KnownKeys.companyPublic()));
         assertEquals(Optional.empty(), BetapaySigning.verifiedNode(body.replace("kat0002", "kat0003"), "betapay.trade.precreate",
                 KnownKeys.companyPublic()));
