@@ -1,19 +1,27 @@
 package org.cbec.testing;
 
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import java.security.spec.MGF1ParameterSpec;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import javax.crypto.Cipher;
+import javax.crypto.spec.OAEPParameterSpec;
+import javax.crypto.spec.PSource;
 import org.cbec.payment.company.RsaSignatures;
 
 /**
  * Alphapay's side of its protocol, for the broker's tests: the company reads and checks the
- * merchant's {@code Authorization} header, signs its answers into the {@code Alphapay-*} headers, and
- * its wallet checks the parameters the merchant's page or app hands over. The signed texts are
+ * merchant's {@code Authorization} header, signs its answers into the {@code Alphapay-*} headers,
+ * reads the personal data the merchant encrypts for it, and its wallet checks the parameters the
+ * merchant's page or app hands over. The signed texts are
  * written here from the protocol, not taken from the adapter, so that a test of the adapter does not
  * check its texts with themselves; the RSA primitive is the shared {@link RsaSignatures}, which the
  * OpenSSL-made vectors pin. The running stand-in for the company is company-sandbox, which has its
@@ -135,6 +143,23 @@ public final class AlphapayCompanySide {
             return false;
         }
         return RsaSignatures.verify(merchantKey, text(appId, timestamp, nonce, prepayId), sign);
+    }
+
+    // ---------------------------------------------------------------- personal data
+
+    /**
+     * Personal data (identity numbers, names) as the company reads it: RSA-OAEP with SHA-1 and
+     * MGF1-SHA-1 under its private key, Base64. Null when the text is not a ciphertext for this key.
+     */
+    public static String decryptPersonalData(PrivateKey companyKey, String base64) {
+        try {
+            Cipher cipher = Cipher.getInstance("RSA/ECB/OAEPPadding");
+            cipher.init(Cipher.DECRYPT_MODE, companyKey,
+                    new OAEPParameterSpec("SHA-1", "MGF1", MGF1ParameterSpec.SHA1, PSource.PSpecified.DEFAULT));
+            return new String(cipher.doFinal(Base64.getDecoder().decode(base64)), StandardCharsets.UTF_8);
+        } catch (GeneralSecurityException | IllegalArgumentException | NullPointerException e) {
+            return null;
+        }
     }
 
     // ---------------------------------------------------------------- helpers

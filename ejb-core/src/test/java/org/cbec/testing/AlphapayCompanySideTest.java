@@ -2,6 +2,7 @@ package org.cbec.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.PrivateKey;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.cbec.payment.company.KnownKeys;
 import org.cbec.payment.company.RsaSignatures;
+import org.cbec.payment.company.alphapay.AlphapaySensitive;
 import org.cbec.payment.company.alphapay.AlphapaySigning;
 import org.cbec.testing.AlphapayCompanySide.Authorization;
 import org.cbec.testing.AlphapayCompanySide.ResponseSignature;
@@ -165,5 +167,14 @@ class AlphapayCompanySideTest {
         params.put("package", "Sign=WXPay");
         params.put("prepayid", "wx43");
         assertFalse(AlphapayCompanySide.verifyAppInvocation(MERCHANT_PUBLIC, params));
+    }
+
+    // ---------------------------------------------------------------- personal data
+
+    @Test
+    void personalDataTheMerchantEncryptsIsReadAndAnythingElseIsNull() {
+        assertEquals("张三", AlphapayCompanySide.decryptPersonalData(COMPANY, AlphapaySensitive.encrypt(COMPANY_PUBLIC, "张三")));
+        assertNull(AlphapayCompanySide.decryptPersonalData(MERCHANT, AlphapaySensitive.encrypt(COMPANY_PUBLIC, "张三")));
+        assertNull(AlphapayCompanySide.decryptPersonalData(COMPANY, "not base64!"));
     }
 }

@@ -91,7 +91,7 @@ class AlphapayVectorsTest {
 
     @Test
     void personalDataIsOaepWithSha1AsTheCompanyReadsIt() throws Exception {
-        assertEquals("11010519491231002X", AlphapaySensitive.decrypt(KnownKeys.companyPrivate(), OAEP_CIPHERTEXT),
+        assertEquals("11010519491231002X", AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(), OAEP_CIPHERTEXT),
                 "OpenSSL's OAEP (SHA-1, MGF1-SHA-1) ciphertext");
         // OAEP padding is random, so the broker's ciphertext is checked by decrypting it with the
         // parameters spelled out here rather than with the production code.
