@@ -39,7 +39,7 @@ public final class BetapaySigning {
      * sorted by key, as raw {@code k=v} pairs joined by {@code &}. Empty values are left out so a
      * sender and a receiver that disagree on sending them still agree on the signature.
      */
-    public static String signContent(Map<String, String> params) {
+    static String signContent(Map<String, String> params) {
         Map<String, String> sorted = new TreeMap<>();
         params.forEach((k, v) -> {
             if (k != null && !SIGN.equals(k) && v != null && !v.isEmpty()) {
@@ -73,7 +73,7 @@ public final class BetapaySigning {
     // ---------------------------------------------------------------- response signatures
 
     /** The member of the response that holds the answer, e.g. {@code betapay_trade_query_response}. */
-    public static String responseKey(String method) {
+    static String responseKey(String method) {
         // Restricting the name keeps it safe to write into JSON without escaping.
         if (method == null || !METHOD.matcher(method).matches()) {
             throw new IllegalArgumentException("not a gateway method name");
@@ -92,7 +92,7 @@ public final class BetapaySigning {
      * @throws IllegalArgumentException if {@code method} is not a gateway method name (a caller bug,
      *     not a property of the response)
      */
-    public static Optional<String> verifiedNode(String responseBody, String method, PublicKey companyKey) {
+    static Optional<String> verifiedNode(String responseBody, String method, PublicKey companyKey) {
         if (responseBody == null || companyKey == null) {
             return Optional.empty();
         }
@@ -113,7 +113,7 @@ public final class BetapaySigning {
      * An answer body as it is stored: without the company's top-level {@code sign} (the broker stores
      * no signature). A body that is not a JSON object is returned as it is.
      */
-    public static String withoutSign(String responseBody) {
+    static String withoutSign(String responseBody) {
         JsonObject body = responseBody == null ? null : readObject(responseBody);
         if (body == null || !body.containsKey(SIGN)) {
             return responseBody;
