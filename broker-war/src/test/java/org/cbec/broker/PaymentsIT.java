@@ -46,12 +46,13 @@ import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.crypto.KeyRing;
+import org.cbec.testing.AlphapayCompanySide;
+import org.cbec.testing.BetapayCompanySide;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
 import org.cbec.testing.ServerLog;
-import org.cbec.testing.WalletSignatures;
 import org.cbec.testing.Tables;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -1106,15 +1107,16 @@ class PaymentsIT {
         return SANDBOX.fault(method, "demo", json);
     }
 
-    /** Checked as the wallet checks it (WalletSignatures, from the protocol documents), with the account's key. */
+    /** Checked as the company's wallet checks it (the company sides of the tests, written from the protocol), with the account's key. */
     private static boolean signedWithTheMerchantKey(String method, String type, JsonObject invocation) {
-        PublicKey merchantKey = WalletSignatures.publicKeyOf(SANDBOX.openAccount(method, "demo").json().getString("merchantPrivateKey"));
+        PublicKey merchantKey = SANDBOX.merchantPublicKey(method, "demo");
         Map<String, String> params = new LinkedHashMap<>();
         invocation.forEach((k, v) -> params.put(k, ((jakarta.json.JsonString) v).getString()));
         if (method.equals("betapay")) {
-            return WalletSignatures.betapay(merchantKey, params);
+            return BetapayCompanySide.verifyRequest(params, merchantKey);
         }
-        return type.equals("APP") ? WalletSignatures.alphapayApp(merchantKey, params) : WalletSignatures.alphapayJsapi(merchantKey, params);
+        return type.equals("APP") ? AlphapayCompanySide.verifyAppInvocation(merchantKey, params)
+                : AlphapayCompanySide.verifyJsapiInvocation(merchantKey, params);
     }
 
     private long countRows(String sql, String param) {

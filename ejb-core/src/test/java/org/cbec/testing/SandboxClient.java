@@ -5,6 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import java.net.URI;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.RSAPublicKeySpec;
+import java.util.Base64;
 import java.util.Optional;
 import org.cbec.testing.Http.Reply;
 
@@ -38,6 +45,22 @@ public final class SandboxClient {
     /** Opens (or, under a name already used, finds) an account; the body is what the broker's admin PUT takes. */
     public Reply openAccount(String method, String merchant) {
         return Http.postJson(base.resolve(method + "/accounts"), "{\"merchant\":\"" + merchant + "\"}", "Authorization", admin);
+    }
+
+    /**
+     * The public half of the merchant key an account hands out ({@code merchantPrivateKey}: its
+     * modulus and public exponent), what the company checks that merchant's signatures with.
+     */
+    public PublicKey merchantPublicKey(String method, String merchant) {
+        String pem = openAccount(method, merchant).json().getString("merchantPrivateKey");
+        try {
+            String base64 = pem.replace("-----BEGIN PRIVATE KEY-----", "").replace("-----END PRIVATE KEY-----", "").replaceAll("\\s", "");
+            KeyFactory rsa = KeyFactory.getInstance("RSA");
+            RSAPrivateCrtKey key = (RSAPrivateCrtKey) rsa.generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
+            return rsa.generatePublic(new RSAPublicKeySpec(key.getModulus(), key.getPublicExponent()));
+        } catch (GeneralSecurityException e) {
+            throw new AssertionError(e);
+        }
     }
 
     /**

@@ -13,16 +13,15 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.cbec.payment.company.alphapay.AlphapayCompany;
-import org.cbec.payment.company.alphapay.AlphapaySigning;
 import org.cbec.payment.company.betapay.BetapayCompany;
-import org.cbec.payment.company.betapay.BetapaySigning;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
+import org.cbec.testing.AlphapayCompanySide;
+import org.cbec.testing.BetapayCompanySide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -126,7 +125,7 @@ class CallbackReadingTest {
     }
 
     private static Map<String, String> alphapayHeaders(String body, Instant at) {
-        AlphapaySigning.ResponseSignature s = AlphapaySigning.signResponse(KnownKeys.companyPrivate(), "serial", body, at.getEpochSecond(), "cbnonce1");
+        AlphapayCompanySide.ResponseSignature s = AlphapayCompanySide.signResponse(KnownKeys.companyPrivate(), "serial", body, at.getEpochSecond(), "cbnonce1");
         return Map.of("alphapay-timestamp", s.timestamp(), "alphapay-nonce", s.nonce(), "alphapay-signature", s.signature(),
                 "alphapay-serial", "serial");
     }
@@ -148,18 +147,12 @@ class CallbackReadingTest {
         return f;
     }
 
-    /** sign over the sorted non-empty fields but sign and sign_type, by the company's key; sign_type added after. */
     private static Map<String, String> signed(Map<String, String> fields) {
-        String content = new TreeMap<>(fields).entrySet().stream().filter(e -> !e.getValue().isEmpty())
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("&"));
-        Map<String, String> out = new HashMap<>(fields);
-        out.put("sign", RsaSignatures.sign(KnownKeys.companyPrivate(), content));
-        out.put("sign_type", "RSA2");
-        return out;
+        return BetapayCompanySide.signedNotification(fields, KnownKeys.companyPrivate());
     }
 
     private static String form(Map<String, String> fields) {
-        return BetapaySigning.formEncode(fields);
+        return BetapayCompanySide.form(fields);
     }
 
     private static void assertRefused(org.junit.jupiter.api.function.Executable read, String reason) {

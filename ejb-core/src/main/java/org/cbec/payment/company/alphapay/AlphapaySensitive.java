@@ -2,7 +2,6 @@ package org.cbec.payment.company.alphapay;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.util.Base64;
 import javax.crypto.Cipher;
@@ -10,7 +9,8 @@ import javax.crypto.Cipher;
 /**
  * alphapay's protection of personal data in requests (identity numbers, names): RSA-OAEP with
  * SHA-1/MGF1 under the company's public key, Base64, as wallet companies require for such fields.
- * Only the company can read them; the broker's stored exchanges hold the ciphertext.
+ * Only the company can read them; the broker's stored exchanges hold the ciphertext. (The company's
+ * reading is in the tests, {@code org.cbec.testing.AlphapayCompanySide}.)
  */
 public final class AlphapaySensitive {
 
@@ -26,17 +26,6 @@ public final class AlphapaySensitive {
             return Base64.getEncoder().encodeToString(cipher.doFinal(plain.getBytes(StandardCharsets.UTF_8)));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("personal data could not be encrypted");
-        }
-    }
-
-    /** The company side; null when the text is not a ciphertext for this key. */
-    public static String decrypt(PrivateKey companyKey, String base64) {
-        try {
-            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
-            cipher.init(Cipher.DECRYPT_MODE, companyKey);
-            return new String(cipher.doFinal(Base64.getDecoder().decode(base64)), StandardCharsets.UTF_8);
-        } catch (GeneralSecurityException | IllegalArgumentException | NullPointerException e) {
-            return null;
         }
     }
 }

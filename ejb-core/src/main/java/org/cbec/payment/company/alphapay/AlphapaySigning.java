@@ -3,19 +3,18 @@ package org.cbec.payment.company.alphapay;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.regex.Pattern;
 import org.cbec.payment.company.RsaSignatures;
 
 /**
- * The signatures of Alphapay, a company whose API follows WeChat Pay v3: the merchant signs each
- * request into the {@code Authorization} header, the company signs each response into
- * {@code Alphapay-*} headers, and the merchant signs the parameters its app hands to the wallet.
+ * The merchant's side of the signatures of Alphapay, a company whose API follows WeChat Pay v3: the
+ * merchant signs each request into the {@code Authorization} header, checks the company's signature
+ * in the {@code Alphapay-*} headers of each response, and signs the parameters its app hands to the
+ * wallet. The company's side (reading the header, signing answers, the wallet's checks) is not the
+ * broker's to run; the tests hold it in {@code org.cbec.testing.AlphapayCompanySide}.
  *
  * <p>Every signed text ends each line with {@code \n}, including the last, exactly as the
  * protocol defines it; a missing final newline is the classic interoperability bug.
@@ -37,19 +36,7 @@ public final class AlphapaySigning {
     private static final String JSAPI_SIGN_TYPE = "RSA";
     private static final String APP_PACKAGE = "Sign=WXPay";
 
-    // No sign, no leading zeros: the message signs the decimal text, and a parsed long must
-    // print back to exactly the text that was signed.
-    private static final Pattern TIMESTAMP = Pattern.compile("0|[1-9][0-9]{0,17}");
-
     private AlphapaySigning() {
-    }
-
-    /** The parameters of an {@code Authorization} header, as a company reads them. */
-    public record Authorization(String mchid, String nonce, long timestamp, String serialNo, String signature) {
-    }
-
-    /** What the company puts into the {@code Alphapay-*} headers of a response. */
-    public record ResponseSignature(String timestamp, String nonce, String signature, String serial) {
     }
 
     // ---------------------------------------------------------------- requests
@@ -71,50 +58,6 @@ public final class AlphapaySigning {
                 + "\",serial_no=\"" + serialNo + "\",signature=\"" + signature + "\"";
     }
 
-    /**
-     * Reads an {@code Authorization} header. Lenient about parameter order and spaces, strict
-     * about everything that is signed or needed: empty on another scheme, a missing, empty or
-     * repeated parameter, a timestamp that is not a plain decimal, or {@code null}.
-     */
-    public static Optional<Authorization> parse(String headerValue) {
-        if (headerValue == null) {
-            return Optional.empty();
-        }
-        String value = headerValue.strip();
-        if (!value.startsWith(SCHEME) || value.length() == SCHEME.length()
-                || !Character.isWhitespace(value.charAt(SCHEME.length()))) {
-            return Optional.empty();
-        }
-        Map<String, String> params = parameters(value.substring(SCHEME.length()));
-        if (params == null) {
-            return Optional.empty();
-        }
-        String mchid = params.get("mchid");
-        String nonce = params.get("nonce_str");
-        String timestamp = params.get("timestamp");
-        String serialNo = params.get("serial_no");
-        String signature = params.get("signature");
-        if (isEmpty(mchid) || isEmpty(nonce) || isEmpty(serialNo) || isEmpty(signature)
-                || timestamp == null || !TIMESTAMP.matcher(timestamp).matches()) {
-            return Optional.empty();
-        }
-        return Optional.of(new Authorization(mchid, nonce, Long.parseLong(timestamp), serialNo, signature));
-    }
-
-    /**
-     * Whether the merchant signed this request. Freshness of the timestamp and reuse of the nonce
-     * are the caller's to check: they need a clock and a memory this class does not have.
-     */
-    public static boolean verifyRequest(PublicKey merchantKey, String method, String pathAndQuery, String body,
-            Authorization auth) {
-        if (merchantKey == null || method == null || pathAndQuery == null || auth == null
-                || auth.nonce() == null || auth.signature() == null) {
-            return false;
-        }
-        String message = requestMessage(method, pathAndQuery, body, Long.toString(auth.timestamp()), auth.nonce());
-        return RsaSignatures.verify(merchantKey, message, auth.signature());
-    }
-
     static String requestMessage(String method, String pathAndQuery, String body, String timestamp, String nonce) {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(pathAndQuery, "pathAndQuery");
@@ -123,15 +66,6 @@ public final class AlphapaySigning {
     }
 
     // ---------------------------------------------------------------- responses
-
-    /** Signs a response body; the result goes into the {@code Alphapay-*} headers. */
-    public static ResponseSignature signResponse(PrivateKey companyKey, String serial, String body,
-            long timestampSeconds, String nonce) {
-        Objects.requireNonNull(nonce, "nonce");
-        String timestamp = Long.toString(timestampSeconds);
-        String signature = RsaSignatures.sign(companyKey, responseMessage(timestamp, nonce, body == null ? "" : body));
-        return new ResponseSignature(timestamp, nonce, signature, serial);
-    }
 
     /** Whether the company signed this response; false when any part is missing. */
     public static boolean verifyResponse(PublicKey companyKey, String timestamp, String nonce, String body,
@@ -191,44 +125,6 @@ public final class AlphapaySigning {
         return Collections.unmodifiableMap(params);
     }
 
-    /** Whether the merchant signed these wallet parameters; also insists on {@code signType=RSA}. */
-    public static boolean verifyJsapiInvocation(PublicKey merchantKey, Map<String, String> params) {
-        if (merchantKey == null || params == null) {
-            return false;
-        }
-        String appId = params.get("appId");
-        String timeStamp = params.get("timeStamp");
-        String nonceStr = params.get("nonceStr");
-        String pkg = params.get("package");
-        String paySign = params.get("paySign");
-        if (appId == null || timeStamp == null || nonceStr == null || pkg == null || paySign == null
-                || !JSAPI_SIGN_TYPE.equals(params.get("signType"))) {
-            return false;
-        }
-        return RsaSignatures.verify(merchantKey, lines(appId, timeStamp, nonceStr, pkg), paySign);
-    }
-
-    /**
-     * Whether the merchant signed these app parameters. The signature does not cover
-     * {@code partnerid} or {@code package}, so the fixed package is checked here and the
-     * caller must match {@code partnerid} against the prepay order itself.
-     */
-    public static boolean verifyAppInvocation(PublicKey merchantKey, Map<String, String> params) {
-        if (merchantKey == null || params == null) {
-            return false;
-        }
-        String appId = params.get("appid");
-        String prepayId = params.get("prepayid");
-        String nonce = params.get("noncestr");
-        String timestamp = params.get("timestamp");
-        String sign = params.get("sign");
-        if (appId == null || prepayId == null || nonce == null || timestamp == null || sign == null
-                || params.get("partnerid") == null || !APP_PACKAGE.equals(params.get("package"))) {
-            return false;
-        }
-        return RsaSignatures.verify(merchantKey, lines(appId, timestamp, nonce, prepayId), sign);
-    }
-
     // ---------------------------------------------------------------- helpers
 
     private static String lines(String... values) {
@@ -237,52 +133,6 @@ public final class AlphapaySigning {
             text.append(v).append('\n');
         }
         return text.toString();
-    }
-
-    /**
-     * Splits {@code key="value", key="value"}; null when malformed or a key repeats, because a
-     * repeated key would let two readers of one header see different values.
-     */
-    private static Map<String, String> parameters(String text) {
-        Map<String, String> params = new HashMap<>();
-        int i = 0;
-        int n = text.length();
-        while (true) {
-            i = skipSpaces(text, i);
-            int eq = text.indexOf('=', i);
-            if (eq < 0) {
-                return null;
-            }
-            String key = text.substring(i, eq).strip();
-            i = skipSpaces(text, eq + 1);
-            if (key.isEmpty() || i >= n || text.charAt(i) != '"') {
-                return null;
-            }
-            int close = text.indexOf('"', i + 1);
-            if (close < 0 || params.put(key, text.substring(i + 1, close)) != null) {
-                return null;
-            }
-            i = skipSpaces(text, close + 1);
-            if (i == n) {
-                return params;
-            }
-            if (text.charAt(i) != ',') {
-                return null;
-            }
-            i++;
-        }
-    }
-
-    private static int skipSpaces(String text, int from) {
-        int i = from;
-        while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static boolean isEmpty(String s) {
-        return s == null || s.isEmpty();
     }
 
     private static void requireQuotable(String value, String name) {

@@ -99,7 +99,7 @@ public class BetapayCompany implements PaymentCompany {
     public CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder) {
         JsonObjectBuilder biz = Jsonp.object()
                 .add("out_trade_no", order.orderRef())
-                .add("total_amount", BetapaySigning.yuan(order.amount()))
+                .add("total_amount", BetapayMoney.yuan(order.amount()))
                 .add("trans_currency", order.currency())
                 .add("subject", order.description() != null ? order.description() : order.orderRef());
         Json.putIfPresent(biz, "time_expire", order.timeExpire());
@@ -131,8 +131,8 @@ public class BetapayCompany implements PaymentCompany {
         String payerAmount = Json.string(node, "buyer_pay_amount");
         return new OrderStatus(tradeState(Json.string(node, "trade_status")), Json.string(node, "trade_status"),
                 Json.string(node, "trade_no"), Json.string(node, "trade_type"), Json.string(node, "fund_channel"),
-                total == null ? null : BetapaySigning.fen(total), Json.string(node, "trans_currency"),
-                payerAmount == null ? null : BetapaySigning.fen(payerAmount), payerAmount == null ? null : "CNY",
+                total == null ? null : BetapayMoney.fen(total), Json.string(node, "trans_currency"),
+                payerAmount == null ? null : BetapayMoney.fen(payerAmount), payerAmount == null ? null : "CNY",
                 paid == null ? null : LocalDateTime.parse(paid, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime());
     }
 
@@ -151,7 +151,7 @@ public class BetapayCompany implements PaymentCompany {
     public RefundStatus refund(CompanyAccount account, RefundRequest r, ExchangeRecorder recorder) {
         JsonObjectBuilder biz = Jsonp.object().add("out_trade_no", r.orderRef());
         Json.putIfPresent(biz, "trade_no", r.transactionId());
-        biz.add("refund_amount", BetapaySigning.yuan(r.amount()))
+        biz.add("refund_amount", BetapayMoney.yuan(r.amount()))
                 .add("refund_currency", r.currency())
                 .add("out_request_no", r.refundNo());
         Json.putIfPresent(biz, "refund_reason", r.reason());
@@ -178,7 +178,7 @@ public class BetapayCompany implements PaymentCompany {
         String backFee = Json.string(node, "send_back_fee");
         String paid = Json.string(node, "gmt_refund_pay");
         return new RefundStatus(state, desc, Json.string(node, "trade_no") == null ? null : Json.string(node, "trade_no") + "/" + r.refundNo(),
-                r.payerTotal(), backFee == null ? null : BetapaySigning.fen(backFee), "CNY", r.total(), r.amount(),
+                r.payerTotal(), backFee == null ? null : BetapayMoney.fen(backFee), "CNY", r.total(), r.amount(),
                 paid == null ? null : LocalDateTime.parse(paid, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime());
     }
 
@@ -192,7 +192,7 @@ public class BetapayCompany implements PaymentCompany {
     public Notification readNotification(CompanyAccount account, Map<String, String> headers, String body, Instant now) {
         Map<String, String> fields;
         try {
-            fields = BetapaySigning.formDecode(body);
+            fields = BetapayForm.decode(body);
         } catch (RuntimeException e) {
             throw new NotificationRefused("the callback is not the form betapay sends");
         }
@@ -222,15 +222,15 @@ public class BetapayCompany implements PaymentCompany {
                 String refunded = fields.get("gmt_refund");
                 return new Notification(fields.get("notify_id"), orderRef, null, refundNo, new RefundStatus(RefundState.SUCCESS,
                         "notified: refund_fee " + fields.get("refund_fee"), fields.get("trade_no") + "/" + refundNo, null,
-                        back == null ? null : BetapaySigning.fen(back), back == null ? null : "CNY", null, null,
+                        back == null ? null : BetapayMoney.fen(back), back == null ? null : "CNY", null, null,
                         refunded == null ? null : LocalDateTime.parse(refunded, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime()));
             }
             String paid = fields.get("gmt_payment");
             String total = fields.get("total_amount");
             String payerAmount = fields.get("buyer_pay_amount");
             return new Notification(fields.get("notify_id"), orderRef, new OrderStatus(tradeState(fields.get("trade_status")),
-                    fields.get("trade_status"), fields.get("trade_no"), null, null, total == null ? null : BetapaySigning.fen(total), null,
-                    payerAmount == null ? null : BetapaySigning.fen(payerAmount), payerAmount == null ? null : "CNY",
+                    fields.get("trade_status"), fields.get("trade_no"), null, null, total == null ? null : BetapayMoney.fen(total), null,
+                    payerAmount == null ? null : BetapayMoney.fen(payerAmount), payerAmount == null ? null : "CNY",
                     paid == null ? null : LocalDateTime.parse(paid, GATEWAY_TIME).atZone(GATEWAY_ZONE).toOffsetDateTime()), null, null);
         } catch (RuntimeException e) {
             throw new NotificationRefused("the callback's amounts or times are not betapay's");
@@ -245,7 +245,7 @@ public class BetapayCompany implements PaymentCompany {
         params.put("app_id", account.appId());
         params.put("method", "betapay.trade.pay");
         params.put("trade_no", tradeNo);
-        params.put("timestamp", BetapaySigning.timestamp(now));
+        params.put("timestamp", BetapayForm.timestamp(now));
         params.put("nonce_str", nonce);
         params.put("sign_type", "RSA2");
         params.put("sign", BetapaySigning.sign(params, account.merchantKey()));
@@ -334,7 +334,7 @@ public class BetapayCompany implements PaymentCompany {
 
     private static void putYuan(JsonObjectBuilder biz, String name, Long fen) {
         if (fen != null) {
-            biz.add(name, BetapaySigning.yuan(fen));
+            biz.add(name, BetapayMoney.yuan(fen));
         }
     }
 
@@ -353,7 +353,7 @@ public class BetapayCompany implements PaymentCompany {
         params.put("format", "JSON");
         params.put("charset", "utf-8");
         params.put("sign_type", "RSA2");
-        params.put("timestamp", BetapaySigning.timestamp(Instant.now()));
+        params.put("timestamp", BetapayForm.timestamp(Instant.now()));
         params.put("version", "1.0");
         if (notifyUrl != null) {
             params.put("notify_url", notifyUrl);
@@ -364,7 +364,7 @@ public class BetapayCompany implements PaymentCompany {
         params.put("sign", BetapaySigning.sign(params, account.merchantKey()));
         String gateway = this.gateway.orElseThrow(() -> new CompanyUnavailable("betapay.url is not configured"));
         HttpCall call = new HttpCall(operation, "POST", gateway, Map.of("Accept", "application/json"),
-                BetapaySigning.formEncode(params), "application/x-www-form-urlencoded", "POST " + gateway + "\n" + Json.of(redacted),
+                BetapayForm.encode(params), "application/x-www-form-urlencoded", "POST " + gateway + "\n" + Json.of(redacted),
                 BetapaySigning::withoutSign);
         // The answer is verified once, in the transport (where a bad signature counts as no answer),
         // and the node it verified is the one read here.

@@ -12,6 +12,7 @@ import javax.crypto.Cipher;
 import javax.crypto.spec.OAEPParameterSpec;
 import javax.crypto.spec.PSource;
 import org.cbec.payment.company.KnownKeys;
+import org.cbec.testing.AlphapayCompanySide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,17 +57,17 @@ class AlphapayVectorsTest {
 
     @Test
     void theKnownRequestSignatureVerifiesAndATamperedRequestDoesNot() {
-        var auth = AlphapaySigning.parse("ALPHAPAY2-SHA256-RSA2048 mchid=\"1900000001\",nonce_str=\"" + NONCE
+        var auth = AlphapayCompanySide.parseAuthorization("ALPHAPAY2-SHA256-RSA2048 mchid=\"1900000001\",nonce_str=\"" + NONCE
                 + "\",timestamp=\"1700000000\",serial_no=\"5157F09EFDC096DE\",signature=\"" + CREATE_SIGNATURE + "\"").orElseThrow();
-        assertTrue(AlphapaySigning.verifyRequest(KnownKeys.merchantPublic(), "POST", "/sandbox/alphapay/v3/pay/transactions/native", BODY, auth));
-        assertFalse(AlphapaySigning.verifyRequest(KnownKeys.merchantPublic(), "POST", "/sandbox/alphapay/v3/pay/transactions/h5", BODY, auth));
-        assertFalse(AlphapaySigning.verifyRequest(KnownKeys.merchantPublic(), "POST", "/sandbox/alphapay/v3/pay/transactions/native",
+        assertTrue(AlphapayCompanySide.verifyRequest(KnownKeys.merchantPublic(), "POST", "/sandbox/alphapay/v3/pay/transactions/native", BODY, auth));
+        assertFalse(AlphapayCompanySide.verifyRequest(KnownKeys.merchantPublic(), "POST", "/sandbox/alphapay/v3/pay/transactions/h5", BODY, auth));
+        assertFalse(AlphapayCompanySide.verifyRequest(KnownKeys.merchantPublic(), "POST", "/sandbox/alphapay/v3/pay/transactions/native",
                 BODY.replace("2599", "2598"), auth));
     }
 
     @Test
     void theCompanysAnswerSignatureIsKnownAndVerifies() {
-        var signed = AlphapaySigning.signResponse(KnownKeys.companyPrivate(), "SANDBOX-ALPHAPAY-1", ANSWER_BODY, 1700000001L,
+        var signed = AlphapayCompanySide.signResponse(KnownKeys.companyPrivate(), "SANDBOX-ALPHAPAY-1", ANSWER_BODY, 1700000001L,
                 "QX1D9W3ZP0J7H2K4M6N8B5V7C1X3Z9L0");
         assertEquals(ANSWER_SIGNATURE, signed.signature());
         assertTrue(AlphapaySigning.verifyResponse(KnownKeys.companyPublic(), "1700000001", "QX1D9W3ZP0J7H2K4M6N8B5V7C1X3Z9L0",
@@ -90,7 +91,7 @@ class AlphapayVectorsTest {
 
     @Test
     void personalDataIsOaepWithSha1AsTheCompanyReadsIt() throws Exception {
-        assertEquals("11010519491231002X", AlphapaySensitive.decrypt(KnownKeys.companyPrivate(), OAEP_CIPHERTEXT),
+        assertEquals("11010519491231002X", AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(), OAEP_CIPHERTEXT),
                 "OpenSSL's OAEP (SHA-1, MGF1-SHA-1) ciphertext");
         // OAEP padding is random, so the broker's ciphertext is checked by decrypting it with the
         // parameters spelled out here rather than with the production code.

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.cbec.payment.company.KnownKeys;
+import org.cbec.testing.BetapayCompanySide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +36,7 @@ class BetapayVectorsTest {
         p.put("format", "JSON");
         p.put("charset", "utf-8");
         p.put("sign_type", "RSA2");
-        p.put("timestamp", BetapaySigning.timestamp(Instant.ofEpochSecond(1700000000L)));
+        p.put("timestamp", BetapayForm.timestamp(Instant.ofEpochSecond(1700000000L)));
         p.put("version", "1.0");
         p.put("notify_url", "");
         p.put("biz_content", BIZ);
@@ -44,18 +45,18 @@ class BetapayVectorsTest {
 
     @Test
     void theRequestSignsTheSortedTextAndCarriesTheKnownSignature() {
-        assertEquals("2023-11-15 06:13:20", BetapaySigning.timestamp(Instant.ofEpochSecond(1700000000L)), "Beijing time");
+        assertEquals("2023-11-15 06:13:20", BetapayForm.timestamp(Instant.ofEpochSecond(1700000000L)), "Beijing time");
         assertEquals(REQUEST_TEXT, BetapaySigning.signContent(request()));
         assertEquals(REQUEST_SIGNATURE, BetapaySigning.sign(request(), KnownKeys.merchantPrivate()));
         Map<String, String> signed = request();
         signed.put("sign", REQUEST_SIGNATURE);
-        assertTrue(BetapaySigning.verify(signed, KnownKeys.merchantPublic()));
+        assertTrue(BetapayCompanySide.verifyRequest(signed, KnownKeys.merchantPublic()));
     }
 
     @Test
     void theCompanysResponseNodeSignatureIsKnownAndTheNodeIsCutOutVerbatim() {
         String body = "{\"betapay_trade_precreate_response\":" + NODE + ",\"sign\":\"" + NODE_SIGNATURE + "\"}";
-        assertEquals(body, BetapaySigning.signedResponse("betapay.trade.precreate", NODE, KnownKeys.companyPrivate()));
+        assertEquals(body, BetapayCompanySide.signedResponse("betapay.trade.precreate", NODE, KnownKeys.companyPrivate()));
         assertEquals(Optional.of(NODE), BetapaySigning.verifiedNode(body, "betapay.trade.precreate", KnownKeys.companyPublic()));
         assertEquals(Optional.empty(), BetapaySigning.verifiedNode(body.replace("kat0002", "kat0003"), "betapay.trade.precreate",
                 KnownKeys.companyPublic()));
@@ -85,7 +86,7 @@ class BetapayVectorsTest {
 
     @Test
     void amountsAreYuanWithTwoDecimals() {
-        assertEquals("25.99", BetapaySigning.yuan(2599));
-        assertEquals(2599, BetapaySigning.fen("25.99"));
+        assertEquals("25.99", BetapayMoney.yuan(2599));
+        assertEquals(2599, BetapayMoney.fen("25.99"));
     }
 }
