@@ -7,6 +7,8 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.logging.Logger;
+import org.cbec.customs.entity.DeclarationEvent;
+import org.cbec.customs.entity.DeclarationState;
 import org.cbec.payment.boundary.CompanyAccounts;
 import org.cbec.payment.boundary.CompanyFailures;
 import org.cbec.payment.boundary.EventSink;
@@ -72,12 +74,12 @@ public class Declarations {
         if (c.orderFee() != null && c.orderFee() > paidFen) {
             throw new InvalidRequestException("orderFee", "orderFee must not exceed " + paidText);
         }
-        var existing = ledger.find(merchant, c.orderNo(), k.subOrderNo(), k.customs());
-        boolean declared = existing.isPresent() && !existing.get().state().equals("UNDECLARED");
-        if (k.actionType().equals("ADD") && declared) {
+        DeclarationState now = ledger.find(merchant, c.orderNo(), k.subOrderNo(), k.customs())
+                .map(d -> DeclarationState.valueOf(d.state())).orElse(DeclarationState.UNDECLARED);
+        if (k.actionType().equals("ADD") && !now.allows(DeclarationEvent.ADD)) {
             throw new InvalidRequestException("actionType", "this order is already declared at " + k.customs() + "; send MODIFY to change it");
         }
-        if (k.actionType().equals("MODIFY") && !declared) {
+        if (k.actionType().equals("MODIFY") && !now.allows(DeclarationEvent.MODIFY)) {
             throw new InvalidRequestException("actionType", "nothing is declared at " + k.customs() + " to modify; send ADD");
         }
         if (k.subOrderNo() != null
@@ -130,7 +132,7 @@ public class Declarations {
             throw CompanyFailures.failed(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-query", failure), failure);
         }
         DeclarationView current = ledger.find(merchant, r.orderNo(), r.subOrderNo(), customs).orElseThrow();
-        if (!current.state().equals("SUCCESS") && !current.state().equals("EXCEPT")) {
+        if (!DeclarationState.valueOf(current.state()).allows(DeclarationEvent.REDECLARE)) {
             throw new InvalidRequestException("orderNo", "a declaration in state " + current.state()
                     + " cannot be redeclared; the companies allow it from SUCCESS or EXCEPT");
         }

@@ -19,6 +19,7 @@ import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.PaymentEvent;
 import org.cbec.payment.control.PollSchedule;
 import org.cbec.payment.control.ReconcileSchedule;
+import org.cbec.payment.entity.TradeEvent;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.webhook.control.Outbox;
 
@@ -31,6 +32,8 @@ import org.cbec.webhook.control.Outbox;
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class PaymentLedger {
+
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(PaymentLedger.class.getName());
 
     /** EclipseLink's query hint for objects that are only read (eclipselink.read-only). */
     static final String READ_ONLY = "eclipselink.read-only";
@@ -116,8 +119,8 @@ public class PaymentLedger {
 
     private boolean takeOver(long id, boolean fromStart) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (p.getTradeState() != TradeState.UNKNOWN) {
-            return false;
+        if (!p.getTradeState().allows(TradeEvent.TAKEN_OVER)) {
+            return false; // taken by someone else first, or resolved meanwhile
         }
         if (fromStart) {
             p.reconcileFromStart();
@@ -178,16 +181,22 @@ public class PaymentLedger {
      */
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (p.getTradeState() != TradeState.CREATING || !p.getUpdatedAt().isBefore(before)) {
+        if (!p.getTradeState().allows(TradeEvent.SENDER_LOST) || !p.getUpdatedAt().isBefore(before)) {
             return false;
         }
-        p.outcomeUnknown(reason, now());
+        p.outcomeUnknown(TradeEvent.SENDER_LOST, reason, now());
         return true;
     }
 
     /** The company created the order: its reference, and the exchanges that got it. */
     public PaymentView created(long id, CreatedOrder order, Invocation invocation, List<Exchanges.Entry> events) {
         Payment p = em.find(Payment.class, id);
+        if (!p.getTradeState().allows(TradeEvent.ANSWERED)) {
+            // Refused meanwhile by an identical create's own answer: the company's contradiction is in the events.
+            LOG.warning(() -> "Create answer for a payment in state " + p.getTradeState() + " not applied: " + p.getOrderRef());
+            events(id, events);
+            return view(p);
+        }
         if (p.getNextPollAt() == null) {
             // Unpaid from now: the reconciliation asks about it after a while, should its callback be lost.
             p.pollAt(now().plusNanos(firstPollMs * 1_000_000));
@@ -200,12 +209,20 @@ public class PaymentLedger {
 
     /** The create got no usable answer: the payment's outcome is unknown until a query or the reconciliation. */
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
-        em.find(Payment.class, id).outcomeUnknown(reason, now());
+        Payment p = em.find(Payment.class, id);
+        // Resolved meanwhile (the reconciliation took over a create whose sender seemed lost): a late failure changes nothing.
+        if (p.getTradeState().allows(TradeEvent.NO_ANSWER)) {
+            p.outcomeUnknown(TradeEvent.NO_ANSWER, reason, now());
+        }
         events(id, events);
     }
 
+    /** The company refused the create; a payment resolved meanwhile stays as it is (the refusal is among its events). */
     public void refused(long id, String reason, List<Exchanges.Entry> events) {
-        em.find(Payment.class, id).refused(reason, now());
+        Payment p = em.find(Payment.class, id);
+        if (p.getTradeState().allows(TradeEvent.REFUSED)) {
+            p.refused(reason, now());
+        }
         events(id, events);
     }
 
@@ -215,7 +232,11 @@ public class PaymentLedger {
         // second finds it made, so it makes no second event and no version conflict.
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
         TradeState before = p.getTradeState();
-        if (s.state() != TradeState.UNKNOWN) {
+        if (s.state() != TradeState.UNKNOWN && !before.allows(TradeEvent.reported(s.state()))) {
+            // A late or contradicting report (a paid order reported unpaid): the record stays, the exchange is kept.
+            LOG.warning(() -> "Company report " + s.state() + " not applied to payment " + p.getMerchant() + " " + p.getPaymentMethod()
+                    + " " + p.getOrderRef() + " in state " + before);
+        } else if (s.state() != TradeState.UNKNOWN) {
             p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
                     s.paidAt(), now());
         }

@@ -1,6 +1,14 @@
 package org.cbec.customs.entity;
 
-/** Spec section 3. */
+import static org.cbec.customs.entity.DeclarationEvent.ADD;
+import static org.cbec.customs.entity.DeclarationEvent.MODIFY;
+import static org.cbec.customs.entity.DeclarationEvent.NOT_SUBMITTED;
+import static org.cbec.customs.entity.DeclarationEvent.REDECLARE;
+
+import java.util.Optional;
+import org.cbec.platform.entity.Transitions;
+
+/** Spec section 3. The moves between the states are the table {@link #TABLE}; {@link Declaration} makes no other. */
 public enum DeclarationState {
     /** Not (yet) with customs: also the state of a declaration whose submission failed. */
     UNDECLARED,
@@ -8,5 +16,46 @@ public enum DeclarationState {
     SUCCESS,
     FAIL,
     /** The customs interface was abnormal. */
-    EXCEPT
+    EXCEPT;
+
+    /**
+     * The declaration's lifecycle. Customs is the authority on the state: its report is taken from
+     * any state (spec 3: an order already sent may be reported UNDECLARED again while customs keeps
+     * its modification interface). What the table decides is what the merchant may ask: ADD only what
+     * is not declared, MODIFY only what is, REDECLARE only from SUCCESS or EXCEPT (the companies'
+     * rule). A request moves nothing by itself; the report that answers it does.
+     */
+    private static final Transitions<DeclarationState, DeclarationEvent> TABLE = table();
+
+    private static Transitions<DeclarationState, DeclarationEvent> table() {
+        Transitions<DeclarationState, DeclarationEvent> t = Transitions.of(DeclarationState.class, DeclarationEvent.class);
+        for (DeclarationState from : values()) {
+            for (DeclarationState reported : values()) {
+                t.allow(from, DeclarationEvent.reported(reported), reported);
+            }
+            t.allow(from, NOT_SUBMITTED, from);
+        }
+        return t.allow(UNDECLARED, ADD, UNDECLARED)
+                .allow(PROCESSING, MODIFY, PROCESSING)
+                .allow(SUCCESS, MODIFY, SUCCESS)
+                .allow(FAIL, MODIFY, FAIL)
+                .allow(EXCEPT, MODIFY, EXCEPT)
+                .allow(SUCCESS, REDECLARE, SUCCESS)
+                .allow(EXCEPT, REDECLARE, EXCEPT);
+    }
+
+    /** The state {@code event} moves this one to; {@link org.cbec.platform.entity.TransitionRefused} if the table has no such move. */
+    public DeclarationState next(DeclarationEvent event) {
+        return TABLE.next(this, event);
+    }
+
+    /** The state {@code event} would move this one to, or empty when the table refuses the move. */
+    public Optional<DeclarationState> after(DeclarationEvent event) {
+        return TABLE.find(this, event);
+    }
+
+    /** Whether the table has a move for {@code event} from this state. */
+    public boolean allows(DeclarationEvent event) {
+        return after(event).isPresent();
+    }
 }

@@ -1,8 +1,22 @@
 package org.cbec.payment.entity;
 
+import static org.cbec.payment.entity.TradeEvent.ANSWERED;
+import static org.cbec.payment.entity.TradeEvent.NO_ANSWER;
+import static org.cbec.payment.entity.TradeEvent.REPORTED_CLOSED;
+import static org.cbec.payment.entity.TradeEvent.REPORTED_NOTPAY;
+import static org.cbec.payment.entity.TradeEvent.REPORTED_PAYERROR;
+import static org.cbec.payment.entity.TradeEvent.REPORTED_SUCCESS;
+import static org.cbec.payment.entity.TradeEvent.REPORTED_USERPAYING;
+import static org.cbec.payment.entity.TradeEvent.SENDER_LOST;
+import static org.cbec.payment.entity.TradeEvent.TAKEN_OVER;
+
+import java.util.Optional;
+import org.cbec.platform.entity.Transitions;
+
 /**
  * A payment's state as the broker knows it. The company states follow the wallet companies'
- * vocabulary ({@code tradeState} in the API); two are the broker's own.
+ * vocabulary ({@code tradeState} in the API); two are the broker's own. The moves between them
+ * are the table {@link #TABLE}; {@link Payment} makes no other.
  */
 public enum TradeState {
     /** Broker's own: the row exists, the company has not answered the create yet. */
@@ -16,6 +30,74 @@ public enum TradeState {
     SUCCESS,
     CLOSED,
     PAYERROR;
+
+    /**
+     * The payment's lifecycle. Reading guide: a create is answered, refused, or left UNKNOWN (sent,
+     * no answer; or its sender stopped); an UNKNOWN create is taken over (CREATING again) and sent
+     * again, the company's duplicate-order rule making it the same order. The company's reports move
+     * an open payment anywhere; a paid one only to CLOSED (betapay closes a trade refunded in full).
+     * A create's answer that arrives after a report (a callback was faster) keeps the reported state:
+     * its payment reference is still stored. REFUSED is never left.
+     */
+    private static final Transitions<TradeState, TradeEvent> TABLE = Transitions.of(TradeState.class, TradeEvent.class)
+            .allow(CREATING, ANSWERED, NOTPAY)
+            .allow(CREATING, TradeEvent.REFUSED, REFUSED)
+            .allow(CREATING, NO_ANSWER, UNKNOWN)
+            .allow(CREATING, SENDER_LOST, UNKNOWN)
+            .allow(CREATING, REPORTED_NOTPAY, NOTPAY)
+            .allow(CREATING, REPORTED_USERPAYING, USERPAYING)
+            .allow(CREATING, REPORTED_SUCCESS, SUCCESS)
+            .allow(CREATING, REPORTED_CLOSED, CLOSED)
+            .allow(CREATING, REPORTED_PAYERROR, PAYERROR)
+
+            .allow(UNKNOWN, ANSWERED, NOTPAY)
+            .allow(UNKNOWN, TradeEvent.REFUSED, REFUSED)
+            .allow(UNKNOWN, TAKEN_OVER, CREATING)
+            .allow(UNKNOWN, REPORTED_NOTPAY, NOTPAY)
+            .allow(UNKNOWN, REPORTED_USERPAYING, USERPAYING)
+            .allow(UNKNOWN, REPORTED_SUCCESS, SUCCESS)
+            .allow(UNKNOWN, REPORTED_CLOSED, CLOSED)
+            .allow(UNKNOWN, REPORTED_PAYERROR, PAYERROR)
+
+            .allow(NOTPAY, ANSWERED, NOTPAY)
+            .allow(NOTPAY, REPORTED_NOTPAY, NOTPAY)
+            .allow(NOTPAY, REPORTED_USERPAYING, USERPAYING)
+            .allow(NOTPAY, REPORTED_SUCCESS, SUCCESS)
+            .allow(NOTPAY, REPORTED_CLOSED, CLOSED)
+            .allow(NOTPAY, REPORTED_PAYERROR, PAYERROR)
+
+            .allow(USERPAYING, ANSWERED, USERPAYING)
+            .allow(USERPAYING, REPORTED_NOTPAY, NOTPAY)
+            .allow(USERPAYING, REPORTED_USERPAYING, USERPAYING)
+            .allow(USERPAYING, REPORTED_SUCCESS, SUCCESS)
+            .allow(USERPAYING, REPORTED_CLOSED, CLOSED)
+            .allow(USERPAYING, REPORTED_PAYERROR, PAYERROR)
+
+            .allow(SUCCESS, ANSWERED, SUCCESS)
+            .allow(SUCCESS, REPORTED_SUCCESS, SUCCESS)
+            .allow(SUCCESS, REPORTED_CLOSED, CLOSED)
+
+            .allow(CLOSED, ANSWERED, CLOSED)
+            .allow(CLOSED, REPORTED_CLOSED, CLOSED)
+
+            .allow(PAYERROR, ANSWERED, PAYERROR)
+            .allow(PAYERROR, REPORTED_PAYERROR, PAYERROR)
+            .allow(PAYERROR, REPORTED_CLOSED, CLOSED);
+
+    /** The state {@code event} moves this one to; {@link org.cbec.platform.entity.TransitionRefused} if the table has no such move. */
+    public TradeState next(TradeEvent event) {
+        return TABLE.next(this, event);
+    }
+
+    /** The state {@code event} would move this one to, or empty when the table refuses the move. */
+    public Optional<TradeState> after(TradeEvent event) {
+        return TABLE.find(this, event);
+    }
+
+    /** Whether the table has a move for {@code event} from this state. */
+    public boolean allows(TradeEvent event) {
+        return after(event).isPresent();
+    }
 
     /** States that can still change without the merchant doing anything. */
     public boolean isOpen() {
