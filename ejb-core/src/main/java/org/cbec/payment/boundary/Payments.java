@@ -15,13 +15,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.payment.company.Companies;
 import org.cbec.payment.company.CompanyAccount;
-import org.cbec.payment.company.CompanyException;
-import org.cbec.payment.company.CompanyRefusal;
-import org.cbec.payment.company.CreatedOrder;
+import org.cbec.payment.company.CompanyPort;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
-import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
@@ -31,7 +28,6 @@ import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.SaturatedException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.error.UpstreamFailureException;
-import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceException;
 
 /**
  * Create, query, close and invoke payments. No transaction spans a company call: the payment row
@@ -52,6 +48,8 @@ public class Payments {
      * it again after this many seconds (a company call ends within the client's read timeout).
      */
     static final int RETRY_IN_PROGRESS_AFTER_SECONDS = 1;
+    /** What became of a create without an answer. */
+    private static final String KEPT = "; the payment is kept and a later query resolves it";
 
     @Inject
     Companies companies;
@@ -72,7 +70,7 @@ public class Payments {
     NotAsked notAsked;
 
     public PaymentView create(String merchant, CreatePayment c) {
-        PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
+        CompanyPort company = companies.port(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
         PaymentType type = PaymentRules.checkCreate(c, company.supportedTypes());
         CompanyAccount account = accounts.account(merchant, c.paymentMethod());
         // An identical create (a retry) is found by a look first, so that it writes nothing; one sent
@@ -91,7 +89,7 @@ public class Payments {
     }
 
     /** An identical create: the stored result, or the pending create carried on. */
-    private PaymentView resume(PaymentView p, PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type) {
+    private PaymentView resume(PaymentView p, CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type) {
         if (p.actualAmount() != c.actualAmount() || !p.currency().equals(c.currency())
                 || !p.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(p.total(), c.total())) {
             throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
@@ -110,31 +108,40 @@ public class Payments {
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
             case REFUSED:
-                throw CompanyFailures.refused(company, FAILURE, "this order", p.tradeStateDesc());
+                throw CompanyFailures.refused(company::invalidRequest, FAILURE, "this order", p.tradeStateDesc());
             default:
                 return p;
         }
     }
 
-    private PaymentView sendCreate(PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type, long id) {
+    /** Sends the create and applies its outcome to the payment; anything but an answer is the client's error ({@link CompanyFailures}). */
+    private PaymentView sendCreate(CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type, long id) {
         String merchant = account.merchant();
         Exchanges log = new Exchanges();
-        try {
-            CreatedOrder order = company.create(account, orderOf(c, type, account.merchant()), log);
-            Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
-            PaymentView created = ledger.created(id, order, invocation, log.entries());
-            LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
-            return created;
-        } catch (CompanyRefusal refusal) {
-            ledger.refused(id, refusal.getMessage(), log.entries());
-            LOG.info(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refusal.getMessage());
-            throw CompanyFailures.refused(company, FAILURE, "this order", refusal.getMessage());
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "create", failure);
-            ledger.unknown(id, reason, log.entries());
-            LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": " + reason);
-            throw CompanyFailures.failed(FAILURE, reason + "; the payment is kept and a later query resolves it", failure);
-        }
+        return company.create(account, orderOf(c, type, merchant), log).fold(
+                order -> {
+                    Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
+                    PaymentView created = ledger.created(id, order, invocation, log.entries());
+                    LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
+                    return created;
+                },
+                refused -> {
+                    ledger.refused(id, refused.text(), log.entries());
+                    LOG.info(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refused.text());
+                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, "this order", refused.text());
+                },
+                notSent -> {
+                    ledger.unknown(id, notSent.reason(), log.entries());
+                    LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": "
+                            + notSent.reason());
+                    throw CompanyFailures.failed(FAILURE, notSent, KEPT);
+                },
+                noAnswer -> {
+                    ledger.unknown(id, noAnswer.reason(), log.entries());
+                    LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": "
+                            + noAnswer.reason());
+                    throw CompanyFailures.failed(FAILURE, noAnswer, KEPT);
+                });
     }
 
     /**
@@ -183,36 +190,47 @@ public class Payments {
             // broker stopped meanwhile, and then the reconciliation takes the payment over.
             return p;
         }
-        PaymentCompany company = companies.of(p.paymentMethod(), FAILURE);
+        CompanyPort company = companies.port(p.paymentMethod(), FAILURE);
         CompanyAccount account = accounts.account(p.merchant(), p.paymentMethod());
         Exchanges log = new Exchanges();
-        OrderStatus status;
-        try {
-            status = company.query(account, p.orderRef(), log);
-        } catch (CompanyRefusal refusal) {
-            ledger.events(p.id(), log.entries());
-            if (TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN) {
-                // The company never got the order: it stays UNKNOWN; an identical create sends it again.
-                return p;
-            }
-            throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "query", failure);
-            ledger.events(p.id(), log.entries());
-            throw CompanyFailures.failed(FAILURE, reason, failure);
+        Optional<OrderStatus> answered = company.query(account, p.orderRef(), log).fold(
+                Optional::of,
+                refused -> {
+                    ledger.events(p.id(), log.entries());
+                    if (TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN) {
+                        // The company never got the order: it stays UNKNOWN; an identical create sends it again.
+                        return Optional.empty();
+                    }
+                    throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refused.text());
+                },
+                notSent -> {
+                    ledger.events(p.id(), log.entries());
+                    throw CompanyFailures.failed(FAILURE, notSent, "");
+                },
+                noAnswer -> {
+                    ledger.events(p.id(), log.entries());
+                    throw CompanyFailures.failed(FAILURE, noAnswer, "");
+                });
+        if (answered.isEmpty()) {
+            return p;
         }
+        OrderStatus status = answered.get();
         boolean createOutcomeWasUnknown = TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN;
         if (createOutcomeWasUnknown && status.state() == TradeState.NOTPAY && p.payMessage() == null) {
             // The company has the order but the broker never saw its answer: ask again for the payment
             // reference; the company's duplicate-order rule returns the same order.
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
-            try {
-                CreatedOrder order = company.create(account, orderOf(original, type, account.merchant()), log);
-                Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
-                return ledger.created(p.id(), order, invocation, log.entries());
-            } catch (CompanyException | FaultToleranceException stillUnknown) {
-                LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {p.orderRef(), stillUnknown.getMessage()});
+            Optional<PaymentView> recovered = company.create(account, orderOf(original, type, account.merchant()), log).fold(
+                    order -> {
+                        Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
+                        return Optional.of(ledger.created(p.id(), order, invocation, log.entries()));
+                    },
+                    refused -> notRecovered(p, refused.text()),
+                    notSent -> notRecovered(p, notSent.reason()),
+                    noAnswer -> notRecovered(p, noAnswer.reason()));
+            if (recovered.isPresent()) {
+                return recovered.get();
             }
         }
         LOG.fine(() -> "Payment queried: " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + " " + status.state());
@@ -224,6 +242,11 @@ public class Payments {
             return p;
         }
         return ledger.observed(p.id(), status, log.entries());
+    }
+
+    private static Optional<PaymentView> notRecovered(PaymentView p, String why) {
+        LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {p.orderRef(), why});
+        return Optional.empty();
     }
 
     /** Whether the company's status says nothing the stored payment does not already say. */
@@ -257,7 +280,7 @@ public class Payments {
         if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.reconciliationTakesOver(p.id())) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
-            return sendCreate(companies.of(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
+            return sendCreate(companies.port(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
                     type, p.id());
         }
         return p;
@@ -272,30 +295,34 @@ public class Payments {
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentView p = stored(merchant, methods, orderRef);
         String method = p.paymentMethod();
-        PaymentCompany company = companies.of(method, FAILURE);
+        CompanyPort company = companies.port(method, FAILURE);
         CompanyAccount account = accounts.account(merchant, method);
         Exchanges log = new Exchanges();
-        try {
-            company.close(account, orderRef, log);
-        } catch (CompanyRefusal refusal) {
-            ledger.events(p.id(), log.entries());
-            throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "close", failure);
-            ledger.events(p.id(), log.entries());
-            throw CompanyFailures.failed(FAILURE, reason, failure);
-        }
-        PaymentView closed = ledger.observed(p.id(),
-                new OrderStatus(TradeState.CLOSED, "closed by the merchant", null, p.tradeType(), null, null, null, null, null, null),
-                log.entries());
-        LOG.info(() -> "Payment closed: " + merchant + " " + method + " " + orderRef);
-        return closed;
+        return company.close(account, orderRef, log).fold(
+                closed -> {
+                    PaymentView after = ledger.observed(p.id(), new OrderStatus(TradeState.CLOSED, "closed by the merchant", null,
+                            p.tradeType(), null, null, null, null, null, null), log.entries());
+                    LOG.info(() -> "Payment closed: " + merchant + " " + method + " " + orderRef);
+                    return after;
+                },
+                refused -> {
+                    ledger.events(p.id(), log.entries());
+                    throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refused.text());
+                },
+                notSent -> {
+                    ledger.events(p.id(), log.entries());
+                    throw CompanyFailures.failed(FAILURE, notSent, "");
+                },
+                noAnswer -> {
+                    ledger.events(p.id(), log.entries());
+                    throw CompanyFailures.failed(FAILURE, noAnswer, "");
+                });
     }
 
     /** The client-side parameters for a created JSAPI, MINIPRO or APP payment of this merchant. */
     public Invocation invoke(String merchant, InvokePayment i) {
         PaymentType type = PaymentRules.checkInvoke(i);
-        PaymentCompany company = companies.of(i.paymentMethod(), FAILURE);
+        CompanyPort company = companies.port(i.paymentMethod(), FAILURE);
         Set<PaymentType> supported = company.supportedTypes();
         if (!supported.contains(type)) {
             throw new InvalidRequestException("paymentType", i.paymentMethod() + " does not support paymentType " + type);
