@@ -37,6 +37,8 @@ public class PaymentLedger {
 
     /** EclipseLink's query hint for objects that are only read (eclipselink.read-only). */
     static final String READ_ONLY = "eclipselink.read-only";
+    /** The states of a create without a known outcome that nobody is sending ({@link TradeState#isUnresolved}). */
+    private static final List<TradeState> UNRESOLVED = java.util.Arrays.stream(TradeState.values()).filter(TradeState::isUnresolved).toList();
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
@@ -130,7 +132,7 @@ public class PaymentLedger {
     }
 
     /**
-     * Payments whose outcome nobody is resolving: UNKNOWN since before {@code unknownBefore}, and
+     * Payments whose outcome nobody is resolving: UNKNOWN or NOT_SENT since before {@code unknownBefore}, and
      * CREATING since before {@code creatingBefore} (the broker stopped while the company was asked),
      * oldest first; of those, only the ones the reconciliation has not given up on and whose next
      * attempt is due by {@code dueBy} (none is scheduled before the first attempt).
@@ -138,9 +140,9 @@ public class PaymentLedger {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<PaymentView> unresolved(OffsetDateTime unknownBefore, OffsetDateTime creatingBefore, OffsetDateTime dueBy, int limit) {
         List<PaymentView> found = new ArrayList<>();
-        for (Object[] stateAndBefore : new Object[][] {{TradeState.CREATING, creatingBefore}, {TradeState.UNKNOWN, unknownBefore}}) {
+        for (Object[] statesAndBefore : new Object[][] {{List.of(TradeState.CREATING), creatingBefore}, {UNRESOLVED, unknownBefore}}) {
             em.createNamedQuery(Payment.RECONCILE_DUE, Payment.class)
-                    .setParameter("state", stateAndBefore[0]).setParameter("before", stateAndBefore[1]).setParameter("due", dueBy)
+                    .setParameter("states", statesAndBefore[0]).setParameter("before", statesAndBefore[1]).setParameter("due", dueBy)
                     .setMaxResults(limit - found.size()).setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view)
                     .forEach(found::add);
         }
@@ -157,7 +159,7 @@ public class PaymentLedger {
      */
     public OptionalInt reconcileAttempted(long id, ReconcileSchedule schedule, OffsetDateTime attemptedAt) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (p.getTradeState() != TradeState.UNKNOWN || p.isFlaggedForOperator()) {
+        if (!p.getTradeState().isUnresolved() || p.isFlaggedForOperator()) {
             return OptionalInt.empty();
         }
         Optional<OffsetDateTime> next = schedule.next(p.getReconcileAttempts() + 1, attemptedAt);
@@ -169,10 +171,10 @@ public class PaymentLedger {
         return OptionalInt.of(p.getReconcileAttempts());
     }
 
-    /** Payments the reconciliation gave up on that are still UNKNOWN: what an operator has to look at. */
+    /** Payments the reconciliation gave up on that are still unresolved (UNKNOWN, NOT_SENT): what an operator has to look at. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long flaggedCount() {
-        return em.createNamedQuery(Payment.FLAGGED_COUNT, Long.class).setParameter("state", TradeState.UNKNOWN).getSingleResult();
+        return em.createNamedQuery(Payment.FLAGGED_COUNT, Long.class).setParameter("states", UNRESOLVED).getSingleResult();
     }
 
     /**
@@ -213,6 +215,18 @@ public class PaymentLedger {
         // Resolved meanwhile (the reconciliation took over a create whose sender seemed lost): a late failure changes nothing.
         if (p.getTradeState().allows(TradeEvent.NO_ANSWER)) {
             p.outcomeUnknown(TradeEvent.NO_ANSWER, reason, now());
+        }
+        events(id, events);
+    }
+
+    /**
+     * The create never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT, never
+     * as possibly sent. Resolved meanwhile (a late call of an earlier sender): changes nothing.
+     */
+    public void notSent(long id, String reason, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
+        if (p.getTradeState().allows(TradeEvent.NOT_SENT)) {
+            p.notSent(reason, now());
         }
         events(id, events);
     }
@@ -286,7 +300,7 @@ public class PaymentLedger {
 
     static PaymentView view(Payment p) {
         return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), p.getPaymentType(), p.getCurrency(),
-                p.getActualAmount(), p.getTotal(), p.getTradeState().name(), p.getTradeStateDesc(), p.getTradeType(),
+                p.getActualAmount(), p.getTotal(), p.getTradeState().shown().name(), p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
                 p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.getId());
     }

@@ -33,8 +33,8 @@ import org.cbec.platform.error.UpstreamFailureException;
  * Create, query, close and invoke payments. No transaction spans a company call: the payment row
  * (the intent) is committed before the company is asked, and the call's outcome is committed after
  * it together with the exchanges that led to it, in one transaction; a company that fails leaves
- * the payment UNKNOWN, never lost, and the next query, identical create or the reconciliation
- * resolves it. A query writes only what changed (and the exchanges that went wrong).
+ * the payment UNKNOWN (NOT_SENT when the call never left), never lost, and the next query, identical
+ * create or the reconciliation resolves it. A query writes only what changed (and the exchanges that went wrong).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -131,8 +131,8 @@ public class Payments {
                     throw CompanyFailures.refused(company::invalidRequest, FAILURE, "this order", refused.text());
                 },
                 notSent -> {
-                    ledger.unknown(id, notSent.reason(), log.entries());
-                    LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": "
+                    ledger.notSent(id, notSent.reason(), log.entries());
+                    LOG.warning(() -> "Payment not sent: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": "
                             + notSent.reason());
                     throw CompanyFailures.failed(FAILURE, notSent, KEPT);
                 },

@@ -23,10 +23,10 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = Payment.BY_ORDER,
         query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :paymentMethod AND p.orderRef = :orderRef")
 @NamedQuery(name = Payment.RECONCILE_DUE,
-        query = "SELECT p FROM Payment p WHERE p.tradeState = :state AND p.updatedAt < :before AND p.reconcileFlaggedAt IS NULL"
+        query = "SELECT p FROM Payment p WHERE p.tradeState IN :states AND p.updatedAt < :before AND p.reconcileFlaggedAt IS NULL"
                 + " AND (p.nextReconcileAt IS NULL OR p.nextReconcileAt <= :due) ORDER BY p.updatedAt")
 @NamedQuery(name = Payment.FLAGGED_COUNT,
-        query = "SELECT COUNT(p) FROM Payment p WHERE p.tradeState = :state AND p.reconcileFlaggedAt IS NOT NULL")
+        query = "SELECT COUNT(p) FROM Payment p WHERE p.tradeState IN :states AND p.reconcileFlaggedAt IS NOT NULL")
 @NamedQuery(name = Payment.POLL_DUE,
         query = "SELECT p FROM Payment p WHERE p.nextPollAt <= :now AND p.tradeState IN :states ORDER BY p.nextPollAt")
 @NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
@@ -171,6 +171,13 @@ public class Payment {
             throw new IllegalArgumentException(why + " does not leave an outcome unknown");
         }
         this.tradeState = tradeState.next(why);
+        this.tradeStateDesc = reason;
+        this.updatedAt = at;
+    }
+
+    /** The create never left the broker: stored as not sent, never as possibly sent. */
+    public void notSent(String reason, OffsetDateTime at) {
+        this.tradeState = tradeState.next(TradeEvent.NOT_SENT);
         this.tradeStateDesc = reason;
         this.updatedAt = at;
     }

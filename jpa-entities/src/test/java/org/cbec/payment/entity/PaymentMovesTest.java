@@ -44,6 +44,24 @@ class PaymentMovesTest {
     }
 
     @Test
+    void aCreateThatNeverLeftIsStoredAsNotSentAndShownAsUnknown() {
+        Payment p = creating();
+        p.notSent("the company's circuit breaker is open after repeated failures; not called", T0);
+        assertEquals(TradeState.NOT_SENT, p.getTradeState());
+        assertEquals(TradeState.UNKNOWN, p.getTradeState().shown());
+        p.retryCreate(T0.plusSeconds(1));
+        assertEquals(TradeState.CREATING, p.getTradeState());
+    }
+
+    @Test
+    void aLateNoAnswerMakesANotSentCreateUnknown() {
+        Payment p = creating();
+        p.notSent("not called", T0);
+        p.outcomeUnknown(TradeEvent.NO_ANSWER, "an earlier sender timed out", T0.plusSeconds(1));
+        assertEquals(TradeState.UNKNOWN, p.getTradeState());
+    }
+
+    @Test
     void aCreateInProgressIsNotTakenOver() {
         Payment p = creating();
         assertThrows(TransitionRefused.class, () -> p.retryCreate(T0));
