@@ -252,7 +252,8 @@ public class Declarations {
 
     private PaymentView payment(String merchant, String paymentMethod, String orderNo, String field) {
         List<String> methods = paymentMethod != null ? List.of(paymentMethod) : PaymentRules.ALL_METHODS;
-        return PaymentRules.onePayment(payments.matching(merchant, methods, orderNo), "paymentMethod", orderNo)
+        // Customs answers 422 for an order it cannot find, where the payment operations answer 404.
+        return payments.byReference(merchant, methods, "paymentMethod", orderNo)
                 .orElseThrow(() -> new InvalidRequestException(field, "no payment " + orderNo + " of this merchant"));
     }
 

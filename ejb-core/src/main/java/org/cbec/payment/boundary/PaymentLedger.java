@@ -77,6 +77,17 @@ public class PaymentLedger {
         return paymentMethods.stream().map(m -> byOrder(merchant, m, orderRef)).flatMap(Optional::stream).map(PaymentLedger::view).toList();
     }
 
+    /**
+     * The merchant's one payment with this order reference at these companies: the lookup of every
+     * operation that names a payment by its reference (payments, refunds, customs). Empty when there
+     * is none; 422 naming {@code methodField} when the merchant has the reference at several of them
+     * ({@link PaymentRules#onePayment}). What "none" answers is the operation's to say.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<PaymentView> byReference(String merchant, List<String> paymentMethods, String methodField, String orderRef) {
+        return PaymentRules.onePayment(matching(merchant, paymentMethods, orderRef), methodField, orderRef);
+    }
+
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<PaymentView> findByPayMessage(String merchant, String paymentMethod, String payMessage) {
         return em.createQuery("SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method"

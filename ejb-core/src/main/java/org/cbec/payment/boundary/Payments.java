@@ -26,7 +26,6 @@ import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.SaturatedException;
-import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.error.UpstreamFailureException;
 
 /**
@@ -335,11 +334,10 @@ public class Payments {
         return company.invocation(accounts.account(merchant, i.paymentMethod()), type, i.payMessage(), i.timeStamp(), i.nonceStr());
     }
 
-    /** The merchant's payment with this orderRef at one of these companies; 422 naming payment_method if at several. */
+    /** The merchant's payment with this orderRef at one of these companies ({@link PaymentLedger#byReference}); 404 if none. */
     private PaymentView stored(String merchant, List<String> paymentMethods, String orderRef) {
-        return PaymentRules.onePayment(ledger.matching(merchant, paymentMethods, orderRef), "payment_method", orderRef)
-                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at "
-                        + String.join(" or ", paymentMethods)));
+        return ledger.byReference(merchant, paymentMethods, "payment_method", orderRef)
+                .orElseThrow(() -> PaymentRules.unknownPayment(merchant, paymentMethods, orderRef));
     }
 
     /** The order as the company gets it: its notify URL is the broker's callback, never the merchant's (that one gets the broker's events). */

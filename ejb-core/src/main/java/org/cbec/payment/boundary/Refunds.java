@@ -265,10 +265,9 @@ public class Refunds {
                 p.payerTotal(), p.payerCurrency(), r.reason(), callbackUrls.of(r.paymentMethod(), r.merchant()));
     }
 
-    /** The merchant's payment with this orderRef at one of these companies; 422 naming {@code methodField} if at several. */
+    /** The merchant's payment with this orderRef at one of these companies ({@link PaymentLedger#byReference}); 404 if none. */
     private PaymentView payment(String merchant, List<String> paymentMethods, String methodField, String orderRef) {
-        return PaymentRules.onePayment(payments.matching(merchant, paymentMethods, orderRef), methodField, orderRef)
-                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at "
-                        + String.join(" or ", paymentMethods)));
+        return payments.byReference(merchant, paymentMethods, methodField, orderRef)
+                .orElseThrow(() -> PaymentRules.unknownPayment(merchant, paymentMethods, orderRef));
     }
 }
