@@ -104,13 +104,9 @@ public class Declarations {
                 refused -> {
                     throw new InvalidRequestException(null, "the company refused the declaration: " + refused.text());
                 },
-                notSent -> {
-                    ledger.notSubmitted(merchant, c.orderNo(), k.subOrderNo(), k.customs(), notSent.reason());
-                    throw CompanyFailures.failed(DECLARING, notSent, "");
-                },
-                noAnswer -> {
-                    ledger.notSubmitted(merchant, c.orderNo(), k.subOrderNo(), k.customs(), noAnswer.reason());
-                    throw CompanyFailures.failed(DECLARING, noAnswer, "");
+                unanswered -> {
+                    ledger.notSubmitted(merchant, c.orderNo(), k.subOrderNo(), k.customs(), unanswered.reason());
+                    throw CompanyFailures.failed(DECLARING, unanswered, "");
                 });
     }
 
@@ -132,11 +128,8 @@ public class Declarations {
                 refused -> {
                     throw new InvalidRequestException(null, "the company refused the query: " + refused.text());
                 },
-                notSent -> {
-                    throw CompanyFailures.failed(REDECLARING, notSent, "");
-                },
-                noAnswer -> {
-                    throw CompanyFailures.failed(REDECLARING, noAnswer, "");
+                unanswered -> {
+                    throw CompanyFailures.failed(REDECLARING, unanswered, "");
                 });
         DeclarationView current = ledger.find(merchant, r.orderNo(), r.subOrderNo(), customs).orElseThrow();
         if (!DeclarationState.valueOf(current.state()).allows(DeclarationEvent.REDECLARE)) {
@@ -155,11 +148,8 @@ public class Declarations {
                 refused -> {
                     throw new InvalidRequestException("orderNo", "the company refused to redeclare: " + refused.text());
                 },
-                notSent -> {
-                    throw CompanyFailures.failed(REDECLARING, notSent, "");
-                },
-                noAnswer -> {
-                    throw CompanyFailures.failed(REDECLARING, noAnswer, "");
+                unanswered -> {
+                    throw CompanyFailures.failed(REDECLARING, unanswered, "");
                 });
     }
 
@@ -182,16 +172,13 @@ public class Declarations {
                 refused -> {
                     throw new InvalidRequestException(null, "the company refused the query: " + refused.text());
                 },
-                notSent -> {
-                    if (!notSent.saturated()) {
-                        throw CompanyFailures.failed(DECLARING, notSent, "");
+                unanswered -> {
+                    if (!unanswered.saturated()) {
+                        throw CompanyFailures.failed(DECLARING, unanswered, "");
                     }
                     // The broker's own limit of calls to the company is reached: the stored reports are the answer.
-                    notAsked.because(notSent.reason());
+                    notAsked.because(unanswered.reason());
                     return false;
-                },
-                noAnswer -> {
-                    throw CompanyFailures.failed(DECLARING, noAnswer, "");
                 });
         return ledger.ofOrder(merchant, orderNo, office).stream()
                 .filter(d -> subOrderNo == null || subOrderNo.equals(d.subOrderNo()))
@@ -222,11 +209,8 @@ public class Declarations {
                 refused -> {
                     throw new InvalidRequestException(null, "the company refused the identity upload: " + refused.text());
                 },
-                notSent -> {
-                    throw CompanyFailures.failed(DECLARING, notSent, "");
-                },
-                noAnswer -> {
-                    throw CompanyFailures.failed(DECLARING, noAnswer, "");
+                unanswered -> {
+                    throw CompanyFailures.failed(DECLARING, unanswered, "");
                 });
     }
 

@@ -2,8 +2,7 @@ package org.cbec.payment.boundary;
 
 import java.util.function.Predicate;
 import org.cbec.payment.company.CompanyOutcome;
-import org.cbec.payment.company.CompanyOutcome.NoAnswer;
-import org.cbec.payment.company.CompanyOutcome.NotSent;
+import org.cbec.payment.company.CompanyOutcome.Unanswered;
 import org.cbec.payment.company.Exchange;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InvalidRequestException;
@@ -24,21 +23,16 @@ public final class CompanyFailures {
     }
 
     /**
-     * A call that was not sent: a full bulkhead is the broker's own saturation, a 503 to send again
-     * shortly; an open circuit is the action's failure (a 500 with {@code errors}). {@code then} says
-     * what became of the request.
+     * A call that gave nothing usable: a full bulkhead is the broker's own saturation (nothing was
+     * sent), a 503 to send again shortly; an open circuit or no answer is the action's failure (a 500
+     * with {@code errors}). {@code then} says what became of the request.
      */
-    public static BusinessException failed(String action, NotSent<?> notSent, String then) {
-        String errors = notSent.reason() + then;
-        if (notSent.saturated()) {
+    public static BusinessException failed(String action, Unanswered<?> unanswered, String then) {
+        String errors = unanswered.reason() + then;
+        if (unanswered.saturated()) {
             return new SaturatedException(action, errors + "; send the same request again shortly");
         }
         return new UpstreamFailureException(action, errors);
-    }
-
-    /** A call sent without a usable answer: the action's failure (a 500 with {@code errors}); {@code then} says what became of the request. */
-    public static BusinessException failed(String action, NoAnswer<?> noAnswer, String then) {
-        return new UpstreamFailureException(action, noAnswer.reason() + then);
     }
 
     /**

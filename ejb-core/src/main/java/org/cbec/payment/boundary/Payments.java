@@ -15,6 +15,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.payment.company.Companies;
 import org.cbec.payment.company.CompanyAccount;
+import org.cbec.payment.company.CompanyOutcome;
 import org.cbec.payment.company.CompanyPort;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderRequest;
@@ -129,17 +130,15 @@ public class Payments {
                     LOG.info(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refused.text());
                     throw CompanyFailures.refused(company::invalidRequest, FAILURE, "this order", refused.text());
                 },
-                notSent -> {
-                    ledger.notSent(id, notSent.reason(), log.entries());
-                    LOG.warning(() -> "Payment not sent: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": "
-                            + notSent.reason());
-                    throw CompanyFailures.failed(FAILURE, notSent, KEPT);
-                },
-                noAnswer -> {
-                    ledger.unknown(id, noAnswer.reason(), log.entries());
-                    LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": "
-                            + noAnswer.reason());
-                    throw CompanyFailures.failed(FAILURE, noAnswer, KEPT);
+                unanswered -> {
+                    if (unanswered.sent()) {
+                        ledger.unknown(id, unanswered.reason(), log.entries());
+                    } else {
+                        ledger.notSent(id, unanswered.reason(), log.entries());
+                    }
+                    LOG.warning(() -> "Payment " + (unanswered.sent() ? "outcome unknown: " : "not sent: ") + merchant + " "
+                            + c.paymentMethod() + " " + c.orderRef() + ": " + unanswered.reason());
+                    throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
                 });
     }
 
@@ -202,14 +201,7 @@ public class Payments {
                     }
                     throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refused.text());
                 },
-                notSent -> {
-                    ledger.events(p.id(), log.entries());
-                    throw CompanyFailures.failed(FAILURE, notSent, "");
-                },
-                noAnswer -> {
-                    ledger.events(p.id(), log.entries());
-                    throw CompanyFailures.failed(FAILURE, noAnswer, "");
-                });
+                unanswered -> failed(p, log, unanswered));
         if (answered.isEmpty()) {
             return p;
         }
@@ -226,8 +218,7 @@ public class Payments {
                         return Optional.of(ledger.created(p.id(), order, invocation, log.entries()));
                     },
                     refused -> notRecovered(p, refused.text()),
-                    notSent -> notRecovered(p, notSent.reason()),
-                    noAnswer -> notRecovered(p, noAnswer.reason()));
+                    unanswered -> notRecovered(p, unanswered.reason()));
             if (recovered.isPresent()) {
                 return recovered.get();
             }
@@ -308,14 +299,13 @@ public class Payments {
                     ledger.events(p.id(), log.entries());
                     throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refused.text());
                 },
-                notSent -> {
-                    ledger.events(p.id(), log.entries());
-                    throw CompanyFailures.failed(FAILURE, notSent, "");
-                },
-                noAnswer -> {
-                    ledger.events(p.id(), log.entries());
-                    throw CompanyFailures.failed(FAILURE, noAnswer, "");
-                });
+                unanswered -> failed(p, log, unanswered));
+    }
+
+    /** A query or close that got nothing usable: its exchanges are kept, the payment is as it was, the client gets the failure. */
+    private <R> R failed(PaymentView p, Exchanges log, CompanyOutcome.Unanswered<?> unanswered) {
+        ledger.events(p.id(), log.entries());
+        throw CompanyFailures.failed(FAILURE, unanswered, "");
     }
 
     /** The client-side parameters for a created JSAPI, MINIPRO or APP payment of this merchant. */

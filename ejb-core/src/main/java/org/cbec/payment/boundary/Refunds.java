@@ -151,13 +151,9 @@ public class Refunds {
                     ledger.unknown(r.id(), refused.text(), log.entries());
                     throw new UpstreamFailureException(FAILURE, refused.text() + STILL_KEPT);
                 },
-                notSent -> {
-                    ledger.unknown(r.id(), notSent.reason(), log.entries());
-                    throw CompanyFailures.failed(FAILURE, notSent, STILL_KEPT);
-                },
-                noAnswer -> {
-                    ledger.unknown(r.id(), noAnswer.reason(), log.entries());
-                    throw CompanyFailures.failed(FAILURE, noAnswer, STILL_KEPT);
+                unanswered -> {
+                    ledger.unknown(r.id(), unanswered.reason(), log.entries());
+                    throw CompanyFailures.failed(FAILURE, unanswered, STILL_KEPT);
                 });
         if (known.isPresent()) {
             return ledger.observed(r.id(), known.get(), log.entries());
@@ -182,20 +178,12 @@ public class Refunds {
                             + " " + refused.text());
                     throw CompanyFailures.refused(company::invalidRequest, FAILURE, "the refund", refused.text() + "; the refund is CLOSED");
                 },
-                notSent -> {
-                    unknown(r, notSent.reason(), log);
-                    throw CompanyFailures.failed(FAILURE, notSent, KEPT);
-                },
-                noAnswer -> {
-                    unknown(r, noAnswer.reason(), log);
-                    throw CompanyFailures.failed(FAILURE, noAnswer, KEPT);
+                unanswered -> {
+                    ledger.unknown(r.id(), unanswered.reason(), log.entries());
+                    LOG.warning(() -> "Refund outcome unknown: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
+                            + r.refundRef() + ": " + unanswered.reason());
+                    throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
                 });
-    }
-
-    private void unknown(RefundView r, String reason, Exchanges log) {
-        ledger.unknown(r.id(), reason, log.entries());
-        LOG.warning(() -> "Refund outcome unknown: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
-                + r.refundRef() + ": " + reason);
     }
 
     /**
@@ -220,16 +208,15 @@ public class Refunds {
                 .fold(
                         found -> found,
                         refused -> storedAnswer(r, log, strict, refused.text()),
-                        notSent -> {
-                            if (notSent.saturated()) {
+                        unanswered -> {
+                            if (unanswered.saturated()) {
                                 // The broker's own limit of calls to the company was reached: what is stored is the
                                 // answer (a final state is never refreshed, so it stays final), and the caller is told so.
-                                notAsked.because(notSent.reason());
+                                notAsked.because(unanswered.reason());
                                 return Optional.empty();
                             }
-                            return storedAnswer(r, log, strict, notSent.reason());
-                        },
-                        noAnswer -> storedAnswer(r, log, strict, noAnswer.reason()));
+                            return storedAnswer(r, log, strict, unanswered.reason());
+                        });
         if (status.isEmpty() || sameAs(r, status.get())) {
             // Unknown and not at the company: an identical request or the reconciliation sends it again.
             keepEvents(r, log);

@@ -22,6 +22,24 @@ public sealed interface CompanyOutcome<T> {
     <R> R fold(Function<? super T, ? extends R> answered, Function<Refused<T>, ? extends R> refused,
             Function<NotSent<T>, ? extends R> notSent, Function<NoAnswer<T>, ? extends R> noAnswer);
 
+    /** As {@link #fold}, for a caller that treats a call not sent and one without an answer alike. */
+    default <R> R fold(Function<? super T, ? extends R> answered, Function<Refused<T>, ? extends R> refused,
+            Function<Unanswered<T>, ? extends R> unanswered) {
+        return fold(answered, refused, unanswered::apply, unanswered::apply);
+    }
+
+    /** Nothing usable came back: the call was not sent, or sent without an answer. */
+    sealed interface Unanswered<T> extends CompanyOutcome<T> {
+        /** In words for the caller's {@code errors}. */
+        String reason();
+
+        /** Whether it was this broker's own saturation (not the company's failure): the caller may send again at once. */
+        boolean saturated();
+
+        /** Whether the call left the broker, so that the company may have acted on it. */
+        boolean sent();
+    }
+
     /** The company answered; {@code answer} is what it said, in the broker's terms (null for a call that answers nothing, a close). */
     record Answered<T>(T answer) implements CompanyOutcome<T> {
         @Override
@@ -46,15 +64,20 @@ public sealed interface CompanyOutcome<T> {
     }
 
     /** The call never left this broker: the company cannot have acted on it. */
-    record NotSent<T>(Why why) implements CompanyOutcome<T> {
-        /** In words for the caller's {@code errors}. */
+    record NotSent<T>(Why why) implements Unanswered<T> {
+        @Override
         public String reason() {
             return why.reason;
         }
 
-        /** Whether it was this broker's own saturation (not the company's failure): the caller may send again at once. */
+        @Override
         public boolean saturated() {
             return why == Why.BULKHEAD_FULL;
+        }
+
+        @Override
+        public boolean sent() {
+            return false;
         }
 
         @Override
@@ -65,7 +88,17 @@ public sealed interface CompanyOutcome<T> {
     }
 
     /** Sent, and no usable answer came back (timeout, no connection, 5xx, an answer that failed verification): the company may have acted. */
-    record NoAnswer<T>(String reason) implements CompanyOutcome<T> {
+    record NoAnswer<T>(String reason) implements Unanswered<T> {
+        @Override
+        public boolean saturated() {
+            return false;
+        }
+
+        @Override
+        public boolean sent() {
+            return true;
+        }
+
         @Override
         public <R> R fold(Function<? super T, ? extends R> answered, Function<Refused<T>, ? extends R> refused,
                 Function<NotSent<T>, ? extends R> notSent, Function<NoAnswer<T>, ? extends R> noAnswer) {

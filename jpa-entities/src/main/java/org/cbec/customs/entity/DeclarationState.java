@@ -5,11 +5,11 @@ import static org.cbec.customs.entity.DeclarationEvent.MODIFY;
 import static org.cbec.customs.entity.DeclarationEvent.NOT_SUBMITTED;
 import static org.cbec.customs.entity.DeclarationEvent.REDECLARE;
 
-import java.util.Optional;
+import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
 /** Spec section 3. The moves between the states are the table {@link #TABLE}; {@link Declaration} makes no other. */
-public enum DeclarationState {
+public enum DeclarationState implements Lifecycle<DeclarationState, DeclarationEvent> {
     /** Not (yet) with customs: also the state of a declaration whose submission failed. */
     UNDECLARED,
     PROCESSING,
@@ -44,18 +44,8 @@ public enum DeclarationState {
                 .allow(EXCEPT, REDECLARE, EXCEPT);
     }
 
-    /** The state {@code event} moves this one to; {@link org.cbec.platform.entity.TransitionRefused} if the table has no such move. */
-    public DeclarationState next(DeclarationEvent event) {
-        return TABLE.next(this, event);
-    }
-
-    /** The state {@code event} would move this one to, or empty when the table refuses the move. */
-    public Optional<DeclarationState> after(DeclarationEvent event) {
-        return TABLE.find(this, event);
-    }
-
-    /** Whether the table has a move for {@code event} from this state. */
-    public boolean allows(DeclarationEvent event) {
-        return after(event).isPresent();
+    @Override
+    public Transitions<DeclarationState, DeclarationEvent> transitions() {
+        return TABLE;
     }
 }

@@ -9,7 +9,7 @@ import static org.cbec.payment.entity.RefundEvent.REPORTED_SUCCESS;
 import static org.cbec.payment.entity.RefundEvent.SENDER_LOST;
 import static org.cbec.payment.entity.RefundEvent.TAKEN_OVER;
 
-import java.util.Optional;
+import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
 /**
@@ -17,7 +17,7 @@ import org.cbec.platform.entity.Transitions;
  * companies' (WeChat-Pay-v3 vocabulary); two are the broker's own, shown to clients as PROCESSING.
  * The moves between them are the table {@link #TABLE}; {@link Refund} makes no other.
  */
-public enum RefundState {
+public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
     /** Broker's own: the row exists, the company has not answered the refund yet. */
     SENDING,
     /** Broker's own: the company call failed; whether the company has the refund is not known. */
@@ -62,19 +62,9 @@ public enum RefundState {
             .allow(CLOSED, REPORTED_CLOSED, CLOSED)
             .allow(ABNORMAL, REPORTED_ABNORMAL, ABNORMAL);
 
-    /** The state {@code event} moves this one to; {@link org.cbec.platform.entity.TransitionRefused} if the table has no such move. */
-    public RefundState next(RefundEvent event) {
-        return TABLE.next(this, event);
-    }
-
-    /** The state {@code event} would move this one to, or empty when the table refuses the move. */
-    public Optional<RefundState> after(RefundEvent event) {
-        return TABLE.find(this, event);
-    }
-
-    /** Whether the table has a move for {@code event} from this state. */
-    public boolean allows(RefundEvent event) {
-        return after(event).isPresent();
+    @Override
+    public Transitions<RefundState, RefundEvent> transitions() {
+        return TABLE;
     }
 
     /** The state a client is shown. */

@@ -10,7 +10,7 @@ import static org.cbec.payment.entity.TradeEvent.REPORTED_USERPAYING;
 import static org.cbec.payment.entity.TradeEvent.SENDER_LOST;
 import static org.cbec.payment.entity.TradeEvent.TAKEN_OVER;
 
-import java.util.Optional;
+import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
 /**
@@ -18,7 +18,7 @@ import org.cbec.platform.entity.Transitions;
  * vocabulary ({@code tradeState} in the API); three are the broker's own. The moves between them
  * are the table {@link #TABLE}; {@link Payment} makes no other.
  */
-public enum TradeState {
+public enum TradeState implements Lifecycle<TradeState, TradeEvent> {
     /** Broker's own: the row exists, the company has not answered the create yet. */
     CREATING,
     /** Broker's own: the company call failed; whether the company has the order is not known. */
@@ -104,19 +104,9 @@ public enum TradeState {
             .allow(PAYERROR, REPORTED_PAYERROR, PAYERROR)
             .allow(PAYERROR, REPORTED_CLOSED, CLOSED);
 
-    /** The state {@code event} moves this one to; {@link org.cbec.platform.entity.TransitionRefused} if the table has no such move. */
-    public TradeState next(TradeEvent event) {
-        return TABLE.next(this, event);
-    }
-
-    /** The state {@code event} would move this one to, or empty when the table refuses the move. */
-    public Optional<TradeState> after(TradeEvent event) {
-        return TABLE.find(this, event);
-    }
-
-    /** Whether the table has a move for {@code event} from this state. */
-    public boolean allows(TradeEvent event) {
-        return after(event).isPresent();
+    @Override
+    public Transitions<TradeState, TradeEvent> transitions() {
+        return TABLE;
     }
 
     /** States that can still change without the merchant doing anything. */
