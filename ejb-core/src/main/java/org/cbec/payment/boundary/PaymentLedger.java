@@ -17,6 +17,7 @@ import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.PaymentEvent;
+import org.cbec.payment.control.CreateRules;
 import org.cbec.payment.control.PollSchedule;
 import org.cbec.payment.control.ReconcileSchedule;
 import org.cbec.payment.entity.TradeEvent;
@@ -132,7 +133,7 @@ public class PaymentLedger {
 
     private boolean takeOver(long id, boolean fromStart) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!p.getTradeState().allows(TradeEvent.TAKEN_OVER)) {
+        if (!CreateRules.mayTakeOver(p.getTradeState())) {
             return false; // taken by someone else first, or resolved meanwhile
         }
         if (fromStart) {
@@ -194,7 +195,7 @@ public class PaymentLedger {
      */
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!p.getTradeState().allows(TradeEvent.SENDER_LOST) || !p.getUpdatedAt().isBefore(before)) {
+        if (!CreateRules.senderLost(p.getTradeState(), p.getUpdatedAt(), before)) {
             return false;
         }
         p.outcomeUnknown(TradeEvent.SENDER_LOST, reason, now());

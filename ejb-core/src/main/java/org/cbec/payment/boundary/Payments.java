@@ -21,6 +21,7 @@ import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.company.PaymentType;
+import org.cbec.payment.control.CreateRules;
 import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
@@ -95,14 +96,14 @@ public class Payments {
             throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
                     + " is already a payment with another amount, total, currency or payment type");
         }
-        switch (TradeState.valueOf(p.tradeState())) {
-            case CREATING:
+        switch (CreateRules.onIdenticalCreate(TradeState.valueOf(p.tradeState()))) {
+            case IN_PROGRESS:
                 // Answered at once: a duplicate never holds a request thread while the first create
                 // waits for the company (a burst of duplicates would take every thread, the
                 // company's answer included when the company is served by the same server).
                 throw new InProgressException("orderRef", "a create of orderRef " + c.orderRef()
                         + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
-            case UNKNOWN:
+            case TAKE_OVER:
                 if (ledger.merchantTakesOver(p.id())) {
                     return sendCreate(company, account, c, type, p.id());
                 }
@@ -191,12 +192,15 @@ public class Payments {
         CompanyPort company = companies.port(p.paymentMethod(), FAILURE);
         CompanyAccount account = accounts.account(p.merchant(), p.paymentMethod());
         Exchanges log = new Exchanges();
-        Optional<OrderStatus> answered = company.query(account, p.orderRef(), log).fold(
+        CompanyOutcome<OrderStatus> asked = company.query(account, p.orderRef(), log);
+        TradeState stored = TradeState.valueOf(p.tradeState());
+        CreateRules.AfterQuery next = stored.isUnresolved() ? CreateRules.afterQuery(stored, p.payMessage() != null, asked) : null;
+        Optional<OrderStatus> answered = asked.fold(
                 Optional::of,
                 refused -> {
                     ledger.events(p.id(), log.entries());
-                    if (TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN) {
-                        // The company never got the order: it stays UNKNOWN; an identical create sends it again.
+                    if (next == CreateRules.AfterQuery.SEND_AGAIN) {
+                        // The company never got the order: it stays as it is; an identical create or the reconciliation sends it again.
                         return Optional.empty();
                     }
                     throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refused.text());
@@ -206,8 +210,7 @@ public class Payments {
             return p;
         }
         OrderStatus status = answered.get();
-        boolean createOutcomeWasUnknown = TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN;
-        if (createOutcomeWasUnknown && status.state() == TradeState.NOTPAY && p.payMessage() == null) {
+        if (next == CreateRules.AfterQuery.RECOVER_REFERENCE) {
             // The company has the order but the broker never saw its answer: ask again for the payment
             // reference; the company's duplicate-order rule returns the same order.
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);

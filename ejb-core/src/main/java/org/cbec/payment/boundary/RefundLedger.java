@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import org.cbec.payment.company.RefundStatus;
 import org.cbec.payment.control.RefundRules;
+import org.cbec.payment.control.RefundSendRules;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.Refund;
 import org.cbec.payment.entity.RefundEvent;
@@ -158,7 +159,7 @@ public class RefundLedger {
     /** Takes over a refund whose outcome is unknown, to send it again, if nobody took it first. */
     public boolean takeOver(long id) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!r.getState().allows(RefundEvent.TAKEN_OVER)) {
+        if (!RefundSendRules.mayTakeOver(r.getState())) {
             return false;
         }
         r.resend(now());
@@ -168,7 +169,7 @@ public class RefundLedger {
     /** A refund left SENDING since before {@code before}: its sender is gone (the broker stopped), so its outcome is unknown. */
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!r.getState().allows(RefundEvent.SENDER_LOST) || !r.getUpdatedAt().isBefore(before)) {
+        if (!RefundSendRules.senderLost(r.getState(), r.getUpdatedAt(), before)) {
             return false;
         }
         r.outcomeUnknown(RefundEvent.SENDER_LOST, reason, now());

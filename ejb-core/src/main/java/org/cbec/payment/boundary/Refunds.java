@@ -11,7 +11,9 @@ import java.util.Optional;
 import java.util.logging.Logger;
 import org.cbec.payment.company.Companies;
 import org.cbec.payment.company.CompanyAccount;
+import org.cbec.payment.company.CompanyOutcome;
 import org.cbec.payment.company.CompanyPort;
+import org.cbec.payment.control.RefundSendRules;
 import org.cbec.payment.company.RefundRequest;
 import org.cbec.payment.company.RefundStatus;
 import org.cbec.payment.entity.RefundState;
@@ -91,11 +93,11 @@ public class Refunds {
         if (opened.fresh()) {
             return send(company, account, payment, r);
         }
-        return switch (r.state()) {
-            case SENDING -> throw new InProgressException("refundRef", "refund " + c.refundRef()
+        return switch (RefundSendRules.onIdenticalRefund(r.state())) {
+            case IN_PROGRESS -> throw new InProgressException("refundRef", "refund " + c.refundRef()
                     + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
-            case UNKNOWN -> ledger.takeOver(r.id()) ? resolveOrSend(company, account, payment, r) : ledger.get(r.id());
-            default -> r;
+            case TAKE_OVER -> ledger.takeOver(r.id()) ? resolveOrSend(company, account, payment, r) : ledger.get(r.id());
+            case STORED -> r;
         };
     }
 
@@ -145,8 +147,14 @@ public class Refunds {
      */
     private RefundView resolveOrSend(CompanyPort company, CompanyAccount account, PaymentView payment, RefundView r) {
         Exchanges log = new Exchanges();
-        Optional<RefundStatus> known = company.queryRefund(account, request(payment, r), log).fold(
-                status -> status,
+        CompanyOutcome<Optional<RefundStatus>> asked = company.queryRefund(account, request(payment, r), log);
+        if (RefundSendRules.afterTakeOverQuery(asked) == RefundSendRules.AfterQuery.SEND) {
+            ledger.events(r.id(), log.entries());
+            return send(company, account, payment, r);
+        }
+        // The company has it (its state is taken), or nothing is known (it stays UNKNOWN, nothing is sent).
+        return asked.fold(
+                found -> ledger.observed(r.id(), found.orElseThrow(), log.entries()),
                 refused -> {
                     ledger.unknown(r.id(), refused.text(), log.entries());
                     throw new UpstreamFailureException(FAILURE, refused.text() + STILL_KEPT);
@@ -155,11 +163,6 @@ public class Refunds {
                     ledger.unknown(r.id(), unanswered.reason(), log.entries());
                     throw CompanyFailures.failed(FAILURE, unanswered, STILL_KEPT);
                 });
-        if (known.isPresent()) {
-            return ledger.observed(r.id(), known.get(), log.entries());
-        }
-        ledger.events(r.id(), log.entries());
-        return send(company, account, payment, r);
     }
 
     /** Sends the refund and applies its outcome; anything but an answer is the client's error ({@link CompanyFailures}). */
