@@ -7,6 +7,8 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.logging.Logger;
+import org.cbec.customs.entity.DeclarationEvent;
+import org.cbec.customs.entity.DeclarationState;
 import org.cbec.payment.boundary.CompanyAccounts;
 import org.cbec.payment.boundary.CompanyFailures;
 import org.cbec.payment.boundary.EventSink;
@@ -14,15 +16,13 @@ import org.cbec.payment.boundary.PaymentLedger;
 import org.cbec.payment.boundary.PaymentRules;
 import org.cbec.payment.boundary.PaymentView;
 import org.cbec.payment.company.Companies;
-import org.cbec.payment.company.CompanyRefusal;
+import org.cbec.payment.company.CompanyPort;
 import org.cbec.payment.company.CustomsDeclaration;
 import org.cbec.payment.company.CustomsRecord;
-import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.boundary.RefundLedger;
 import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.InvalidRequestException;
-import org.cbec.platform.error.UpstreamFailureException;
 import org.cbec.platform.identity.ResidentId;
 
 /**
@@ -72,12 +72,12 @@ public class Declarations {
         if (c.orderFee() != null && c.orderFee() > paidFen) {
             throw new InvalidRequestException("orderFee", "orderFee must not exceed " + paidText);
         }
-        var existing = ledger.find(merchant, c.orderNo(), k.subOrderNo(), k.customs());
-        boolean declared = existing.isPresent() && !existing.get().state().equals("UNDECLARED");
-        if (k.actionType().equals("ADD") && declared) {
+        DeclarationState now = ledger.find(merchant, c.orderNo(), k.subOrderNo(), k.customs())
+                .map(d -> DeclarationState.valueOf(d.state())).orElse(DeclarationState.UNDECLARED);
+        if (k.actionType().equals("ADD") && !now.allows(DeclarationEvent.ADD)) {
             throw new InvalidRequestException("actionType", "this order is already declared at " + k.customs() + "; send MODIFY to change it");
         }
-        if (k.actionType().equals("MODIFY") && !declared) {
+        if (k.actionType().equals("MODIFY") && !now.allows(DeclarationEvent.MODIFY)) {
             throw new InvalidRequestException("actionType", "nothing is declared at " + k.customs() + " to modify; send ADD");
         }
         if (k.subOrderNo() != null
@@ -85,7 +85,7 @@ public class Declarations {
             throw new InvalidRequestException("orderFee", "the sub-orders would add up to more than " + paidText);
         }
         long paymentId = paid.id();
-        PaymentCompany company = companies.of(paid.paymentMethod(), DECLARING);
+        CompanyPort company = companies.port(paid.paymentMethod(), DECLARING);
         try {
             ledger.open(merchant, paymentId, paid.paymentMethod(), c.orderNo(), k.subOrderNo(), k.customs(), c.transactionId());
         } catch (org.cbec.platform.error.AlreadyStoredException concurrentOpen) {
@@ -94,19 +94,20 @@ public class Declarations {
         CustomsDeclaration declaration = new CustomsDeclaration(c.orderNo(), c.transactionId(), k.subOrderNo(), null, k.customs(),
                 c.mchCustomsNo(), k.actionType(), k.certType(), c.certId(), c.name(), c.duty(), k.feeType(), c.orderFee(),
                 c.transportFee(), c.productFee());
-        try {
-            CustomsRecord r = company.declare(accounts.account(merchant, paid.paymentMethod()), declaration, recorder(paymentId));
-            DeclarationView view = ledger.declared(merchant, c, k, r);
-            LOG.info(() -> "Payment declared: " + merchant + " " + c.orderNo() + "/" + k.subOrderNo() + " at " + k.customs() + " "
-                    + k.actionType() + " -> " + r.state());
-            return view;
-        } catch (CompanyRefusal refusal) {
-            throw new InvalidRequestException(null, "the company refused the declaration: " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(recorder(paymentId), "customs-declare", failure);
-            ledger.notSubmitted(merchant, c.orderNo(), k.subOrderNo(), k.customs(), reason);
-            throw CompanyFailures.failed(DECLARING, reason, failure);
-        }
+        return company.declare(accounts.account(merchant, paid.paymentMethod()), declaration, recorder(paymentId)).fold(
+                r -> {
+                    DeclarationView view = ledger.declared(merchant, c, k, r);
+                    LOG.info(() -> "Payment declared: " + merchant + " " + c.orderNo() + "/" + k.subOrderNo() + " at " + k.customs() + " "
+                            + k.actionType() + " -> " + r.state());
+                    return view;
+                },
+                refused -> {
+                    throw new InvalidRequestException(null, "the company refused the declaration: " + refused.text());
+                },
+                unanswered -> {
+                    ledger.notSubmitted(merchant, c.orderNo(), k.subOrderNo(), k.customs(), unanswered.reason());
+                    throw CompanyFailures.failed(DECLARING, unanswered, "");
+                });
     }
 
     public DeclarationView redeclare(String merchant, RedeclareCustoms r) {
@@ -120,33 +121,36 @@ public class Declarations {
             throw new InvalidRequestException("paymentMethod", "the order was declared through " + stored.paymentMethod());
         }
         long paymentId = payments.idOf(merchant, stored.paymentMethod(), r.orderNo());
-        PaymentCompany company = companies.of(stored.paymentMethod(), REDECLARING);
+        CompanyPort company = companies.port(stored.paymentMethod(), REDECLARING);
         var account = accounts.account(merchant, stored.paymentMethod());
-        try {
-            refresh(company, account, merchant, r.orderNo(), customs, paymentId);
-        } catch (CompanyRefusal refusal) {
-            throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            throw CompanyFailures.failed(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-query", failure), failure);
-        }
+        company.queryCustoms(account, r.orderNo(), customs, recorder(paymentId)).fold(
+                records -> stored(merchant, r.orderNo(), customs, records),
+                refused -> {
+                    throw new InvalidRequestException(null, "the company refused the query: " + refused.text());
+                },
+                unanswered -> {
+                    throw CompanyFailures.failed(REDECLARING, unanswered, "");
+                });
         DeclarationView current = ledger.find(merchant, r.orderNo(), r.subOrderNo(), customs).orElseThrow();
-        if (!current.state().equals("SUCCESS") && !current.state().equals("EXCEPT")) {
+        if (!DeclarationState.valueOf(current.state()).allows(DeclarationEvent.REDECLARE)) {
             throw new InvalidRequestException("orderNo", "a declaration in state " + current.state()
                     + " cannot be redeclared; the companies allow it from SUCCESS or EXCEPT");
         }
         CustomsDeclaration declaration = new CustomsDeclaration(r.orderNo(), stored.transactionId(), r.subOrderNo(),
                 r.subOrderId() != null ? r.subOrderId() : current.subOrderId(), customs, r.mchCustomsNo(), null, null, null, null,
                 null, null, null, null, null);
-        try {
-            CustomsRecord report = company.redeclare(account, declaration, recorder(paymentId));
-            DeclarationView view = ledger.reported(merchant, r.orderNo(), r.subOrderNo(), customs, report).orElseThrow();
-            LOG.info(() -> "Payment redeclared: " + merchant + " " + r.orderNo() + "/" + r.subOrderNo() + " at " + customs);
-            return view;
-        } catch (CompanyRefusal refusal) {
-            throw new InvalidRequestException("orderNo", "the company refused to redeclare: " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            throw CompanyFailures.failed(REDECLARING, CompanyFailures.reason(recorder(paymentId), "customs-redeclare", failure), failure);
-        }
+        return company.redeclare(account, declaration, recorder(paymentId)).fold(
+                report -> {
+                    DeclarationView view = ledger.reported(merchant, r.orderNo(), r.subOrderNo(), customs, report).orElseThrow();
+                    LOG.info(() -> "Payment redeclared: " + merchant + " " + r.orderNo() + "/" + r.subOrderNo() + " at " + customs);
+                    return view;
+                },
+                refused -> {
+                    throw new InvalidRequestException("orderNo", "the company refused to redeclare: " + refused.text());
+                },
+                unanswered -> {
+                    throw CompanyFailures.failed(REDECLARING, unanswered, "");
+                });
     }
 
     /** The declarations of an order at a customs office, refreshed from the company. */
@@ -162,19 +166,20 @@ public class Declarations {
             throw new InvalidRequestException("transaction_id", "transaction_id is not the one of this order's payment");
         }
         long paymentId = payment.id();
-        PaymentCompany company = companies.of(payment.paymentMethod(), DECLARING);
-        try {
-            refresh(company, accounts.account(merchant, payment.paymentMethod()), merchant, orderNo, office, paymentId);
-        } catch (CompanyRefusal refusal) {
-            throw new InvalidRequestException(null, "the company refused the query: " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(recorder(paymentId), "customs-query", failure);
-            if (!CompanyFailures.saturated(failure)) {
-                throw new UpstreamFailureException(DECLARING, reason);
-            }
-            // The broker's own limit of calls to the company is reached: the stored reports are the answer.
-            notAsked.because(CompanyFailures.BULKHEAD_FULL);
-        }
+        CompanyPort company = companies.port(payment.paymentMethod(), DECLARING);
+        company.queryCustoms(accounts.account(merchant, payment.paymentMethod()), orderNo, office, recorder(paymentId)).fold(
+                records -> stored(merchant, orderNo, office, records),
+                refused -> {
+                    throw new InvalidRequestException(null, "the company refused the query: " + refused.text());
+                },
+                unanswered -> {
+                    if (!unanswered.saturated()) {
+                        throw CompanyFailures.failed(DECLARING, unanswered, "");
+                    }
+                    // The broker's own limit of calls to the company is reached: the stored reports are the answer.
+                    notAsked.because(unanswered.reason());
+                    return false;
+                });
         return ledger.ofOrder(merchant, orderNo, office).stream()
                 .filter(d -> subOrderNo == null || subOrderNo.equals(d.subOrderNo()))
                 .filter(d -> subOrderId == null || subOrderId.equals(d.subOrderId()))
@@ -185,7 +190,7 @@ public class Declarations {
     public DeclarationView uploadIdentity(String merchant, IdentityUpload u) {
         String customs = CustomsRules.checkIdentity(u);
         PaymentView paid = paidPayment(merchant, u.paymentMethod(), u.orderNo(), u.transactionId());
-        PaymentCompany company = companies.of(paid.paymentMethod(), DECLARING);
+        CompanyPort company = companies.port(paid.paymentMethod(), DECLARING);
         if (!company.verifiesIdentity()) {
             throw new InvalidRequestException("paymentMethod", paid.paymentMethod()
                     + " does not re-verify payer identity; identity upload is supported by alphapay only");
@@ -193,25 +198,28 @@ public class Declarations {
         long paymentId = paid.id();
         CustomsDeclaration declaration = new CustomsDeclaration(u.orderNo(), u.transactionId(), u.subOrderNo(), null, customs,
                 u.mchCustomsNo(), null, "IDCARD", u.certId(), u.certName(), null, null, null, null, null);
-        try {
-            CustomsRecord r = company.uploadIdentity(accounts.account(merchant, paid.paymentMethod()), declaration, recorder(paymentId));
-            LOG.info(() -> "Payer identity uploaded: " + merchant + " " + u.orderNo() + " " + ResidentId.mask(u.certId()));
-            return ledger.reported(merchant, u.orderNo(), u.subOrderNo(), customs, r).orElseGet(() -> new DeclarationView(
-                    paid.paymentMethod(), u.orderNo(), u.subOrderNo(), r.subOrderId(), customs, u.mchCustomsNo(), u.transactionId(),
-                    r.state().name(), r.explanation(), r.modifyTime(), null, null, null, null, null, "IDCARD", r.certCheckResult(),
-                    r.verifyDepartment(), r.verifyDepartmentTradeId(), r.customsMessage(), r.resultCode()));
-        } catch (CompanyRefusal refusal) {
-            throw new InvalidRequestException(null, "the company refused the identity upload: " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            throw CompanyFailures.failed(DECLARING, CompanyFailures.reason(recorder(paymentId), "identity-upload", failure), failure);
-        }
+        return company.uploadIdentity(accounts.account(merchant, paid.paymentMethod()), declaration, recorder(paymentId)).fold(
+                r -> {
+                    LOG.info(() -> "Payer identity uploaded: " + merchant + " " + u.orderNo() + " " + ResidentId.mask(u.certId()));
+                    return ledger.reported(merchant, u.orderNo(), u.subOrderNo(), customs, r).orElseGet(() -> new DeclarationView(
+                            paid.paymentMethod(), u.orderNo(), u.subOrderNo(), r.subOrderId(), customs, u.mchCustomsNo(), u.transactionId(),
+                            r.state().name(), r.explanation(), r.modifyTime(), null, null, null, null, null, "IDCARD", r.certCheckResult(),
+                            r.verifyDepartment(), r.verifyDepartmentTradeId(), r.customsMessage(), r.resultCode()));
+                },
+                refused -> {
+                    throw new InvalidRequestException(null, "the company refused the identity upload: " + refused.text());
+                },
+                unanswered -> {
+                    throw CompanyFailures.failed(DECLARING, unanswered, "");
+                });
     }
 
-    private void refresh(PaymentCompany company, org.cbec.payment.company.CompanyAccount account, String merchant, String orderNo,
-            String customs, long paymentId) {
-        for (CustomsRecord record : company.queryCustoms(account, orderNo, customs, recorder(paymentId))) {
+    /** Stores the company's reports on the order's declarations at this customs office. */
+    private boolean stored(String merchant, String orderNo, String customs, List<CustomsRecord> records) {
+        for (CustomsRecord record : records) {
             ledger.reported(merchant, orderNo, record.subOrderNo(), customs, record);
         }
+        return true;
     }
 
     /** The merchant's payment of this order in state SUCCESS, with this transaction id. */
@@ -228,7 +236,8 @@ public class Declarations {
 
     private PaymentView payment(String merchant, String paymentMethod, String orderNo, String field) {
         List<String> methods = paymentMethod != null ? List.of(paymentMethod) : PaymentRules.ALL_METHODS;
-        return PaymentRules.onePayment(payments.matching(merchant, methods, orderNo), "paymentMethod", orderNo)
+        // Customs answers 422 for an order it cannot find, where the payment operations answer 404.
+        return payments.byReference(merchant, methods, "paymentMethod", orderNo)
                 .orElseThrow(() -> new InvalidRequestException(field, "no payment " + orderNo + " of this merchant"));
     }
 

@@ -17,8 +17,10 @@ import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderStatus;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.PaymentEvent;
+import org.cbec.payment.control.CreateRules;
 import org.cbec.payment.control.PollSchedule;
 import org.cbec.payment.control.ReconcileSchedule;
+import org.cbec.payment.entity.TradeEvent;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.webhook.control.Outbox;
 
@@ -32,8 +34,12 @@ import org.cbec.webhook.control.Outbox;
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class PaymentLedger {
 
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(PaymentLedger.class.getName());
+
     /** EclipseLink's query hint for objects that are only read (eclipselink.read-only). */
     static final String READ_ONLY = "eclipselink.read-only";
+    /** The states of a create without a known outcome that nobody is sending ({@link TradeState#isUnresolved}). */
+    private static final List<TradeState> UNRESOLVED = java.util.Arrays.stream(TradeState.values()).filter(TradeState::isUnresolved).toList();
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
@@ -70,6 +76,17 @@ public class PaymentLedger {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<PaymentView> matching(String merchant, List<String> paymentMethods, String orderRef) {
         return paymentMethods.stream().map(m -> byOrder(merchant, m, orderRef)).flatMap(Optional::stream).map(PaymentLedger::view).toList();
+    }
+
+    /**
+     * The merchant's one payment with this order reference at these companies: the lookup of every
+     * operation that names a payment by its reference (payments, refunds, customs). Empty when there
+     * is none; 422 naming {@code methodField} when the merchant has the reference at several of them
+     * ({@link PaymentRules#onePayment}). What "none" answers is the operation's to say.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<PaymentView> byReference(String merchant, List<String> paymentMethods, String methodField, String orderRef) {
+        return PaymentRules.onePayment(matching(merchant, paymentMethods, orderRef), methodField, orderRef);
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -116,8 +133,8 @@ public class PaymentLedger {
 
     private boolean takeOver(long id, boolean fromStart) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (p.getTradeState() != TradeState.UNKNOWN) {
-            return false;
+        if (!CreateRules.mayTakeOver(p.getTradeState())) {
+            return false; // taken by someone else first, or resolved meanwhile
         }
         if (fromStart) {
             p.reconcileFromStart();
@@ -127,7 +144,7 @@ public class PaymentLedger {
     }
 
     /**
-     * Payments whose outcome nobody is resolving: UNKNOWN since before {@code unknownBefore}, and
+     * Payments whose outcome nobody is resolving: UNKNOWN or NOT_SENT since before {@code unknownBefore}, and
      * CREATING since before {@code creatingBefore} (the broker stopped while the company was asked),
      * oldest first; of those, only the ones the reconciliation has not given up on and whose next
      * attempt is due by {@code dueBy} (none is scheduled before the first attempt).
@@ -135,9 +152,9 @@ public class PaymentLedger {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<PaymentView> unresolved(OffsetDateTime unknownBefore, OffsetDateTime creatingBefore, OffsetDateTime dueBy, int limit) {
         List<PaymentView> found = new ArrayList<>();
-        for (Object[] stateAndBefore : new Object[][] {{TradeState.CREATING, creatingBefore}, {TradeState.UNKNOWN, unknownBefore}}) {
+        for (Object[] statesAndBefore : new Object[][] {{List.of(TradeState.CREATING), creatingBefore}, {UNRESOLVED, unknownBefore}}) {
             em.createNamedQuery(Payment.RECONCILE_DUE, Payment.class)
-                    .setParameter("state", stateAndBefore[0]).setParameter("before", stateAndBefore[1]).setParameter("due", dueBy)
+                    .setParameter("states", statesAndBefore[0]).setParameter("before", statesAndBefore[1]).setParameter("due", dueBy)
                     .setMaxResults(limit - found.size()).setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view)
                     .forEach(found::add);
         }
@@ -154,7 +171,7 @@ public class PaymentLedger {
      */
     public OptionalInt reconcileAttempted(long id, ReconcileSchedule schedule, OffsetDateTime attemptedAt) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (p.getTradeState() != TradeState.UNKNOWN || p.isFlaggedForOperator()) {
+        if (!p.getTradeState().isUnresolved() || p.isFlaggedForOperator()) {
             return OptionalInt.empty();
         }
         Optional<OffsetDateTime> next = schedule.next(p.getReconcileAttempts() + 1, attemptedAt);
@@ -166,10 +183,10 @@ public class PaymentLedger {
         return OptionalInt.of(p.getReconcileAttempts());
     }
 
-    /** Payments the reconciliation gave up on that are still UNKNOWN: what an operator has to look at. */
+    /** Payments the reconciliation gave up on that are still unresolved (UNKNOWN, NOT_SENT): what an operator has to look at. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public long flaggedCount() {
-        return em.createNamedQuery(Payment.FLAGGED_COUNT, Long.class).setParameter("state", TradeState.UNKNOWN).getSingleResult();
+        return em.createNamedQuery(Payment.FLAGGED_COUNT, Long.class).setParameter("states", UNRESOLVED).getSingleResult();
     }
 
     /**
@@ -178,16 +195,22 @@ public class PaymentLedger {
      */
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (p.getTradeState() != TradeState.CREATING || !p.getUpdatedAt().isBefore(before)) {
+        if (!CreateRules.senderLost(p.getTradeState(), p.getUpdatedAt(), before)) {
             return false;
         }
-        p.outcomeUnknown(reason, now());
+        p.outcomeUnknown(TradeEvent.SENDER_LOST, reason, now());
         return true;
     }
 
     /** The company created the order: its reference, and the exchanges that got it. */
     public PaymentView created(long id, CreatedOrder order, Invocation invocation, List<Exchanges.Entry> events) {
         Payment p = em.find(Payment.class, id);
+        if (!p.getTradeState().allows(TradeEvent.ANSWERED)) {
+            // Refused meanwhile by an identical create's own answer: the company's contradiction is in the events.
+            LOG.warning(() -> "Create answer for a payment in state " + p.getTradeState() + " not applied: " + p.getOrderRef());
+            events(id, events);
+            return view(p);
+        }
         if (p.getNextPollAt() == null) {
             // Unpaid from now: the reconciliation asks about it after a while, should its callback be lost.
             p.pollAt(now().plusNanos(firstPollMs * 1_000_000));
@@ -200,12 +223,32 @@ public class PaymentLedger {
 
     /** The create got no usable answer: the payment's outcome is unknown until a query or the reconciliation. */
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
-        em.find(Payment.class, id).outcomeUnknown(reason, now());
+        Payment p = em.find(Payment.class, id);
+        // Resolved meanwhile (the reconciliation took over a create whose sender seemed lost): a late failure changes nothing.
+        if (p.getTradeState().allows(TradeEvent.NO_ANSWER)) {
+            p.outcomeUnknown(TradeEvent.NO_ANSWER, reason, now());
+        }
         events(id, events);
     }
 
+    /**
+     * The create never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT, never
+     * as possibly sent. Resolved meanwhile (a late call of an earlier sender): changes nothing.
+     */
+    public void notSent(long id, String reason, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
+        if (p.getTradeState().allows(TradeEvent.NOT_SENT)) {
+            p.notSent(reason, now());
+        }
+        events(id, events);
+    }
+
+    /** The company refused the create; a payment resolved meanwhile stays as it is (the refusal is among its events). */
     public void refused(long id, String reason, List<Exchanges.Entry> events) {
-        em.find(Payment.class, id).refused(reason, now());
+        Payment p = em.find(Payment.class, id);
+        if (p.getTradeState().allows(TradeEvent.REFUSED)) {
+            p.refused(reason, now());
+        }
         events(id, events);
     }
 
@@ -215,7 +258,11 @@ public class PaymentLedger {
         // second finds it made, so it makes no second event and no version conflict.
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
         TradeState before = p.getTradeState();
-        if (s.state() != TradeState.UNKNOWN) {
+        if (s.state() != TradeState.UNKNOWN && !before.allows(TradeEvent.reported(s.state()))) {
+            // A late or contradicting report (a paid order reported unpaid): the record stays, the exchange is kept.
+            LOG.warning(() -> "Company report " + s.state() + " not applied to payment " + p.getMerchant() + " " + p.getPaymentMethod()
+                    + " " + p.getOrderRef() + " in state " + before);
+        } else if (s.state() != TradeState.UNKNOWN) {
             p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
                     s.paidAt(), now());
         }
@@ -265,7 +312,7 @@ public class PaymentLedger {
 
     static PaymentView view(Payment p) {
         return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), p.getPaymentType(), p.getCurrency(),
-                p.getActualAmount(), p.getTotal(), p.getTradeState().name(), p.getTradeStateDesc(), p.getTradeType(),
+                p.getActualAmount(), p.getTotal(), p.getTradeState().shown().name(), p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
                 p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.getId());
     }

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import java.util.regex.Pattern;
 import org.cbec.payment.company.PaymentType;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.validation.IpLiteral;
 import org.cbec.platform.validation.RequestChecks;
@@ -85,6 +86,11 @@ public final class PaymentRules {
                     + ": give " + methodField + " to say which");
         }
         return found.stream().findFirst();
+    }
+
+    /** A payment operation's answer when the merchant has no payment with this reference at these companies: 404. */
+    public static UnknownResourceException unknownPayment(String merchant, List<String> paymentMethods, String orderRef) {
+        return new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at " + String.join(" or ", paymentMethods));
     }
 
     /** The order reference of a query: required, {@link #ORDER_REF}. */

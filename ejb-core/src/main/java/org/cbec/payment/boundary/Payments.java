@@ -15,30 +15,27 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.payment.company.Companies;
 import org.cbec.payment.company.CompanyAccount;
-import org.cbec.payment.company.CompanyException;
-import org.cbec.payment.company.CompanyRefusal;
-import org.cbec.payment.company.CreatedOrder;
+import org.cbec.payment.company.CompanyOutcome;
+import org.cbec.payment.company.CompanyPort;
 import org.cbec.payment.company.Invocation;
 import org.cbec.payment.company.OrderRequest;
 import org.cbec.payment.company.OrderStatus;
-import org.cbec.payment.company.PaymentCompany;
 import org.cbec.payment.company.PaymentType;
+import org.cbec.payment.control.CreateRules;
 import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.SaturatedException;
-import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.error.UpstreamFailureException;
-import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceException;
 
 /**
  * Create, query, close and invoke payments. No transaction spans a company call: the payment row
  * (the intent) is committed before the company is asked, and the call's outcome is committed after
  * it together with the exchanges that led to it, in one transaction; a company that fails leaves
- * the payment UNKNOWN, never lost, and the next query, identical create or the reconciliation
- * resolves it. A query writes only what changed (and the exchanges that went wrong).
+ * the payment UNKNOWN (NOT_SENT when the call never left), never lost, and the next query, identical
+ * create or the reconciliation resolves it. A query writes only what changed (and the exchanges that went wrong).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -52,6 +49,8 @@ public class Payments {
      * it again after this many seconds (a company call ends within the client's read timeout).
      */
     static final int RETRY_IN_PROGRESS_AFTER_SECONDS = 1;
+    /** What became of a create without an answer. */
+    private static final String KEPT = "; the payment is kept and a later query resolves it";
 
     @Inject
     Companies companies;
@@ -72,7 +71,7 @@ public class Payments {
     NotAsked notAsked;
 
     public PaymentView create(String merchant, CreatePayment c) {
-        PaymentCompany company = companies.of(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
+        CompanyPort company = companies.port(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
         PaymentType type = PaymentRules.checkCreate(c, company.supportedTypes());
         CompanyAccount account = accounts.account(merchant, c.paymentMethod());
         // An identical create (a retry) is found by a look first, so that it writes nothing; one sent
@@ -91,50 +90,57 @@ public class Payments {
     }
 
     /** An identical create: the stored result, or the pending create carried on. */
-    private PaymentView resume(PaymentView p, PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type) {
+    private PaymentView resume(PaymentView p, CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type) {
         if (p.actualAmount() != c.actualAmount() || !p.currency().equals(c.currency())
                 || !p.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(p.total(), c.total())) {
             throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
                     + " is already a payment with another amount, total, currency or payment type");
         }
-        switch (TradeState.valueOf(p.tradeState())) {
-            case CREATING:
+        switch (CreateRules.onIdenticalCreate(TradeState.valueOf(p.tradeState()))) {
+            case IN_PROGRESS:
                 // Answered at once: a duplicate never holds a request thread while the first create
                 // waits for the company (a burst of duplicates would take every thread, the
                 // company's answer included when the company is served by the same server).
                 throw new InProgressException("orderRef", "a create of orderRef " + c.orderRef()
                         + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
-            case UNKNOWN:
+            case TAKE_OVER:
                 if (ledger.merchantTakesOver(p.id())) {
                     return sendCreate(company, account, c, type, p.id());
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
             case REFUSED:
-                throw CompanyFailures.refused(company, FAILURE, "this order", p.tradeStateDesc());
+                throw CompanyFailures.refused(company::invalidRequest, FAILURE, "this order", p.tradeStateDesc());
             default:
                 return p;
         }
     }
 
-    private PaymentView sendCreate(PaymentCompany company, CompanyAccount account, CreatePayment c, PaymentType type, long id) {
+    /** Sends the create and applies its outcome to the payment; anything but an answer is the client's error ({@link CompanyFailures}). */
+    private PaymentView sendCreate(CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type, long id) {
         String merchant = account.merchant();
         Exchanges log = new Exchanges();
-        try {
-            CreatedOrder order = company.create(account, orderOf(c, type, account.merchant()), log);
-            Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
-            PaymentView created = ledger.created(id, order, invocation, log.entries());
-            LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
-            return created;
-        } catch (CompanyRefusal refusal) {
-            ledger.refused(id, refusal.getMessage(), log.entries());
-            LOG.info(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refusal.getMessage());
-            throw CompanyFailures.refused(company, FAILURE, "this order", refusal.getMessage());
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "create", failure);
-            ledger.unknown(id, reason, log.entries());
-            LOG.warning(() -> "Payment outcome unknown: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + ": " + reason);
-            throw CompanyFailures.failed(FAILURE, reason + "; the payment is kept and a later query resolves it", failure);
-        }
+        return company.create(account, orderOf(c, type, merchant), log).fold(
+                order -> {
+                    Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
+                    PaymentView created = ledger.created(id, order, invocation, log.entries());
+                    LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
+                    return created;
+                },
+                refused -> {
+                    ledger.refused(id, refused.text(), log.entries());
+                    LOG.info(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refused.text());
+                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, "this order", refused.text());
+                },
+                unanswered -> {
+                    if (unanswered.sent()) {
+                        ledger.unknown(id, unanswered.reason(), log.entries());
+                    } else {
+                        ledger.notSent(id, unanswered.reason(), log.entries());
+                    }
+                    LOG.warning(() -> "Payment " + (unanswered.sent() ? "outcome unknown: " : "not sent: ") + merchant + " "
+                            + c.paymentMethod() + " " + c.orderRef() + ": " + unanswered.reason());
+                    throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
+                });
     }
 
     /**
@@ -183,36 +189,41 @@ public class Payments {
             // broker stopped meanwhile, and then the reconciliation takes the payment over.
             return p;
         }
-        PaymentCompany company = companies.of(p.paymentMethod(), FAILURE);
+        CompanyPort company = companies.port(p.paymentMethod(), FAILURE);
         CompanyAccount account = accounts.account(p.merchant(), p.paymentMethod());
         Exchanges log = new Exchanges();
-        OrderStatus status;
-        try {
-            status = company.query(account, p.orderRef(), log);
-        } catch (CompanyRefusal refusal) {
-            ledger.events(p.id(), log.entries());
-            if (TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN) {
-                // The company never got the order: it stays UNKNOWN; an identical create sends it again.
-                return p;
-            }
-            throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "query", failure);
-            ledger.events(p.id(), log.entries());
-            throw CompanyFailures.failed(FAILURE, reason, failure);
+        CompanyOutcome<OrderStatus> asked = company.query(account, p.orderRef(), log);
+        TradeState stored = TradeState.valueOf(p.tradeState());
+        CreateRules.AfterQuery next = stored.isUnresolved() ? CreateRules.afterQuery(stored, p.payMessage() != null, asked) : null;
+        Optional<OrderStatus> answered = asked.fold(
+                Optional::of,
+                refused -> {
+                    ledger.events(p.id(), log.entries());
+                    if (next == CreateRules.AfterQuery.SEND_AGAIN) {
+                        // The company never got the order: it stays as it is; an identical create or the reconciliation sends it again.
+                        return Optional.empty();
+                    }
+                    throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refused.text());
+                },
+                unanswered -> failed(p, log, unanswered));
+        if (answered.isEmpty()) {
+            return p;
         }
-        boolean createOutcomeWasUnknown = TradeState.valueOf(p.tradeState()) == TradeState.UNKNOWN;
-        if (createOutcomeWasUnknown && status.state() == TradeState.NOTPAY && p.payMessage() == null) {
+        OrderStatus status = answered.get();
+        if (next == CreateRules.AfterQuery.RECOVER_REFERENCE) {
             // The company has the order but the broker never saw its answer: ask again for the payment
             // reference; the company's duplicate-order rule returns the same order.
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
-            try {
-                CreatedOrder order = company.create(account, orderOf(original, type, account.merchant()), log);
-                Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
-                return ledger.created(p.id(), order, invocation, log.entries());
-            } catch (CompanyException | FaultToleranceException stillUnknown) {
-                LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {p.orderRef(), stillUnknown.getMessage()});
+            Optional<PaymentView> recovered = company.create(account, orderOf(original, type, account.merchant()), log).fold(
+                    order -> {
+                        Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
+                        return Optional.of(ledger.created(p.id(), order, invocation, log.entries()));
+                    },
+                    refused -> notRecovered(p, refused.text()),
+                    unanswered -> notRecovered(p, unanswered.reason()));
+            if (recovered.isPresent()) {
+                return recovered.get();
             }
         }
         LOG.fine(() -> "Payment queried: " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + " " + status.state());
@@ -224,6 +235,11 @@ public class Payments {
             return p;
         }
         return ledger.observed(p.id(), status, log.entries());
+    }
+
+    private static Optional<PaymentView> notRecovered(PaymentView p, String why) {
+        LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {p.orderRef(), why});
+        return Optional.empty();
     }
 
     /** Whether the company's status says nothing the stored payment does not already say. */
@@ -257,7 +273,7 @@ public class Payments {
         if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.reconciliationTakesOver(p.id())) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
-            return sendCreate(companies.of(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
+            return sendCreate(companies.port(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
                     type, p.id());
         }
         return p;
@@ -272,30 +288,33 @@ public class Payments {
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentView p = stored(merchant, methods, orderRef);
         String method = p.paymentMethod();
-        PaymentCompany company = companies.of(method, FAILURE);
+        CompanyPort company = companies.port(method, FAILURE);
         CompanyAccount account = accounts.account(merchant, method);
         Exchanges log = new Exchanges();
-        try {
-            company.close(account, orderRef, log);
-        } catch (CompanyRefusal refusal) {
-            ledger.events(p.id(), log.entries());
-            throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refusal.getMessage());
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "close", failure);
-            ledger.events(p.id(), log.entries());
-            throw CompanyFailures.failed(FAILURE, reason, failure);
-        }
-        PaymentView closed = ledger.observed(p.id(),
-                new OrderStatus(TradeState.CLOSED, "closed by the merchant", null, p.tradeType(), null, null, null, null, null, null),
-                log.entries());
-        LOG.info(() -> "Payment closed: " + merchant + " " + method + " " + orderRef);
-        return closed;
+        return company.close(account, orderRef, log).fold(
+                closed -> {
+                    PaymentView after = ledger.observed(p.id(), new OrderStatus(TradeState.CLOSED, "closed by the merchant", null,
+                            p.tradeType(), null, null, null, null, null, null), log.entries());
+                    LOG.info(() -> "Payment closed: " + merchant + " " + method + " " + orderRef);
+                    return after;
+                },
+                refused -> {
+                    ledger.events(p.id(), log.entries());
+                    throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refused.text());
+                },
+                unanswered -> failed(p, log, unanswered));
+    }
+
+    /** A query or close that got nothing usable: its exchanges are kept, the payment is as it was, the client gets the failure. */
+    private <R> R failed(PaymentView p, Exchanges log, CompanyOutcome.Unanswered<?> unanswered) {
+        ledger.events(p.id(), log.entries());
+        throw CompanyFailures.failed(FAILURE, unanswered, "");
     }
 
     /** The client-side parameters for a created JSAPI, MINIPRO or APP payment of this merchant. */
     public Invocation invoke(String merchant, InvokePayment i) {
         PaymentType type = PaymentRules.checkInvoke(i);
-        PaymentCompany company = companies.of(i.paymentMethod(), FAILURE);
+        CompanyPort company = companies.port(i.paymentMethod(), FAILURE);
         Set<PaymentType> supported = company.supportedTypes();
         if (!supported.contains(type)) {
             throw new InvalidRequestException("paymentType", i.paymentMethod() + " does not support paymentType " + type);
@@ -308,11 +327,10 @@ public class Payments {
         return company.invocation(accounts.account(merchant, i.paymentMethod()), type, i.payMessage(), i.timeStamp(), i.nonceStr());
     }
 
-    /** The merchant's payment with this orderRef at one of these companies; 422 naming payment_method if at several. */
+    /** The merchant's payment with this orderRef at one of these companies ({@link PaymentLedger#byReference}); 404 if none. */
     private PaymentView stored(String merchant, List<String> paymentMethods, String orderRef) {
-        return PaymentRules.onePayment(ledger.matching(merchant, paymentMethods, orderRef), "payment_method", orderRef)
-                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at "
-                        + String.join(" or ", paymentMethods)));
+        return ledger.byReference(merchant, paymentMethods, "payment_method", orderRef)
+                .orElseThrow(() -> PaymentRules.unknownPayment(merchant, paymentMethods, orderRef));
     }
 
     /** The order as the company gets it: its notify URL is the broker's callback, never the merchant's (that one gets the broker's events). */

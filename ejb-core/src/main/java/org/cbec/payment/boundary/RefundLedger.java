@@ -13,8 +13,10 @@ import java.util.List;
 import java.util.Optional;
 import org.cbec.payment.company.RefundStatus;
 import org.cbec.payment.control.RefundRules;
+import org.cbec.payment.control.RefundSendRules;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.Refund;
+import org.cbec.payment.entity.RefundEvent;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.webhook.control.Outbox;
@@ -28,6 +30,8 @@ import org.cbec.webhook.control.Outbox;
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class RefundLedger {
+
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(RefundLedger.class.getName());
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
@@ -95,7 +99,10 @@ public class RefundLedger {
     public RefundView observed(long id, RefundStatus s, List<Exchanges.Entry> events) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
         RefundState before = r.getState();
-        if (s.state() != RefundState.UNKNOWN) {
+        if (s.state() != RefundState.UNKNOWN && !before.allows(RefundEvent.reported(s.state()))) {
+            // A late answer (a callback finished it first) or a contradicting one: a final state is never left.
+            LOG.fine(() -> "Company report " + s.state() + " not applied to refund " + r.getRefundRef() + " in state " + before);
+        } else if (s.state() != RefundState.UNKNOWN) {
             r.observed(s.state(), s.stateDesc(), s.refundId(), s.payerTotal(), s.payerRefund(), s.payerCurrency(),
                     s.settlementTotal(), s.settlementAmount(), s.successTime(), now());
         }
@@ -105,9 +112,11 @@ public class RefundLedger {
 
     /** The company refused the refund: no money moved, it is CLOSED and no longer counts. */
     public RefundView refused(long id, String reason, List<Exchanges.Entry> events) {
-        Refund r = em.find(Refund.class, id);
+        Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
         RefundState before = r.getState();
-        r.observed(RefundState.CLOSED, "refused by the company: " + reason, null, null, null, null, null, null, null, now());
+        if (before.allows(RefundEvent.REFUSED)) {
+            r.refused(reason, now());
+        }
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
         return changed(r, before);
     }
@@ -136,7 +145,9 @@ public class RefundLedger {
     /** The refund call got no usable answer: kept, its outcome unknown until a query or the reconciliation. */
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
         Refund r = em.find(Refund.class, id);
-        r.outcomeUnknown(reason, now());
+        if (r.getState().allows(RefundEvent.NO_ANSWER)) {
+            r.outcomeUnknown(RefundEvent.NO_ANSWER, reason, now());
+        }
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
     }
 
@@ -148,7 +159,7 @@ public class RefundLedger {
     /** Takes over a refund whose outcome is unknown, to send it again, if nobody took it first. */
     public boolean takeOver(long id) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (r.getState() != RefundState.UNKNOWN) {
+        if (!RefundSendRules.mayTakeOver(r.getState())) {
             return false;
         }
         r.resend(now());
@@ -158,10 +169,10 @@ public class RefundLedger {
     /** A refund left SENDING since before {@code before}: its sender is gone (the broker stopped), so its outcome is unknown. */
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (r.getState() != RefundState.SENDING || !r.getUpdatedAt().isBefore(before)) {
+        if (!RefundSendRules.senderLost(r.getState(), r.getUpdatedAt(), before)) {
             return false;
         }
-        r.outcomeUnknown(reason, now());
+        r.outcomeUnknown(RefundEvent.SENDER_LOST, reason, now());
         return true;
     }
 

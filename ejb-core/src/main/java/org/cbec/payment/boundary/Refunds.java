@@ -11,8 +11,9 @@ import java.util.Optional;
 import java.util.logging.Logger;
 import org.cbec.payment.company.Companies;
 import org.cbec.payment.company.CompanyAccount;
-import org.cbec.payment.company.CompanyRefusal;
-import org.cbec.payment.company.PaymentCompany;
+import org.cbec.payment.company.CompanyOutcome;
+import org.cbec.payment.company.CompanyPort;
+import org.cbec.payment.control.RefundSendRules;
 import org.cbec.payment.company.RefundRequest;
 import org.cbec.payment.company.RefundStatus;
 import org.cbec.payment.entity.RefundState;
@@ -36,6 +37,9 @@ import org.cbec.platform.error.UpstreamFailureException;
 public class Refunds {
 
     private static final Logger LOG = Logger.getLogger(Refunds.class.getName());
+    /** What became of a refund without an answer. */
+    private static final String KEPT = "; the refund is kept and the reconciliation resolves it";
+    private static final String STILL_KEPT = "; the refund is kept and will be resolved";
 
     @Inject
     NotAsked notAsked;
@@ -68,7 +72,7 @@ public class Refunds {
         PaymentRules.checkRefund(c);
         PaymentView payment = payment(merchant, PaymentRules.methodsToSearch("paymentMethod", c.paymentMethod()), "paymentMethod",
                 c.orderRef());
-        PaymentCompany company = companies.of(payment.paymentMethod(), FAILURE);
+        CompanyPort company = companies.port(payment.paymentMethod(), FAILURE);
         CompanyAccount account = accounts.account(merchant, payment.paymentMethod());
         if (TradeState.valueOf(payment.tradeState()).isOpen()) {
             // Paid at the company but not yet seen paid here: ask before refusing.
@@ -89,11 +93,11 @@ public class Refunds {
         if (opened.fresh()) {
             return send(company, account, payment, r);
         }
-        return switch (r.state()) {
-            case SENDING -> throw new InProgressException("refundRef", "refund " + c.refundRef()
+        return switch (RefundSendRules.onIdenticalRefund(r.state())) {
+            case IN_PROGRESS -> throw new InProgressException("refundRef", "refund " + c.refundRef()
                     + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
-            case UNKNOWN -> ledger.takeOver(r.id()) ? resolveOrSend(company, account, payment, r) : ledger.get(r.id());
-            default -> r;
+            case TAKE_OVER -> ledger.takeOver(r.id()) ? resolveOrSend(company, account, payment, r) : ledger.get(r.id());
+            case STORED -> r;
         };
     }
 
@@ -132,7 +136,7 @@ public class Refunds {
         RefundView r = ledger.get(candidate.id());
         PaymentView payment = payments.find(r.merchant(), r.paymentMethod(), r.orderRef()).orElseThrow();
         if (r.state() == RefundState.UNKNOWN && ledger.takeOver(r.id())) {
-            return resolveOrSend(companies.of(r.paymentMethod(), FAILURE), accounts.account(r.merchant(), r.paymentMethod()), payment, r);
+            return resolveOrSend(companies.port(r.paymentMethod(), FAILURE), accounts.account(r.merchant(), r.paymentMethod()), payment, r);
         }
         return refresh(payment, r, true);
     }
@@ -141,43 +145,48 @@ public class Refunds {
      * A refund taken over (SENDING again, by this caller only) after an unknown outcome: the
      * company is asked for it first and it is sent again only if the company has none.
      */
-    private RefundView resolveOrSend(PaymentCompany company, CompanyAccount account, PaymentView payment, RefundView r) {
+    private RefundView resolveOrSend(CompanyPort company, CompanyAccount account, PaymentView payment, RefundView r) {
         Exchanges log = new Exchanges();
-        Optional<RefundStatus> known;
-        try {
-            known = company.queryRefund(account, request(payment, r), log);
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "refund-query", failure);
-            ledger.unknown(r.id(), reason, log.entries());
-            throw CompanyFailures.failed(FAILURE, reason + "; the refund is kept and will be resolved", failure);
+        CompanyOutcome<Optional<RefundStatus>> asked = company.queryRefund(account, request(payment, r), log);
+        if (RefundSendRules.afterTakeOverQuery(asked) == RefundSendRules.AfterQuery.SEND) {
+            ledger.events(r.id(), log.entries());
+            return send(company, account, payment, r);
         }
-        if (known.isPresent()) {
-            return ledger.observed(r.id(), known.get(), log.entries());
-        }
-        ledger.events(r.id(), log.entries());
-        return send(company, account, payment, r);
+        // The company has it (its state is taken), or nothing is known (it stays UNKNOWN, nothing is sent).
+        return asked.fold(
+                found -> ledger.observed(r.id(), found.orElseThrow(), log.entries()),
+                refused -> {
+                    ledger.unknown(r.id(), refused.text(), log.entries());
+                    throw new UpstreamFailureException(FAILURE, refused.text() + STILL_KEPT);
+                },
+                unanswered -> {
+                    ledger.unknown(r.id(), unanswered.reason(), log.entries());
+                    throw CompanyFailures.failed(FAILURE, unanswered, STILL_KEPT);
+                });
     }
 
-    private RefundView send(PaymentCompany company, CompanyAccount account, PaymentView payment, RefundView r) {
+    /** Sends the refund and applies its outcome; anything but an answer is the client's error ({@link CompanyFailures}). */
+    private RefundView send(CompanyPort company, CompanyAccount account, PaymentView payment, RefundView r) {
         Exchanges log = new Exchanges();
-        try {
-            RefundStatus status = company.refund(account, request(payment, r), log);
-            RefundView done = ledger.observed(r.id(), status, log.entries());
-            LOG.info(() -> "Refund sent: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef() + " "
-                    + r.amount() + " " + r.currency() + " " + done.state());
-            return done;
-        } catch (CompanyRefusal refusal) {
-            ledger.refused(r.id(), refusal.getMessage(), log.entries());
-            LOG.info(() -> "Refund refused by " + r.paymentMethod() + ": " + r.merchant() + " " + r.orderRef() + " " + r.refundRef()
-                    + " " + refusal.getMessage());
-            throw CompanyFailures.refused(company, FAILURE, "the refund", refusal.getMessage() + "; the refund is CLOSED");
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "refund", failure);
-            ledger.unknown(r.id(), reason, log.entries());
-            LOG.warning(() -> "Refund outcome unknown: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
-                    + r.refundRef() + ": " + reason);
-            throw CompanyFailures.failed(FAILURE, reason + "; the refund is kept and the reconciliation resolves it", failure);
-        }
+        return company.refund(account, request(payment, r), log).fold(
+                status -> {
+                    RefundView done = ledger.observed(r.id(), status, log.entries());
+                    LOG.info(() -> "Refund sent: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef() + " "
+                            + r.amount() + " " + r.currency() + " " + done.state());
+                    return done;
+                },
+                refused -> {
+                    ledger.refused(r.id(), refused.text(), log.entries());
+                    LOG.info(() -> "Refund refused by " + r.paymentMethod() + ": " + r.merchant() + " " + r.orderRef() + " " + r.refundRef()
+                            + " " + refused.text());
+                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, "the refund", refused.text() + "; the refund is CLOSED");
+                },
+                unanswered -> {
+                    ledger.unknown(r.id(), unanswered.reason(), log.entries());
+                    LOG.warning(() -> "Refund outcome unknown: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
+                            + r.refundRef() + ": " + unanswered.reason());
+                    throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
+                });
     }
 
     /**
@@ -188,34 +197,51 @@ public class Refunds {
         if (r.state() != RefundState.PROCESSING && r.state() != RefundState.UNKNOWN) {
             return r; // final, or SENDING: its sender is still talking to the company
         }
-        Exchanges log = new Exchanges();
-        Optional<RefundStatus> status;
+        CompanyPort company;
         try {
-            PaymentCompany company = companies.of(r.paymentMethod(), FAILURE);
-            status = company.queryRefund(accounts.account(r.merchant(), r.paymentMethod()), request(payment, r), log);
-        } catch (RuntimeException failure) {
-            String reason = CompanyFailures.reason(log, "refund-query", failure);
-            if (log.anyNotOk()) {
-                ledger.events(r.id(), log.entries());
-            }
-            if (strict && !CompanyFailures.saturated(failure)) {
-                throw new UpstreamFailureException(FAILURE, reason);
-            }
-            // Answered from what is stored: the broker's own limit of calls to the company was
-            // reached (a final state is never refreshed, so it stays final), or one of several.
-            if (CompanyFailures.saturated(failure)) {
-                notAsked.because(CompanyFailures.BULKHEAD_FULL);
+            company = companies.port(r.paymentMethod(), FAILURE);
+        } catch (BusinessException notConfigured) {
+            if (strict) {
+                throw notConfigured;
             }
             return r;
         }
+        Exchanges log = new Exchanges();
+        Optional<RefundStatus> status = company.queryRefund(accounts.account(r.merchant(), r.paymentMethod()), request(payment, r), log)
+                .fold(
+                        found -> found,
+                        refused -> storedAnswer(r, log, strict, refused.text()),
+                        unanswered -> {
+                            if (unanswered.saturated()) {
+                                // The broker's own limit of calls to the company was reached: what is stored is the
+                                // answer (a final state is never refreshed, so it stays final), and the caller is told so.
+                                notAsked.because(unanswered.reason());
+                                return Optional.empty();
+                            }
+                            return storedAnswer(r, log, strict, unanswered.reason());
+                        });
         if (status.isEmpty() || sameAs(r, status.get())) {
             // Unknown and not at the company: an identical request or the reconciliation sends it again.
-            if (log.anyNotOk()) {
-                ledger.events(r.id(), log.entries());
-            }
+            keepEvents(r, log);
             return r;
         }
         return ledger.observed(r.id(), status.get(), log.entries());
+    }
+
+    /** A refresh that got nothing usable: the caller's 500 when {@code strict}, otherwise the stored view (one of several). */
+    private Optional<RefundStatus> storedAnswer(RefundView r, Exchanges log, boolean strict, String why) {
+        if (strict) {
+            keepEvents(r, log);
+            throw new UpstreamFailureException(FAILURE, why);
+        }
+        return Optional.empty();
+    }
+
+    /** Exchanges that changed nothing are kept only when one went wrong. */
+    private void keepEvents(RefundView r, Exchanges log) {
+        if (log.anyNotOk()) {
+            ledger.events(r.id(), log.entries());
+        }
     }
 
     private static boolean sameAs(RefundView r, RefundStatus s) {
@@ -229,10 +255,9 @@ public class Refunds {
                 p.payerTotal(), p.payerCurrency(), r.reason(), callbackUrls.of(r.paymentMethod(), r.merchant()));
     }
 
-    /** The merchant's payment with this orderRef at one of these companies; 422 naming {@code methodField} if at several. */
+    /** The merchant's payment with this orderRef at one of these companies ({@link PaymentLedger#byReference}); 404 if none. */
     private PaymentView payment(String merchant, List<String> paymentMethods, String methodField, String orderRef) {
-        return PaymentRules.onePayment(payments.matching(merchant, paymentMethods, orderRef), methodField, orderRef)
-                .orElseThrow(() -> new UnknownResourceException("no payment " + orderRef + " of " + merchant + " at "
-                        + String.join(" or ", paymentMethods)));
+        return payments.byReference(merchant, paymentMethods, methodField, orderRef)
+                .orElseThrow(() -> PaymentRules.unknownPayment(merchant, paymentMethods, orderRef));
     }
 }

@@ -18,8 +18,11 @@ public class Companies {
     @Inject
     BetapayCompany betapay;
 
+    @Inject
+    CompanyCalls calls;
+
     /**
-     * The company, ready to be called; the method was checked against {@code alphapay}/{@code betapay}
+     * The company's adapter, ready to be called (its calls throw; the boundaries use {@link #port}); the method was checked against {@code alphapay}/{@code betapay}
      * before. A company whose URL this server has no configuration for (there is no default: the EAR
      * must be told where the real companies are) fails the request at once with the 500 of the
      * action ({@code failure}: "failure while making the payment", …), before anything is stored.
@@ -35,6 +38,11 @@ public class Companies {
                     + paymentMethod + ".url is not set); not called");
         }
         return company;
+    }
+
+    /** The company as the boundaries call it, every call giving an outcome ({@link CompanyPort}); ready as for {@link #of}. */
+    public CompanyPort port(String paymentMethod, String failure) {
+        return new CompanyPort(of(paymentMethod, failure), calls);
     }
 
     /** The payment methods whose company URL is not configured, for readiness. */

@@ -7,13 +7,20 @@ package org.cbec.payment.company;
 public class CompanyRefusal extends CompanyException {
 
     private final String code;
+    private final String reason;
 
     public CompanyRefusal(String code, String message) {
         super(code + ": " + message);
         this.code = code;
+        this.reason = message;
     }
 
     public String code() {
         return code;
+    }
+
+    /** The company's message, without its code. */
+    public String reason() {
+        return reason;
     }
 }

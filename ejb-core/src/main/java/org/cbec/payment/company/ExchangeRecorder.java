@@ -6,6 +6,10 @@ public interface ExchangeRecorder {
 
     void record(Exchange exchange, Outcome outcome);
 
+    /** A call the broker did not send (its circuit breaker or bulkhead refused it); not kept unless the recorder keeps it. */
+    default void notSent(String operation, String reason) {
+    }
+
     /** How an exchange ended; mirrors the stored event outcome. */
     enum Outcome {
         OK,

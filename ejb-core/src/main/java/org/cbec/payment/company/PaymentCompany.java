@@ -5,8 +5,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A wallet payment company as the broker uses it. Calls report every exchange to the recorder,
- * and throw {@link CompanyUnavailable} or {@link CompanyRefusal} when they get no order status.
+ * A wallet payment company's adapter: what each company implements, reading its own wire format.
+ * Calls report every exchange to the recorder, and throw {@link CompanyUnavailable} or
+ * {@link CompanyRefusal} when they get no order status. The boundaries do not call it directly but
+ * through {@link CompanyPort}, which turns every call's result into a {@link CompanyOutcome}.
  */
 public interface PaymentCompany {
 

@@ -125,7 +125,11 @@ public class Declaration {
         this.updatedAt = at;
     }
 
-    /** What the merchant declared (ADD or MODIFY). */
+    /**
+     * What the merchant declared (ADD or MODIFY), once the company took it. Whether the request was
+     * allowed ({@link DeclarationState#allows}) is decided before it is sent; the state moves with
+     * the company's report that comes with it ({@link #reported}).
+     */
     public void declared(String mchCustomsNo, String feeType, Long orderFee, Long transportFee, Long productFee, Long duty,
             String certType, OffsetDateTime at) {
         this.mchCustomsNo = mchCustomsNo;
@@ -142,7 +146,7 @@ public class Declaration {
     public void reported(DeclarationState state, String explanation, OffsetDateTime modifyTime, String subOrderId,
             String certCheckResult, String verifyDepartment, String verifyDepartmentTradeId, String customsMessage,
             String resultCode, OffsetDateTime at) {
-        this.state = state;
+        this.state = this.state.next(DeclarationEvent.reported(state));
         this.explanation = explanation;
         if (modifyTime != null) {
             this.modifyTime = modifyTime;
@@ -170,6 +174,7 @@ public class Declaration {
 
     /** A submission that did not reach customs: the state stays as it was, the reason is noted. */
     public void notSubmitted(String reason, OffsetDateTime at) {
+        this.state = state.next(DeclarationEvent.NOT_SUBMITTED);
         this.explanation = reason;
         this.updatedAt = at;
     }

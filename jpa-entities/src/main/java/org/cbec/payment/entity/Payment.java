@@ -23,10 +23,10 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = Payment.BY_ORDER,
         query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :paymentMethod AND p.orderRef = :orderRef")
 @NamedQuery(name = Payment.RECONCILE_DUE,
-        query = "SELECT p FROM Payment p WHERE p.tradeState = :state AND p.updatedAt < :before AND p.reconcileFlaggedAt IS NULL"
+        query = "SELECT p FROM Payment p WHERE p.tradeState IN :states AND p.updatedAt < :before AND p.reconcileFlaggedAt IS NULL"
                 + " AND (p.nextReconcileAt IS NULL OR p.nextReconcileAt <= :due) ORDER BY p.updatedAt")
 @NamedQuery(name = Payment.FLAGGED_COUNT,
-        query = "SELECT COUNT(p) FROM Payment p WHERE p.tradeState = :state AND p.reconcileFlaggedAt IS NOT NULL")
+        query = "SELECT COUNT(p) FROM Payment p WHERE p.tradeState IN :states AND p.reconcileFlaggedAt IS NOT NULL")
 @NamedQuery(name = Payment.POLL_DUE,
         query = "SELECT p FROM Payment p WHERE p.nextPollAt <= :now AND p.tradeState IN :states ORDER BY p.nextPollAt")
 @NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
@@ -152,29 +152,39 @@ public class Payment {
     /** The company created its order: what the client needs to invoke the payment. */
     public void created(String tradeType, String payMessage, String payInvokeMessage, String timeStamp, String nonceStr,
             OffsetDateTime at) {
+        TradeState next = tradeState.next(TradeEvent.ANSWERED);
         this.tradeType = tradeType;
         this.payMessage = payMessage;
         this.payInvokeMessage = payInvokeMessage;
         this.timeStamp = timeStamp;
         this.nonceStr = nonceStr;
-        if (tradeState == TradeState.CREATING || tradeState == TradeState.UNKNOWN) {
-            this.tradeState = TradeState.NOTPAY;
-        }
+        this.tradeState = next;
         this.updatedAt = at;
     }
 
-    /** The company call failed: keep the payment, outcome unknown until a query resolves it. */
-    public void outcomeUnknown(String reason, OffsetDateTime at) {
-        if (tradeState == TradeState.CREATING) {
-            this.tradeState = TradeState.UNKNOWN;
-            this.tradeStateDesc = reason;
-            this.updatedAt = at;
+    /**
+     * The create went unanswered ({@link TradeEvent#NO_ANSWER}) or its sender stopped
+     * ({@link TradeEvent#SENDER_LOST}): kept, its outcome unknown until a query or the reconciliation.
+     */
+    public void outcomeUnknown(TradeEvent why, String reason, OffsetDateTime at) {
+        if (why != TradeEvent.NO_ANSWER && why != TradeEvent.SENDER_LOST) {
+            throw new IllegalArgumentException(why + " does not leave an outcome unknown");
         }
+        this.tradeState = tradeState.next(why);
+        this.tradeStateDesc = reason;
+        this.updatedAt = at;
+    }
+
+    /** The create never left the broker: stored as not sent, never as possibly sent. */
+    public void notSent(String reason, OffsetDateTime at) {
+        this.tradeState = tradeState.next(TradeEvent.NOT_SENT);
+        this.tradeStateDesc = reason;
+        this.updatedAt = at;
     }
 
     /** The company refused the order outright. */
     public void refused(String reason, OffsetDateTime at) {
-        this.tradeState = TradeState.REFUSED;
+        this.tradeState = tradeState.next(TradeEvent.REFUSED);
         this.tradeStateDesc = reason;
         this.updatedAt = at;
     }
@@ -188,10 +198,10 @@ public class Payment {
         return nextPollAt;
     }
 
-    /** The company's current view of the order. */
+    /** The company's current view of the order ({@link TradeEvent#reported}); a move the table refuses changes nothing. */
     public void observed(TradeState state, String stateDesc, String transactionId, String bankType, Long payerTotal,
             String payerCurrency, OffsetDateTime paidAt, OffsetDateTime at) {
-        this.tradeState = state;
+        this.tradeState = tradeState.next(TradeEvent.reported(state));
         this.tradeStateDesc = stateDesc;
         if (transactionId != null) {
             this.transactionId = transactionId;
@@ -213,7 +223,7 @@ public class Payment {
 
     /** Takes over a create whose outcome was unknown, to send it again. */
     public void retryCreate(OffsetDateTime at) {
-        this.tradeState = TradeState.CREATING;
+        this.tradeState = tradeState.next(TradeEvent.TAKEN_OVER);
         this.updatedAt = at;
     }
 

@@ -118,12 +118,10 @@ public class Refund {
         this.updatedAt = at;
     }
 
-    /** The company's view of the refund. A final state is never left again. */
+    /** The company's view of the refund ({@link RefundEvent#reported}); a move the table refuses changes nothing. */
     public void observed(RefundState state, String stateDesc, String refundId, Long payerTotal, Long payerRefund,
             String payerCurrency, Long settlementTotal, Long settlementAmount, OffsetDateTime successAt, OffsetDateTime at) {
-        if (this.state.isOpen()) {
-            this.state = state;
-        }
+        this.state = this.state.next(RefundEvent.reported(state));
         this.stateDesc = stateDesc;
         this.refundId = refundId != null ? refundId : this.refundId;
         this.payerTotal = payerTotal != null ? payerTotal : this.payerTotal;
@@ -135,18 +133,29 @@ public class Refund {
         this.updatedAt = at;
     }
 
-    /** The company call failed: kept, its outcome unknown until a query or the reconciliation. */
-    public void outcomeUnknown(String reason, OffsetDateTime at) {
-        if (state == RefundState.SENDING) {
-            state = RefundState.UNKNOWN;
-            stateDesc = reason;
-            updatedAt = at;
+    /** The company refused the refund: no money moved, it is CLOSED and no longer counts. */
+    public void refused(String reason, OffsetDateTime at) {
+        state = state.next(RefundEvent.REFUSED);
+        stateDesc = "refused by the company: " + reason;
+        updatedAt = at;
+    }
+
+    /**
+     * The refund went unanswered ({@link RefundEvent#NO_ANSWER}) or its sender stopped
+     * ({@link RefundEvent#SENDER_LOST}): kept, its outcome unknown until a query or the reconciliation.
+     */
+    public void outcomeUnknown(RefundEvent why, String reason, OffsetDateTime at) {
+        if (why != RefundEvent.NO_ANSWER && why != RefundEvent.SENDER_LOST) {
+            throw new IllegalArgumentException(why + " does not leave an outcome unknown");
         }
+        state = state.next(why);
+        stateDesc = reason;
+        updatedAt = at;
     }
 
     /** Sent again by whoever took over an unknown outcome. */
     public void resend(OffsetDateTime at) {
-        state = RefundState.SENDING;
+        state = state.next(RefundEvent.TAKEN_OVER);
         updatedAt = at;
     }
 

@@ -1,10 +1,23 @@
 package org.cbec.payment.entity;
 
+import static org.cbec.payment.entity.RefundEvent.NO_ANSWER;
+import static org.cbec.payment.entity.RefundEvent.REFUSED;
+import static org.cbec.payment.entity.RefundEvent.REPORTED_ABNORMAL;
+import static org.cbec.payment.entity.RefundEvent.REPORTED_CLOSED;
+import static org.cbec.payment.entity.RefundEvent.REPORTED_PROCESSING;
+import static org.cbec.payment.entity.RefundEvent.REPORTED_SUCCESS;
+import static org.cbec.payment.entity.RefundEvent.SENDER_LOST;
+import static org.cbec.payment.entity.RefundEvent.TAKEN_OVER;
+
+import org.cbec.platform.entity.Lifecycle;
+import org.cbec.platform.entity.Transitions;
+
 /**
  * A refund's state as the broker knows it. PROCESSING, SUCCESS, CLOSED and ABNORMAL are the
  * companies' (WeChat-Pay-v3 vocabulary); two are the broker's own, shown to clients as PROCESSING.
+ * The moves between them are the table {@link #TABLE}; {@link Refund} makes no other.
  */
-public enum RefundState {
+public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
     /** Broker's own: the row exists, the company has not answered the refund yet. */
     SENDING,
     /** Broker's own: the company call failed; whether the company has the refund is not known. */
@@ -17,6 +30,42 @@ public enum RefundState {
     CLOSED,
     /** The company could not pay the money back (the payer's account is gone): it needs a person. */
     ABNORMAL;
+
+    /**
+     * The refund's lifecycle. A refund is sent once; without an answer it is UNKNOWN until someone
+     * takes it over (SENDING again), asks the company for its number and sends it again only when the
+     * company has none. The company's reports move an open refund anywhere; a final state is never
+     * left (only the same report again, with its figures, is taken).
+     */
+    private static final Transitions<RefundState, RefundEvent> TABLE = Transitions.of(RefundState.class, RefundEvent.class)
+            .allow(SENDING, REFUSED, CLOSED)
+            .allow(SENDING, NO_ANSWER, UNKNOWN)
+            .allow(SENDING, SENDER_LOST, UNKNOWN)
+            .allow(SENDING, REPORTED_PROCESSING, PROCESSING)
+            .allow(SENDING, REPORTED_SUCCESS, SUCCESS)
+            .allow(SENDING, REPORTED_CLOSED, CLOSED)
+            .allow(SENDING, REPORTED_ABNORMAL, ABNORMAL)
+
+            .allow(UNKNOWN, REFUSED, CLOSED)
+            .allow(UNKNOWN, TAKEN_OVER, SENDING)
+            .allow(UNKNOWN, REPORTED_PROCESSING, PROCESSING)
+            .allow(UNKNOWN, REPORTED_SUCCESS, SUCCESS)
+            .allow(UNKNOWN, REPORTED_CLOSED, CLOSED)
+            .allow(UNKNOWN, REPORTED_ABNORMAL, ABNORMAL)
+
+            .allow(PROCESSING, REPORTED_PROCESSING, PROCESSING)
+            .allow(PROCESSING, REPORTED_SUCCESS, SUCCESS)
+            .allow(PROCESSING, REPORTED_CLOSED, CLOSED)
+            .allow(PROCESSING, REPORTED_ABNORMAL, ABNORMAL)
+
+            .allow(SUCCESS, REPORTED_SUCCESS, SUCCESS)
+            .allow(CLOSED, REPORTED_CLOSED, CLOSED)
+            .allow(ABNORMAL, REPORTED_ABNORMAL, ABNORMAL);
+
+    @Override
+    public Transitions<RefundState, RefundEvent> transitions() {
+        return TABLE;
+    }
 
     /** The state a client is shown. */
     public String shown() {

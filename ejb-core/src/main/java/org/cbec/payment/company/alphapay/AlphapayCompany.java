@@ -19,9 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.CompanyRefusal;
-import org.cbec.payment.company.CompanyCalls;
 import org.cbec.payment.company.CompanyUnavailable;
-import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceException;
 import org.cbec.customs.entity.DeclarationState;
 import org.cbec.payment.company.CreatedOrder;
 import org.cbec.payment.company.CustomsDeclaration;
@@ -60,9 +58,6 @@ public class AlphapayCompany implements PaymentCompany {
 
     @Inject
     AlphapayTransport transport;
-
-    @Inject
-    CompanyCalls calls;
 
     /** The API base; no default (the real company's address is the operator's to give). */
     @Inject
@@ -307,15 +302,10 @@ public class AlphapayCompany implements PaymentCompany {
         HttpCall call = new HttpCall(operation, method, endpoint + path,
                 Map.of("Authorization", authorization, "Accept", "application/json"),
                 "GET".equals(method) ? null : body, "application/json", method + " " + pathAndQuery + "\n" + body);
-        HttpExchange answer;
-        try {
-            answer = transport.exchange(call, a -> AlphapaySigning.verifyResponse(account.companyKey(),
-                    a.header(AlphapaySigning.H_TIMESTAMP), a.header(AlphapaySigning.H_NONCE), a.body(),
-                    a.header(AlphapaySigning.H_SIGNATURE)), recorder);
-        } catch (FaultToleranceException notSent) {
-            calls.refused(METHOD, operation, notSent);
-            throw notSent;
-        }
+        // Fault Tolerance's refusals (an open circuit, a full bulkhead) pass through to CompanyPort, which makes them outcomes.
+        HttpExchange answer = transport.exchange(call, a -> AlphapaySigning.verifyResponse(account.companyKey(),
+                a.header(AlphapaySigning.H_TIMESTAMP), a.header(AlphapaySigning.H_NONCE), a.body(),
+                a.header(AlphapaySigning.H_SIGNATURE)), recorder);
         if (answer.status() >= 300) {
             JsonObject error = Json.object(answer.body());
             throw new CompanyRefusal(String.valueOf(Json.string(error, "code")), String.valueOf(Json.string(error, "message")));

@@ -21,9 +21,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.cbec.payment.company.CompanyAccount;
 import org.cbec.payment.company.CompanyRefusal;
-import org.cbec.payment.company.CompanyCalls;
 import org.cbec.payment.company.CompanyUnavailable;
-import org.eclipse.microprofile.faulttolerance.exceptions.FaultToleranceException;
 import org.cbec.customs.entity.DeclarationState;
 import org.cbec.payment.company.CreatedOrder;
 import org.cbec.payment.company.CustomsDeclaration;
@@ -64,9 +62,6 @@ public class BetapayCompany implements PaymentCompany {
 
     @Inject
     BetapayTransport transport;
-
-    @Inject
-    CompanyCalls calls;
 
     /** The gateway; no default (the real company's address is the operator's to give). */
     @Inject
@@ -368,18 +363,14 @@ public class BetapayCompany implements PaymentCompany {
                 BetapaySigning::withoutSign);
         // The answer is verified once, in the transport (where a bad signature counts as no answer),
         // and the node it verified is the one read here.
+        // Fault Tolerance's refusals (an open circuit, a full bulkhead) pass through to CompanyPort, which makes them outcomes.
         AtomicReference<String> verified = new AtomicReference<>();
-        try {
-            transport.exchange(call, a -> {
-                Optional<String> node = a.status() == 200 ? BetapaySigning.verifiedNode(a.body(), method, account.companyKey())
-                        : Optional.empty();
-                node.ifPresent(verified::set);
-                return node.isPresent();
-            }, recorder);
-        } catch (FaultToleranceException notSent) {
-            calls.refused(METHOD, operation, notSent);
-            throw notSent;
-        }
+        transport.exchange(call, a -> {
+            Optional<String> node = a.status() == 200 ? BetapaySigning.verifiedNode(a.body(), method, account.companyKey())
+                    : Optional.empty();
+            node.ifPresent(verified::set);
+            return node.isPresent();
+        }, recorder);
         JsonObject o = Json.object(verified.get());
         if (!SUCCESS_CODE.equals(Json.string(o, "code"))) {
             String code = Json.string(o, "sub_code") != null ? Json.string(o, "sub_code") : Json.string(o, "code");

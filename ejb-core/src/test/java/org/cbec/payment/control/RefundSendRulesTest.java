@@ -1,0 +1,88 @@
+package org.cbec.payment.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.cbec.payment.company.CompanyOutcome;
+import org.cbec.payment.company.RefundStatus;
+import org.cbec.payment.control.RefundSendRules.AfterQuery;
+import org.cbec.payment.control.RefundSendRules.OnRepeat;
+import org.cbec.payment.entity.RefundEvent;
+import org.cbec.payment.entity.RefundState;
+import org.junit.jupiter.api.Test;
+
+/** A refund is never lost and never made twice: the rules against the table and the company's outcomes. */
+class RefundSendRulesTest {
+
+    private static final OffsetDateTime NOW = OffsetDateTime.of(2026, 1, 1, 12, 0, 0, 0, ZoneOffset.UTC);
+    private static final OffsetDateTime LOST_BEFORE = NOW.minusSeconds(60);
+
+    private static CompanyOutcome<Optional<RefundStatus>> found(RefundState state) {
+        return new CompanyOutcome.Answered<>(Optional.of(new RefundStatus(state, state.name(), "rf-1", 100L, 50L, "CNY", null, null, null)));
+    }
+
+    private static final CompanyOutcome<Optional<RefundStatus>> NONE = new CompanyOutcome.Answered<>(Optional.empty());
+
+    @Test
+    void aRefundWhoseNodeStoppedIsResumedAfterTheStaleTimeAndNotBefore() {
+        assertFalse(RefundSendRules.senderLost(RefundState.SENDING, NOW.minusSeconds(5), LOST_BEFORE));
+        assertEquals(OnRepeat.IN_PROGRESS, RefundSendRules.onIdenticalRefund(RefundState.SENDING));
+        assertTrue(RefundSendRules.senderLost(RefundState.SENDING, NOW.minusSeconds(120), LOST_BEFORE));
+        RefundState resumed = RefundState.SENDING.next(RefundEvent.SENDER_LOST);
+        assertEquals(RefundState.UNKNOWN, resumed);
+        assertEquals(OnRepeat.TAKE_OVER, RefundSendRules.onIdenticalRefund(resumed));
+        for (RefundState s : RefundState.values()) {
+            if (s != RefundState.SENDING) {
+                assertFalse(RefundSendRules.senderLost(s, NOW.minusDays(1), LOST_BEFORE), s::name);
+            }
+        }
+    }
+
+    @Test
+    void ofTwoNodesTakingOverTheSameRefundOnlyTheFirstAsksAndSends() {
+        RefundState stored = RefundState.UNKNOWN;
+        assertTrue(RefundSendRules.mayTakeOver(stored));
+        stored = stored.next(RefundEvent.TAKEN_OVER);
+        assertEquals(RefundState.SENDING, stored);
+        assertFalse(RefundSendRules.mayTakeOver(stored), "the second node finds it SENDING");
+    }
+
+    @Test
+    void aRefundTakenOverIsSentOnlyWhenTheCompanySaysItHasNone() {
+        assertEquals(AfterQuery.SEND, RefundSendRules.afterTakeOverQuery(NONE));
+        assertEquals(AfterQuery.TAKE_REPORT, RefundSendRules.afterTakeOverQuery(found(RefundState.PROCESSING)), "the lost answer: it was made");
+        assertEquals(AfterQuery.TAKE_REPORT, RefundSendRules.afterTakeOverQuery(found(RefundState.SUCCESS)));
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.Refused<>("SYSTEM_ERROR", "retry")),
+                "a refused query says nothing about the refund");
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NotSent<>(CompanyOutcome.Why.BULKHEAD_FULL)));
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NoAnswer<>("timed out")));
+    }
+
+    @Test
+    void theReconciliationKeepsAnUnknownRefundUnknownUntilTheCompanyAnswers() {
+        // Taken over (SENDING), asked, no answer: UNKNOWN again, and the next attempt asks again.
+        RefundState s = RefundState.UNKNOWN.next(RefundEvent.TAKEN_OVER);
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NoAnswer<>("timed out")));
+        s = s.next(RefundEvent.NO_ANSWER);
+        assertEquals(RefundState.UNKNOWN, s);
+        assertTrue(RefundSendRules.mayTakeOver(s));
+        // Then the company answers that it has it: its state is taken, nothing is sent.
+        s = s.next(RefundEvent.TAKEN_OVER).next(RefundEvent.REPORTED_SUCCESS);
+        assertEquals(RefundState.SUCCESS, s);
+        assertEquals(OnRepeat.STORED, RefundSendRules.onIdenticalRefund(s));
+        assertFalse(RefundSendRules.mayTakeOver(s), "a finished refund is never sent again");
+    }
+
+    @Test
+    void onlyARefundWithoutAnOutcomeIsEverTakenOver() {
+        for (RefundState s : RefundState.values()) {
+            assertEquals(s == RefundState.UNKNOWN, RefundSendRules.mayTakeOver(s), s::name);
+            assertEquals(s == RefundState.UNKNOWN ? OnRepeat.TAKE_OVER : s == RefundState.SENDING ? OnRepeat.IN_PROGRESS : OnRepeat.STORED,
+                    RefundSendRules.onIdenticalRefund(s), s::name);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package org.cbec.payment.entity;
+
+/**
+ * What happens to a payment that may move its {@link TradeState}: the create's outcome, the broker's
+ * own steps around an unknown outcome, and the company's reports of the order (a query, a callback,
+ * a close). Not to be confused with {@link PaymentEvent}, the stored log of exchanges.
+ */
+public enum TradeEvent {
+    /** The company created the order and gave its payment reference (a create's answer, or one recovered later). */
+    ANSWERED,
+    /** The company refused to create the order. */
+    REFUSED,
+    /** The create was sent and no usable answer came back: the company may have the order. */
+    NO_ANSWER,
+    /** The create never left the broker (an open circuit, a full bulkhead): the company cannot have it from this call. */
+    NOT_SENT,
+    /** The node sending the create stopped before the answer was stored. */
+    SENDER_LOST,
+    /** An identical create or the reconciliation takes an unresolved create, to send it again. */
+    TAKEN_OVER,
+    /** The company reports the order unpaid. */
+    REPORTED_NOTPAY,
+    /** The company reports the payer paying. */
+    REPORTED_USERPAYING,
+    /** The company reports the order paid. */
+    REPORTED_SUCCESS,
+    /** The company reports the order closed (closed unpaid, or at betapay refunded in full). */
+    REPORTED_CLOSED,
+    /** The company reports the payment failed. */
+    REPORTED_PAYERROR;
+
+    /** The report of a company state; the broker's own states are never reported by a company. */
+    public static TradeEvent reported(TradeState companyState) {
+        return switch (companyState) {
+            case NOTPAY -> REPORTED_NOTPAY;
+            case USERPAYING -> REPORTED_USERPAYING;
+            case SUCCESS -> REPORTED_SUCCESS;
+            case CLOSED -> REPORTED_CLOSED;
+            case PAYERROR -> REPORTED_PAYERROR;
+            default -> throw new IllegalArgumentException(companyState + " is not a state a company reports");
+        };
+    }
+}
