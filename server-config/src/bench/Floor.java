@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.PublicKey;
 import java.util.Properties;
-import org.cbec.payment.company.Nonces;
-import org.cbec.payment.company.Pem;
-import org.cbec.payment.company.alphapay.AlphapaySigning;
+import org.cbec.company.Nonces;
+import org.cbec.company.Pem;
+import org.cbec.company.alphapay.AlphapaySigning;
 
 /**
  * The crypto floor of server-config/bench: the broker's own RSA work for one CreatePayment or

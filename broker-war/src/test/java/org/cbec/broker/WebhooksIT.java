@@ -41,7 +41,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
 import org.cbec.platform.crypto.KeyRing;
-import org.cbec.webhook.boundary.EventLedger;
+import org.cbec.webhook.control.EventLedger;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import javax.crypto.Cipher;
 import javax.crypto.spec.OAEPParameterSpec;
 import javax.crypto.spec.PSource;
-import org.cbec.payment.company.RsaSignatures;
+import org.cbec.company.RsaSignatures;
 
 /**
  * Alphapay's side of its protocol, for the broker's tests: the company reads and checks the

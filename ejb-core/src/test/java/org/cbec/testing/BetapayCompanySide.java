@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.cbec.payment.company.RsaSignatures;
+import org.cbec.company.RsaSignatures;
 import org.cbec.platform.json.Jsonp;
 
 /**

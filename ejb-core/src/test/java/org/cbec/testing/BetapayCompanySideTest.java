@@ -10,9 +10,9 @@ import java.security.PublicKey;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.cbec.payment.company.KnownKeys;
-import org.cbec.payment.company.RsaSignatures;
-import org.cbec.payment.company.betapay.BetapaySigning;
+import org.cbec.company.KnownKeys;
+import org.cbec.company.RsaSignatures;
+import org.cbec.company.betapay.BetapaySigning;
 import org.junit.jupiter.api.Test;
 
 /** The company's side of betapay as the tests use it: it checks the merchant's requests and signs its answers and notifications. */

@@ -26,6 +26,8 @@ import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.access.Grant;
+import org.cbec.access.IssuedKey;
 
 /**
  * Issues, checks and revokes API keys. Logs name keys by their public {@code keyId} only.

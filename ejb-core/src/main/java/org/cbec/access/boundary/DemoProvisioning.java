@@ -16,6 +16,7 @@ import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.platform.error.BusinessException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.cbec.access.Grant;
 
 /**
  * The demo parties of the embedded run. With {@code DEMO_API_KEY}: broker merchant {@code demo}

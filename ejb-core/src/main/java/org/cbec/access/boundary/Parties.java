@@ -18,6 +18,7 @@ import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.access.Party;
 
 /** Registers and finds the parties that API keys are granted for. */
 @Stateless

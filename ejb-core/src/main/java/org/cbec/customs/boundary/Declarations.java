@@ -10,20 +10,27 @@ import java.util.logging.Logger;
 import org.cbec.customs.entity.DeclarationEvent;
 import org.cbec.customs.entity.DeclarationState;
 import org.cbec.payment.boundary.CompanyAccounts;
-import org.cbec.payment.boundary.CompanyFailures;
-import org.cbec.payment.boundary.EventSink;
-import org.cbec.payment.boundary.PaymentLedger;
-import org.cbec.payment.boundary.PaymentRules;
-import org.cbec.payment.boundary.PaymentView;
-import org.cbec.payment.company.Companies;
-import org.cbec.payment.company.CompanyPort;
-import org.cbec.payment.company.CustomsDeclaration;
-import org.cbec.payment.company.CustomsRecord;
-import org.cbec.payment.boundary.RefundLedger;
+import org.cbec.payment.control.CompanyFailures;
+import org.cbec.payment.control.EventSink;
+import org.cbec.payment.control.PaymentLedger;
+import org.cbec.payment.control.PaymentRules;
+import org.cbec.payment.PaymentView;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyPort;
+import org.cbec.company.CustomsDeclaration;
+import org.cbec.company.CustomsRecord;
+import org.cbec.payment.control.RefundLedger;
 import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.identity.ResidentId;
+import org.cbec.customs.control.DeclarationLedger;
+import org.cbec.customs.DeclareCustoms;
+import org.cbec.customs.DeclarationView;
+import org.cbec.customs.RedeclareCustoms;
+import org.cbec.customs.IdentityUpload;
+import org.cbec.customs.control.CustomsRules;
+import org.cbec.payment.PaymentFormats;
 
 /**
  * Declare, redeclare, query and identity upload (spec 4.5 to 4.8). Like payments, no transaction
@@ -235,7 +242,7 @@ public class Declarations {
     }
 
     private PaymentView payment(String merchant, String paymentMethod, String orderNo, String field) {
-        List<String> methods = paymentMethod != null ? List.of(paymentMethod) : PaymentRules.ALL_METHODS;
+        List<String> methods = paymentMethod != null ? List.of(paymentMethod) : PaymentFormats.ALL_METHODS;
         // Customs answers 422 for an order it cannot find, where the payment operations answer 404.
         return payments.byReference(merchant, methods, "paymentMethod", orderNo)
                 .orElseThrow(() -> new InvalidRequestException(field, "no payment " + orderNo + " of this merchant"));

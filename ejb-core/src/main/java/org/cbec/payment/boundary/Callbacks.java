@@ -1,5 +1,6 @@
 package org.cbec.payment.boundary;
 
+import org.cbec.payment.PaymentFormats;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -9,15 +10,20 @@ import java.time.Instant;
 import java.util.Map;
 
 import java.util.logging.Logger;
-import org.cbec.payment.company.Companies;
-import org.cbec.payment.company.CompanyAccount;
-import org.cbec.payment.company.Exchange;
-import org.cbec.payment.company.ExchangeRecorder;
-import org.cbec.payment.company.Notification;
-import org.cbec.payment.company.NotificationRefused;
-import org.cbec.payment.company.PaymentCompany;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.Exchange;
+import org.cbec.company.ExchangeRecorder;
+import org.cbec.company.Notification;
+import org.cbec.company.NotificationRefused;
+import org.cbec.company.PaymentCompany;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.BusinessException;
+import org.cbec.payment.control.PaymentLedger;
+import org.cbec.payment.control.RefundLedger;
+import org.cbec.payment.PaymentView;
+import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.RefundView;
 
 /**
  * The companies' callbacks: read and verified by the company's adapter, then applied as a query's
@@ -55,7 +61,7 @@ public class Callbacks {
     }
 
     private boolean apply(String paymentMethod, String merchant, Map<String, String> headers, String body) {
-        if (paymentMethod == null || !PaymentRules.METHODS.contains(paymentMethod) || merchant == null || body == null) {
+        if (paymentMethod == null || !PaymentFormats.METHODS.contains(paymentMethod) || merchant == null || body == null) {
             throw new NotificationRefused("no such company or merchant");
         }
         if (!accounts.has(merchant, paymentMethod)) {

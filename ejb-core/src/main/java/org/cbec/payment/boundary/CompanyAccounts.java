@@ -14,8 +14,8 @@ import java.time.ZoneOffset;
 import java.util.logging.Logger;
 import org.cbec.access.boundary.Parties;
 import org.cbec.access.entity.GrantSubject;
-import org.cbec.payment.company.CompanyAccount;
-import org.cbec.payment.company.Pem;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.Pem;
 import org.cbec.payment.entity.CompanyCredential;
 import org.cbec.platform.cache.Recent;
 import org.cbec.platform.crypto.CredentialKeys;
@@ -24,6 +24,7 @@ import org.cbec.platform.crypto.Resealed;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.payment.control.PaymentRules;
 
 /**
  * Each merchant's accounts at the companies. Private keys go in, never come out; they and the API

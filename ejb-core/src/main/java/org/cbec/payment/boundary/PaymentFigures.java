@@ -11,6 +11,7 @@ import java.util.Map;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.webhook.entity.MerchantEvent;
+import org.cbec.payment.control.PaymentLedger;
 
 /**
  * The figures an operator watches, counted in the database (so every node reports the same):

@@ -13,14 +13,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.cbec.payment.company.Companies;
-import org.cbec.payment.company.CompanyAccount;
-import org.cbec.payment.company.CompanyOutcome;
-import org.cbec.payment.company.CompanyPort;
-import org.cbec.payment.company.Invocation;
-import org.cbec.payment.company.OrderRequest;
-import org.cbec.payment.company.OrderStatus;
-import org.cbec.payment.company.PaymentType;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyOutcome;
+import org.cbec.company.CompanyPort;
+import org.cbec.company.Invocation;
+import org.cbec.company.OrderRequest;
+import org.cbec.company.OrderStatus;
+import org.cbec.company.PaymentType;
 import org.cbec.payment.control.CreateRules;
 import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
@@ -29,6 +29,14 @@ import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.SaturatedException;
 import org.cbec.platform.error.UpstreamFailureException;
+import org.cbec.payment.control.PaymentLedger;
+import org.cbec.payment.control.RefundLedger;
+import org.cbec.payment.CreatePayment;
+import org.cbec.payment.PaymentView;
+import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.InvokePayment;
+import org.cbec.payment.control.PaymentRules;
+import org.cbec.payment.control.CompanyFailures;
 
 /**
  * Create, query, close and invoke payments. No transaction spans a company call: the payment row
@@ -168,19 +176,7 @@ public class Payments {
 
     /** As QueryPayment shows it: REFUND once a refund of it succeeded, partly or fully ({@link RefundRules#shown}). */
     private PaymentView shown(PaymentView p) {
-        return TradeState.SUCCESS.name().equals(p.tradeState()) ? shown(p, refunds.held(p.id())) : p;
-    }
-
-    /** A paid payment with these refunds, as QueryPayment (and its merchant event) shows it. */
-    static PaymentView shown(PaymentView p, java.util.List<RefundRules.Held> held) {
-        if (!TradeState.SUCCESS.name().equals(p.tradeState())) {
-            return p;
-        }
-        RefundRules.Shown shown = RefundRules.shown(new RefundRules.Paid(p.orderRef(), TradeState.SUCCESS, p.actualAmount(),
-                p.currency()), p.tradeStateDesc(), held);
-        return new PaymentView(p.merchant(), p.paymentMethod(), p.orderRef(), p.paymentType(), p.currency(), p.actualAmount(), p.total(),
-                shown.tradeState(), shown.tradeStateDesc(), p.tradeType(), p.payMessage(), p.payInvokeMessage(), p.timeStamp(),
-                p.nonceStr(), p.transactionId(), p.bankType(), p.payerTotal(), p.payerCurrency(), p.paidAt(), p.id());
+        return TradeState.SUCCESS.name().equals(p.tradeState()) ? RefundRules.shownWith(p, refunds.held(p.id())) : p;
     }
 
     private PaymentView refresh(PaymentView p) {

@@ -29,6 +29,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.cbec.payment.control.PaymentLedger;
+import org.cbec.payment.control.RefundLedger;
+import org.cbec.payment.PaymentView;
+import org.cbec.payment.RefundView;
 
 /**
  * Resolves payments and refunds left without a known outcome (a company that timed out, failed or answered

@@ -9,13 +9,13 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
-import org.cbec.payment.company.Companies;
-import org.cbec.payment.company.CompanyAccount;
-import org.cbec.payment.company.CompanyOutcome;
-import org.cbec.payment.company.CompanyPort;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyOutcome;
+import org.cbec.company.CompanyPort;
 import org.cbec.payment.control.RefundSendRules;
-import org.cbec.payment.company.RefundRequest;
-import org.cbec.payment.company.RefundStatus;
+import org.cbec.company.RefundRequest;
+import org.cbec.company.RefundStatus;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
@@ -23,6 +23,14 @@ import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.error.UpstreamFailureException;
+import org.cbec.payment.control.PaymentLedger;
+import org.cbec.payment.control.RefundLedger;
+import org.cbec.payment.CreateRefund;
+import org.cbec.payment.RefundView;
+import org.cbec.payment.PaymentView;
+import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.control.PaymentRules;
+import org.cbec.payment.control.CompanyFailures;
 
 /**
  * Refund and query refunds of paid payments. As {@link Payments}: no transaction spans a company

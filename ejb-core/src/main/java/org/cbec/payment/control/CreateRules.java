@@ -1,8 +1,8 @@
 package org.cbec.payment.control;
 
 import java.time.OffsetDateTime;
-import org.cbec.payment.company.CompanyOutcome;
-import org.cbec.payment.company.OrderStatus;
+import org.cbec.company.CompanyOutcome;
+import org.cbec.company.OrderStatus;
 import org.cbec.payment.entity.TradeEvent;
 import org.cbec.payment.entity.TradeState;
 

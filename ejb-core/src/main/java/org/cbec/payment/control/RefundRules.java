@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
 import java.util.Optional;
+import org.cbec.payment.PaymentView;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.InvalidRequestException;
@@ -125,5 +126,17 @@ public final class RefundRules {
             }
         }
         return Math.min(sum, paidCnyFen);
+    }
+
+    /** A paid payment with these refunds, as QueryPayment (and its merchant event) shows it. */
+    public static PaymentView shownWith(PaymentView p, List<Held> held) {
+        if (!TradeState.SUCCESS.name().equals(p.tradeState())) {
+            return p;
+        }
+        Shown shown = shown(new Paid(p.orderRef(), TradeState.SUCCESS, p.actualAmount(),
+                p.currency()), p.tradeStateDesc(), held);
+        return new PaymentView(p.merchant(), p.paymentMethod(), p.orderRef(), p.paymentType(), p.currency(), p.actualAmount(), p.total(),
+                shown.tradeState(), shown.tradeStateDesc(), p.tradeType(), p.payMessage(), p.payInvokeMessage(), p.timeStamp(),
+                p.nonceStr(), p.transactionId(), p.bankType(), p.payerTotal(), p.payerCurrency(), p.paidAt(), p.id());
     }
 }

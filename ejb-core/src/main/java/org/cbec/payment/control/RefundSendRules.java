@@ -2,8 +2,8 @@ package org.cbec.payment.control;
 
 import java.time.OffsetDateTime;
 import java.util.Optional;
-import org.cbec.payment.company.CompanyOutcome;
-import org.cbec.payment.company.RefundStatus;
+import org.cbec.company.CompanyOutcome;
+import org.cbec.company.RefundStatus;
 import org.cbec.payment.entity.RefundEvent;
 import org.cbec.payment.entity.RefundState;
 

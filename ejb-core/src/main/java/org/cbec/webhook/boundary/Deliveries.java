@@ -30,6 +30,7 @@ import org.cbec.webhook.control.Targets;
 import org.cbec.webhook.control.WebhookClient;
 import org.cbec.webhook.control.WebhookSignature;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.cbec.webhook.control.EventLedger;
 
 /**
  * Delivers the events that are due: every node has the timer, and each event is claimed before it

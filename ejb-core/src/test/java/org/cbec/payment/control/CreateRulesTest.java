@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import org.cbec.payment.company.CompanyOutcome;
-import org.cbec.payment.company.OrderStatus;
+import org.cbec.company.CompanyOutcome;
+import org.cbec.company.OrderStatus;
 import org.cbec.payment.control.CreateRules.AfterQuery;
 import org.cbec.payment.control.CreateRules.OnRepeat;
 import org.cbec.payment.entity.TradeEvent;

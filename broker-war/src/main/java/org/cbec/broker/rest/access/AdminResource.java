@@ -1,5 +1,6 @@
 package org.cbec.broker.rest.access;
 
+import org.cbec.webhook.IssuedSecret;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import org.cbec.platform.crypto.CredentialKeys;
@@ -16,15 +17,15 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import org.cbec.web.access.AdminOnly;
 import org.cbec.access.boundary.ApiKeys;
-import org.cbec.access.boundary.Grant;
-import org.cbec.access.boundary.IssuedKey;
+import org.cbec.access.Grant;
+import org.cbec.access.IssuedKey;
 import org.cbec.access.boundary.Parties;
-import org.cbec.access.boundary.Party;
+import org.cbec.access.Party;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.payment.boundary.CompanyAccounts;
 import org.cbec.platform.time.BeijingTime;
-import org.cbec.webhook.boundary.EventLedger;
+import org.cbec.webhook.control.EventLedger;
 import org.cbec.webhook.boundary.Events;
 import org.cbec.web.error.FailureAction;
 
@@ -127,7 +128,7 @@ public class AdminResource {
     @Path("merchants/{merchant}/webhook-secret")
     @Consumes(MediaType.WILDCARD)
     public Response issueWebhookSecret(@PathParam("merchant") String merchant) {
-        EventLedger.IssuedSecret s = events.issueSecret(merchant);
+        IssuedSecret s = events.issueSecret(merchant);
         return Response.status(Response.Status.CREATED).header("Cache-Control", "no-store")
                 .entity(new WebhookSecretIssued(201, "webhook secret issued; store it now, it is not shown again", merchant, s.secret(),
                         BeijingTime.format(s.previousSignsUntil())))

@@ -18,7 +18,8 @@ import jakarta.ws.rs.core.Response;
 import java.io.StringReader;
 import java.util.List;
 import org.cbec.platform.time.BeijingTime;
-import org.cbec.webhook.boundary.EventView;
+import org.cbec.webhook.EventView;
+import org.cbec.payment.boundary.PaymentEvents;
 import org.cbec.webhook.boundary.Events;
 import org.cbec.web.error.FailureAction;
 
@@ -50,11 +51,14 @@ public class EventsResource {
     @Inject
     Events events;
 
+    @Inject
+    PaymentEvents paymentEvents;
+
     @FailureAction("listing the events")
     @GET
     @Path("{merchant}")
     public EventList list(@PathParam("merchant") String merchant, @QueryParam("order_ref") String orderRef) {
-        return new EventList(200, "OK", orderRef, events.ofOrder(merchant, orderRef).stream().map(EventsResource::result).toList());
+        return new EventList(200, "OK", orderRef, paymentEvents.ofOrder(merchant, orderRef).stream().map(EventsResource::result).toList());
     }
 
     @FailureAction("redelivering the event")

@@ -3,13 +3,14 @@ package org.cbec.broker.rest.health;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import org.cbec.payment.boundary.PaymentRules;
-import org.cbec.payment.company.Companies;
-import org.cbec.payment.company.CompanyCalls;
+import org.cbec.payment.control.PaymentRules;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyCalls;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
+import org.cbec.payment.PaymentFormats;
 
 /**
  * The broker is not ready while it does not know where a payment company is: every call to that
@@ -35,7 +36,7 @@ public class CompaniesReadiness implements HealthCheck {
     public HealthCheckResponse call() {
         List<String> missing = companies.unconfigured();
         HealthCheckResponseBuilder response = HealthCheckResponse.named("payment-companies");
-        for (String method : PaymentRules.METHODS) {
+        for (String method : PaymentFormats.METHODS) {
             response.withData(method, missing.contains(method) ? "not configured (" + method + ".url)" : "configured");
             response.withData(method + ".circuit", calls.circuitOpen(method) ? "open" : "closed");
         }

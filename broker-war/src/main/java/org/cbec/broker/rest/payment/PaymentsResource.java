@@ -15,11 +15,11 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.cbec.platform.time.BeijingTime;
-import org.cbec.payment.boundary.CreatePayment;
-import org.cbec.payment.boundary.InvokePayment;
-import org.cbec.payment.boundary.PaymentView;
+import org.cbec.payment.CreatePayment;
+import org.cbec.payment.InvokePayment;
+import org.cbec.payment.PaymentView;
 import org.cbec.payment.boundary.Payments;
-import org.cbec.payment.company.Invocation;
+import org.cbec.company.Invocation;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.json.StrictJson;
 import org.cbec.web.error.FailureAction;
@@ -105,8 +105,8 @@ public class PaymentsResource {
                 r.successUrl(), r.cancelUrl(), r.spAppId(), lines(r.products()), realIp, clientId);
     }
 
-    private static List<org.cbec.payment.boundary.ProductLine> lines(List<ProductLine> products) {
-        return products == null ? null : products.stream().map(l -> l == null ? null : new org.cbec.payment.boundary.ProductLine(
+    private static List<org.cbec.payment.ProductLine> lines(List<ProductLine> products) {
+        return products == null ? null : products.stream().map(l -> l == null ? null : new org.cbec.payment.ProductLine(
                 l.goodsName(), l.goodsCategory(), l.goodsUnitPrice(), l.goodsQuantity(), l.merchantProductId(), l.paymentProductId()))
                 .toList();
     }

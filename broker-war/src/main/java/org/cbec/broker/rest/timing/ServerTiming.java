@@ -8,7 +8,7 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Locale;
-import org.cbec.payment.company.CompanyClock;
+import org.cbec.company.CompanyClock;
 
 /**
  * Every broker answer says where its time went, in the standard {@code Server-Timing} header:

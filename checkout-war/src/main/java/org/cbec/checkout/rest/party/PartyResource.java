@@ -9,7 +9,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 import org.cbec.access.boundary.Parties;
-import org.cbec.access.boundary.Party;
+import org.cbec.access.Party;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.checkout.rest.error.ApiResponse;
 import org.cbec.web.error.FailureAction;

@@ -1,0 +1,123 @@
+package org.cbec.company;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.cbec.company.CompanyOutcome.Answered;
+import org.cbec.company.CompanyOutcome.NoAnswer;
+import org.cbec.company.CompanyOutcome.NotSent;
+import org.cbec.company.CompanyOutcome.Refused;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+
+/**
+ * A company as the boundaries call it: every call gives a {@link CompanyOutcome}. It wraps the
+ * company's adapter ({@link PaymentCompany}), whose calls read the wire and speak in exceptions
+ * ({@link CompanyRefusal}, {@link CompanyUnavailable}), under Fault Tolerance: the adapter's
+ * {@code @Retry} and its transport's circuit breaker and bulkhead are interceptors, so their
+ * exceptions surface here, at the caller of the intercepted method, and this is where they are
+ * turned into outcomes, once for every operation of every company. A call Fault Tolerance did not
+ * send is counted in the metrics and handed to the recorder as not sent.
+ */
+public final class CompanyPort {
+
+    private static final Logger LOG = Logger.getLogger(CompanyPort.class.getName());
+
+    private final PaymentCompany company;
+    private final CompanyCalls calls;
+
+    CompanyPort(PaymentCompany company, CompanyCalls calls) {
+        this.company = company;
+        this.calls = calls;
+    }
+
+    public String method() {
+        return company.method();
+    }
+
+    public Set<PaymentType> supportedTypes() {
+        return company.supportedTypes();
+    }
+
+    /** {@link PaymentCompany#invalidRequest}: whether a refusal with this code says the request itself was invalid. */
+    public boolean invalidRequest(String refusalCode) {
+        return company.invalidRequest(refusalCode);
+    }
+
+    public boolean verifiesIdentity() {
+        return company.verifiesIdentity();
+    }
+
+    /** Local signing, no company call. */
+    public Invocation invocation(CompanyAccount account, PaymentType type, String payMessage, String timeStamp, String nonceStr) {
+        return company.invocation(account, type, payMessage, timeStamp, nonceStr);
+    }
+
+    public CompanyOutcome<CreatedOrder> create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder) {
+        return call("create", recorder, () -> company.create(account, order, recorder));
+    }
+
+    public CompanyOutcome<OrderStatus> query(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
+        return call("query", recorder, () -> company.query(account, orderRef, recorder));
+    }
+
+    /** Answered with nothing (null) when the company closed the order. */
+    public CompanyOutcome<Void> close(CompanyAccount account, String orderRef, ExchangeRecorder recorder) {
+        return call("close", recorder, () -> {
+            company.close(account, orderRef, recorder);
+            return null;
+        });
+    }
+
+    public CompanyOutcome<RefundStatus> refund(CompanyAccount account, RefundRequest refund, ExchangeRecorder recorder) {
+        return call("refund", recorder, () -> company.refund(account, refund, recorder));
+    }
+
+    /** Answered empty when the company has no refund with this number. */
+    public CompanyOutcome<Optional<RefundStatus>> queryRefund(CompanyAccount account, RefundRequest refund, ExchangeRecorder recorder) {
+        return call("refund-query", recorder, () -> company.queryRefund(account, refund, recorder));
+    }
+
+    public CompanyOutcome<CustomsRecord> declare(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder) {
+        return call("customs-declare", recorder, () -> company.declare(account, declaration, recorder));
+    }
+
+    public CompanyOutcome<CustomsRecord> redeclare(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder) {
+        return call("customs-redeclare", recorder, () -> company.redeclare(account, declaration, recorder));
+    }
+
+    public CompanyOutcome<List<CustomsRecord>> queryCustoms(CompanyAccount account, String orderNo, String customs,
+            ExchangeRecorder recorder) {
+        return call("customs-query", recorder, () -> company.queryCustoms(account, orderNo, customs, recorder));
+    }
+
+    public CompanyOutcome<CustomsRecord> uploadIdentity(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder) {
+        return call("identity-upload", recorder, () -> company.uploadIdentity(account, declaration, recorder));
+    }
+
+    /** The one mapping of a company call's result to an outcome. */
+    private <T> CompanyOutcome<T> call(String operation, ExchangeRecorder recorder, Supplier<T> call) {
+        try {
+            return new Answered<>(call.get());
+        } catch (CompanyRefusal refusal) {
+            return new Refused<>(refusal.code(), refusal.reason());
+        } catch (CircuitBreakerOpenException | BulkheadException notSent) {
+            calls.refused(company.method(), operation, notSent);
+            NotSent<T> outcome = new NotSent<>(notSent instanceof BulkheadException
+                    ? CompanyOutcome.Why.BULKHEAD_FULL : CompanyOutcome.Why.CIRCUIT_OPEN);
+            recorder.notSent(operation, outcome.reason());
+            return outcome;
+        } catch (TimeoutException late) {
+            return new NoAnswer<>("the company did not answer in time");
+        } catch (CompanyException unavailable) {
+            return new NoAnswer<>(unavailable.getMessage());
+        } catch (RuntimeException unexpected) {
+            LOG.log(Level.SEVERE, "Unexpected failure calling a payment company", unexpected);
+            return new NoAnswer<>("unexpected failure calling the company");
+        }
+    }
+}

@@ -1,0 +1,178 @@
+package org.cbec.company;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.client.Client;
+import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.client.Invocation;
+import jakarta.ws.rs.core.Response;
+import java.net.SocketTimeoutException;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * HTTP to one company: one JAX-RS client, created once with connect and read timeouts. Each
+ * company has its own subclass so that Fault Tolerance keeps one circuit breaker and one bulkhead
+ * per company, around every operation. The response signature is checked inside, with the
+ * merchant's account's company key: an answer that fails it is {@link UnverifiedAnswer}, which does
+ * not count towards the circuit (one merchant's wrong key must not stop the company's other
+ * merchants); no answer, or a 5xx, does.
+ */
+public abstract class CompanyTransport {
+
+    /**
+     * Each company's bulkhead: the calls to it one node has in progress at once. Larger than the
+     * requests the broker works on at once ({@code broker.max-concurrent-requests}, 64), each of
+     * which calls a company at most once at a time, plus the scheduled reconciliation's one call,
+     * so that a flood of requests to one company is refused by the request limit (503) before the
+     * company's bulkhead is full. Overridden per company with MicroProfile Config
+     * ({@code <transport class>/exchange/Bulkhead/value}); whoever lowers it below the request
+     * limit gets queries answered from what is stored, and other operations refused with 503.
+     */
+    public static final int CALLS_IN_PROGRESS = 80;
+
+    @Inject
+    @ConfigProperty(name = "company.connect-timeout-ms", defaultValue = "2000")
+    long connectTimeoutMs;
+
+    @Inject
+    @ConfigProperty(name = "company.read-timeout-ms", defaultValue = "5000")
+    long readTimeoutMs;
+
+    /** A company's answer is read up to this size; a larger one is not read on (no answer is that large). */
+    @Inject
+    @ConfigProperty(name = "company.max-answer-bytes", defaultValue = "1048576")
+    int maxAnswerBytes;
+
+    @Inject
+    CompanyCalls calls;
+
+    private Client client;
+
+    /** The company's {@code paymentMethod} name, for the metrics. */
+    protected abstract String company();
+
+    @PostConstruct
+    void open() {
+        client = ClientBuilder.newBuilder()
+                .connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS)
+                .readTimeout(readTimeoutMs, TimeUnit.MILLISECONDS)
+                .build();
+    }
+
+    @PreDestroy
+    void shut() {
+        client.close();
+    }
+
+    /**
+     * Sends the call and returns a verified answer with a status below 500 (2xx success, 4xx a
+     * business refusal for the adapter to read). Records every attempt; throws
+     * {@link CompanyUnavailable} when there is no verified answer.
+     */
+    public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+        long start = System.nanoTime();
+        try {
+            return send(call, verified, recorder, start);
+        } finally {
+            CompanyClock.add(System.nanoTime() - start);
+        }
+    }
+
+    private HttpExchange send(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder, long start) {
+        Response response;
+        try {
+            Invocation.Builder request = client.target(call.url()).request();
+            call.headers().forEach(request::header);
+            response = call.body() == null ? request.method(call.method())
+                    : request.method(call.method(), Entity.entity(call.body(), call.contentType()));
+        } catch (ProcessingException e) {
+            String reason = e.getCause() instanceof SocketTimeoutException ? "timed out" : "gave no answer (" + rootName(e) + ")";
+            record(recorder, new Exchange(call.operation(), call.redacted(), null, null, millisSince(start), reason),
+                    ExchangeRecorder.Outcome.FAILED);
+            throw new CompanyUnavailable("the company " + reason);
+        }
+        HttpExchange answer;
+        try (response) {
+            String body = response.hasEntity() ? bounded(response) : "";
+            if (body == null) {
+                record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
+                        "answer larger than " + maxAnswerBytes + " bytes"), ExchangeRecorder.Outcome.FAILED);
+                throw new CompanyUnavailable("the company's answer was larger than " + maxAnswerBytes + " bytes; not read");
+            }
+            Map<String, String> headers = new HashMap<>();
+            response.getStringHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
+            answer = new HttpExchange(response.getStatus(), headers, body, millisSince(start));
+        } catch (ProcessingException e) {
+            record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
+                    "unreadable answer"), ExchangeRecorder.Outcome.FAILED);
+            throw new CompanyUnavailable("the company's answer could not be read");
+        }
+        Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), call.storedAnswer().apply(answer.body()),
+                answer.durationMs(), null);
+        if (answer.status() >= 500) {
+            record(recorder, exchange, ExchangeRecorder.Outcome.FAILED);
+            throw new CompanyUnavailable("the company answered HTTP " + answer.status());
+        }
+        if (!verified.test(answer)) {
+            record(recorder, exchange, ExchangeRecorder.Outcome.UNVERIFIED);
+            throw new UnverifiedAnswer("the company's answer did not carry a valid signature");
+        }
+        record(recorder, exchange, answer.status() < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
+        return answer;
+    }
+
+    /** The answer's text, or null when it is larger than {@code company.max-answer-bytes}. */
+    private String bounded(Response response) {
+        try (java.io.InputStream in = response.readEntity(java.io.InputStream.class)) {
+            String charset = response.getMediaType() == null ? null : response.getMediaType().getParameters().get("charset");
+            return readBounded(in, maxAnswerBytes, charset);
+        } catch (java.io.IOException e) {
+            throw new ProcessingException(e);
+        }
+    }
+
+    /**
+     * At most {@code max} bytes of {@code in} as text in {@code charset} (UTF-8 when null or
+     * unknown), or null when there are more: no more than {@code max + 1} bytes are read.
+     */
+    static String readBounded(java.io.InputStream in, int max, String charset) throws java.io.IOException {
+        byte[] bytes = in.readNBytes(max + 1);
+        if (bytes.length > max) {
+            return null;
+        }
+        java.nio.charset.Charset decoding = java.nio.charset.StandardCharsets.UTF_8;
+        if (charset != null) {
+            try {
+                decoding = java.nio.charset.Charset.forName(charset);
+            } catch (IllegalArgumentException unknown) {
+                // An unknown charset name: read as UTF-8, which every company answer is.
+            }
+        }
+        return new String(bytes, decoding);
+    }
+
+    private void record(ExchangeRecorder recorder, Exchange exchange, ExchangeRecorder.Outcome outcome) {
+        calls.sent(company(), exchange.operation(), outcome, exchange.durationMs());
+        recorder.record(exchange, outcome);
+    }
+
+    private static long millisSince(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+
+    private static String rootName(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName();
+    }
+}

@@ -1,0 +1,79 @@
+package org.cbec.company;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A wallet payment company's adapter: what each company implements, reading its own wire format.
+ * Calls report every exchange to the recorder, and throw {@link CompanyUnavailable} or
+ * {@link CompanyRefusal} when they get no order status. The boundaries do not call it directly but
+ * through {@link CompanyPort}, which turns every call's result into a {@link CompanyOutcome}.
+ */
+public interface PaymentCompany {
+
+    /** The spec's {@code paymentMethod} value: {@code alphapay} or {@code betapay}. */
+    String method();
+
+    Set<PaymentType> supportedTypes();
+
+    /**
+     * Whether a refusal with this code says that the request itself was invalid (a parameter the
+     * company does not accept), rather than the order's state or the merchant's account at the
+     * company: the caller's request was wrong, so it is told so (a 4xx), not that the company failed.
+     */
+    boolean invalidRequest(String refusalCode);
+
+    /** Whether this server knows where the company is (its URL is configured). */
+    boolean configured();
+
+    CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder);
+
+    /** Idempotent, so retried on {@link CompanyUnavailable}. */
+    OrderStatus query(CompanyAccount account, String orderRef, ExchangeRecorder recorder);
+
+    void close(CompanyAccount account, String orderRef, ExchangeRecorder recorder);
+
+    /**
+     * Signs the client-side parameters for an invoked type; local, no company call. A null
+     * {@code timeStamp} or {@code nonceStr} is generated.
+     */
+    Invocation invocation(CompanyAccount account, PaymentType type, String payMessage, String timeStamp, String nonceStr);
+
+    /** Declares a paid (sub-)order to customs, ADD or MODIFY. */
+    CustomsRecord declare(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder);
+
+    /** Sends a declaration to customs again; the company allows it from SUCCESS or EXCEPT only. */
+    CustomsRecord redeclare(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder);
+
+    /** The company's current reports on the declarations of an order at one customs office. Idempotent. */
+    List<CustomsRecord> queryCustoms(CompanyAccount account, String orderNo, String customs, ExchangeRecorder recorder);
+
+    /** Whether the company re-verifies payer identity data (PostCustomsIdentification). */
+    boolean verifiesIdentity();
+
+    /** Uploads the payer's identity for re-verification; only where {@link #verifiesIdentity()}. */
+    CustomsRecord uploadIdentity(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder);
+
+    /**
+     * Asks for a refund of a paid order. Not retried here: a refund whose answer was lost is
+     * resolved by {@link #queryRefund} and sent again only when the company does not have it (its
+     * refund number makes the second send the same refund).
+     */
+    RefundStatus refund(CompanyAccount account, RefundRequest refund, ExchangeRecorder recorder);
+
+    /** The company's refund with this number, or empty when the company has none. Idempotent, so retried. */
+    Optional<RefundStatus> queryRefund(CompanyAccount account, RefundRequest refund, ExchangeRecorder recorder);
+
+    /**
+     * Reads a callback the company sent to the broker's notify URL: verified with the company's key
+     * (and decrypted with the account's API v3 key where the company encrypts), fresh (its time
+     * within {@link #CALLBACK_MAX_AGE_SECONDS} of {@code now}). {@code headers} have lower-case names.
+     *
+     * @throws NotificationRefused when it is not the company's, or not fresh, or not readable
+     */
+    Notification readNotification(CompanyAccount account, java.util.Map<String, String> headers, String body, java.time.Instant now);
+
+    /** How far a callback's own time may be from the broker's clock: older ones are replays. */
+    long CALLBACK_MAX_AGE_SECONDS = 300;
+}

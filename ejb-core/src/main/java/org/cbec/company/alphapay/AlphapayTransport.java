@@ -1,0 +1,38 @@
+package org.cbec.company.alphapay;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.function.Predicate;
+import org.cbec.company.CompanyTransport;
+import org.cbec.company.ExchangeRecorder;
+import org.cbec.company.HttpCall;
+import org.cbec.company.HttpExchange;
+import org.cbec.company.UnverifiedAnswer;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
+
+/**
+ * alphapay's transport: one circuit breaker and bulkhead for all its operations. Every duration is in milliseconds, the annotations' default
+ * unit: on Payara Micro 6.2025.10 a circuit breaker declared with {@code delay = 5, delayUnit =
+ * SECONDS} re-closed after about 5 ms (measured: calls a few milliseconds apart went through an
+ * open circuit), so units are never relied on here. A full bulkhead is this broker's overload,
+ * not the company failing, and an answer that fails verification is one merchant's account's
+ * problem (a wrong company key), so neither counts towards opening the circuit ({@code skipOn}). The
+ * values can be overridden with MicroProfile Config ({@code org.cbec.company.alphapay.AlphapayTransport/exchange/CircuitBreaker/delay} ...).
+ */
+@ApplicationScoped
+public class AlphapayTransport extends CompanyTransport {
+
+    @Override
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1,
+            skipOn = {BulkheadException.class, UnverifiedAnswer.class})
+    @Bulkhead(CompanyTransport.CALLS_IN_PROGRESS)
+    public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+        return super.exchange(call, verified, recorder);
+    }
+
+    @Override
+    protected String company() {
+        return AlphapayCompany.METHOD;
+    }
+}

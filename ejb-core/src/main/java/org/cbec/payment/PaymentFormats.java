@@ -1,0 +1,38 @@
+package org.cbec.payment;
+
+import java.util.List;
+import java.util.Set;
+import java.util.Optional;
+
+/**
+ * What each field of a payment request looks like: the patterns, limits and words its constraints
+ * and the rules share ({@code control.PaymentRules} checks what reads several fields).
+ */
+public final class PaymentFormats {
+
+    /** The companies in a fixed order: the order in which a payment is looked for at each. */
+    public static final List<String> ALL_METHODS = List.of("alphapay", "betapay");
+    public static final Set<String> METHODS = Set.copyOf(ALL_METHODS);
+    /** The companies' merchant order numbers: 1 to 32 letters, digits, {@code _ - | *}. */
+    public static final String ORDER_REF = "[A-Za-z0-9_\\-|*]{1,32}";
+    public static final String ORDER_REF_RULE = "must be 1 to 32 letters, digits, '_', '-', '|' or '*'";
+    /** The merchant's refund numbers: 1 to 64 letters, digits, {@code _ - | * @}. */
+    public static final String REFUND_REF = "[A-Za-z0-9_\\-|*@]{1,64}";
+    public static final String REFUND_REF_RULE = "must be 1 to 64 letters, digits, '_', '-', '|', '*' or '@'";
+    public static final String NONCE = "[A-Za-z0-9]{1,32}";
+    public static final String DIGITS = "[0-9]{1,13}";
+    /** No single payment above 10,000,000.00 in either currency: well past any cross-border order. */
+    public static final long MAX_AMOUNT = 1_000_000_000L;
+    public static final String AMOUNT_RULE = "must be a positive amount in the smallest unit, at most " + MAX_AMOUNT;
+
+    private PaymentFormats() {
+    }
+
+    /** What is wrong with a payment method that was given (the words after its name), or empty. */
+    public static Optional<String> methodProblem(String method) {
+        if (method == null || method.isBlank()) {
+            return Optional.of("is required");
+        }
+        return METHODS.contains(method) ? Optional.empty() : Optional.of("must be alphapay or betapay");
+    }
+}

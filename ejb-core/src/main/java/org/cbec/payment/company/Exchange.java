@@ -1,9 +1,0 @@
-package org.cbec.payment.company;
-
-/**
- * One request to a company and what came back (or why nothing did), redacted: no key, no
- * signature, no Authorization header. {@code httpStatus} is null when no response arrived.
- */
-public record Exchange(String operation, String request, Integer httpStatus, String response, long durationMs,
-        String error) {
-}

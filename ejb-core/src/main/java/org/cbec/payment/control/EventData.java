@@ -1,0 +1,105 @@
+package org.cbec.payment.control;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+import java.io.StringReader;
+import org.cbec.payment.entity.RefundState;
+import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.time.BeijingTime;
+import org.cbec.payment.PaymentView;
+import org.cbec.payment.RefundView;
+
+/**
+ * The {@code data} of a merchant event and its type: the fields of the QueryPayment result (its
+ * members without a value left out, as the query leaves them out) or of the refund result (every
+ * member, null when not known), as the merchant reads them from the API.
+ */
+final class EventData {
+
+    private EventData() {
+    }
+
+    /** The event a payment's new state makes, or null when the state makes none. */
+    static String paymentType(TradeState state) {
+        return switch (state) {
+            case SUCCESS -> "payment.succeeded";
+            case CLOSED -> "payment.closed";
+            case PAYERROR -> "payment.failed";
+            default -> null;
+        };
+    }
+
+    /** The event a refund's new state makes, or null when it makes none. */
+    static String refundType(RefundState state) {
+        return switch (state) {
+            case SUCCESS -> "refund.succeeded";
+            case CLOSED -> "refund.closed";
+            case ABNORMAL -> "refund.abnormal";
+            default -> null;
+        };
+    }
+
+    /** As QueryPayment answers, with the payment method. */
+    static JsonObject payment(PaymentView p) {
+        JsonObjectBuilder o = Json.createObjectBuilder().add("paymentMethod", p.paymentMethod()).add("orderRef", p.orderRef());
+        put(o, "payerCurrency", p.payerCurrency());
+        o.add("currency", p.currency());
+        if (p.payerTotal() != null) {
+            o.add("payerTotal", p.payerTotal());
+        }
+        o.add("actualAmount", p.actualAmount()).add("total", p.total() != null ? p.total() : p.actualAmount());
+        put(o, "bankType", p.bankType());
+        put(o, "Timing", BeijingTime.format(p.paidAt()));
+        put(o, "transactionId", p.transactionId());
+        o.add("tradeState", p.tradeState());
+        put(o, "tradeStateDesc", p.tradeStateDesc());
+        put(o, "tradeType", p.tradeType());
+        put(o, "tradeMessage", p.tradeStateDesc());
+        return o.build();
+    }
+
+    /** As the refund result answers. */
+    static JsonObject refund(RefundView r) {
+        JsonObjectBuilder o = Json.createObjectBuilder();
+        o.add("paymentMethod", r.paymentMethod()).add("orderRef", r.orderRef()).add("refundRef", r.refundRef());
+        nullable(o, "refundId", r.refundId());
+        o.add("state", r.state().shown());
+        nullable(o, "stateDesc", r.stateDesc());
+        o.add("amount", r.amount()).add("currency", r.currency()).add("totalAmount", r.totalAmount());
+        nullable(o, "payerTotal", r.payerTotal());
+        nullable(o, "payerRefund", r.payerRefund());
+        nullable(o, "payerCurrency", r.payerCurrency());
+        nullable(o, "settlementTotal", r.settlementTotal());
+        nullable(o, "settlementAmount", r.settlementAmount());
+        nullable(o, "reason", r.reason());
+        nullable(o, "createTime", BeijingTime.format(r.createdAt()));
+        nullable(o, "successTime", BeijingTime.format(r.successAt()));
+        return o.build();
+    }
+
+    /** The merchant's notifyUrl from the stored create request, or null. */
+    static String notifyUrl(String requestJson) {
+        try (JsonReader reader = Json.createReader(new StringReader(requestJson))) {
+            JsonObject o = reader.readObject();
+            return o.get("notifyUrl") instanceof jakarta.json.JsonString s ? s.getString() : null;
+        }
+    }
+
+    private static void put(JsonObjectBuilder o, String name, String value) {
+        if (value != null) {
+            o.add(name, value);
+        }
+    }
+
+    private static void nullable(JsonObjectBuilder o, String name, Object value) {
+        if (value == null) {
+            o.addNull(name);
+        } else if (value instanceof Long l) {
+            o.add(name, l);
+        } else {
+            o.add(name, value.toString());
+        }
+    }
+}

@@ -1,0 +1,322 @@
+package org.cbec.payment.control;
+
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.cbec.company.CreatedOrder;
+import org.cbec.company.Invocation;
+import org.cbec.company.OrderStatus;
+import org.cbec.payment.entity.Payment;
+import org.cbec.payment.entity.PaymentEvent;
+import org.cbec.payment.entity.TradeEvent;
+import org.cbec.payment.entity.TradeState;
+import org.cbec.webhook.control.Outbox;
+import org.cbec.payment.CreatePayment;
+import org.cbec.payment.PaymentView;
+
+/**
+ * The payment records. Every method commits on its own, so what is written before and after a
+ * company call survives whatever happens in between: the payment row (the intent) exists before
+ * the company is asked, and the call's outcome is stored with its exchanges in one transaction
+ * after it. Outcomes are written by the payment's id.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+public class PaymentLedger {
+
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(PaymentLedger.class.getName());
+
+    /** EclipseLink's query hint for objects that are only read (eclipselink.read-only). */
+    static final String READ_ONLY = "eclipselink.read-only";
+    /** The states of a create without a known outcome that nobody is sending ({@link TradeState#isUnresolved}). */
+    private static final List<TradeState> UNRESOLVED = java.util.Arrays.stream(TradeState.values()).filter(TradeState::isUnresolved).toList();
+
+    @PersistenceContext(unitName = "cbec")
+    EntityManager em;
+
+    /** How long after its creation an unpaid payment is first asked about (then at doubling intervals). */
+    @jakarta.inject.Inject
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "reconciliation.first-poll-ms", defaultValue = "60000")
+    long firstPollMs;
+
+    /**
+     * Inserts the payment in state CREATING. An identical create sent at the same moment (a
+     * double click) meets the unique constraint: {@link org.cbec.platform.error.AlreadyStoredException},
+     * and the caller then finds the stored one.
+     */
+    public PaymentView open(String merchant, CreatePayment c, String requestJson) {
+        Payment payment = new Payment(merchant, c.paymentMethod(), c.orderRef(), c.paymentType(), c.currency(),
+                c.actualAmount(), c.total(), requestJson, now());
+        org.cbec.platform.persistence.Inserts.insert(em, payment, "payment " + c.orderRef());
+        return view(payment);
+    }
+
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<PaymentView> find(String merchant, String paymentMethod, String orderRef) {
+        return byOrder(merchant, paymentMethod, orderRef).map(PaymentLedger::view);
+    }
+
+    /**
+     * The merchant's payments with this orderRef at these companies, in their order (at most one
+     * each). One lookup per company, each an equality on the whole unique index (merchant,
+     * payment_method, order_ref): a query on (merchant, order_ref) alone read every payment of the
+     * merchant (PostgreSQL 15: a sequential scan of the table; H2 2.2: the merchant's whole range of
+     * the index, even with {@code payment_method IN (…)}), and a second index would cost every create.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<PaymentView> matching(String merchant, List<String> paymentMethods, String orderRef) {
+        return paymentMethods.stream().map(m -> byOrder(merchant, m, orderRef)).flatMap(Optional::stream).map(PaymentLedger::view).toList();
+    }
+
+    /**
+     * The merchant's one payment with this order reference at these companies: the lookup of every
+     * operation that names a payment by its reference (payments, refunds, customs). Empty when there
+     * is none; 422 naming {@code methodField} when the merchant has the reference at several of them
+     * ({@link PaymentRules#onePayment}). What "none" answers is the operation's to say.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<PaymentView> byReference(String merchant, List<String> paymentMethods, String methodField, String orderRef) {
+        return PaymentRules.onePayment(matching(merchant, paymentMethods, orderRef), methodField, orderRef);
+    }
+
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<PaymentView> findByPayMessage(String merchant, String paymentMethod, String payMessage) {
+        return em.createQuery("SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method"
+                        + " AND p.payMessage = :payMessage", Payment.class)
+                .setParameter("merchant", merchant).setParameter("method", paymentMethod).setParameter("payMessage", payMessage)
+                .setHint(READ_ONLY, "true").getResultStream().findFirst().map(PaymentLedger::view);
+    }
+
+    /** Unpaid payments whose poll is due, the longest waiting first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<PaymentView> pollDue(OffsetDateTime now, int limit) {
+        return em.createNamedQuery(Payment.POLL_DUE, Payment.class).setParameter("now", now)
+                .setParameter("states", List.of(TradeState.NOTPAY, TradeState.USERPAYING)).setMaxResults(limit)
+                .setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view).toList();
+    }
+
+    /**
+     * After a poll: the next one ({@link PollSchedule}), or none once the payment is a day old or no
+     * longer open.
+     */
+    public void polled(long id) {
+        Payment p = em.find(Payment.class, id);
+        p.pollAt(PollSchedule.next(p.getCreatedAt(), now(), java.time.Duration.ofMillis(firstPollMs), p.getTradeState().isOpen()).orElse(null));
+    }
+
+    /**
+     * The merchant's identical create takes over a create whose outcome is unknown, if nobody else
+     * took it first. The merchant is asking again, so the reconciliation's count starts over
+     * ({@link Payment#reconcileFromStart}).
+     */
+    public boolean merchantTakesOver(long id) {
+        return takeOver(id, true);
+    }
+
+    /**
+     * The reconciliation takes over a create whose outcome is unknown, if nobody else took it
+     * first. Its count goes on: the attempt is recorded after it ({@link #reconcileAttempted}).
+     */
+    public boolean reconciliationTakesOver(long id) {
+        return takeOver(id, false);
+    }
+
+    private boolean takeOver(long id, boolean fromStart) {
+        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (!CreateRules.mayTakeOver(p.getTradeState())) {
+            return false; // taken by someone else first, or resolved meanwhile
+        }
+        if (fromStart) {
+            p.reconcileFromStart();
+        }
+        p.retryCreate(now());
+        return true;
+    }
+
+    /**
+     * Payments whose outcome nobody is resolving: UNKNOWN or NOT_SENT since before {@code unknownBefore}, and
+     * CREATING since before {@code creatingBefore} (the broker stopped while the company was asked),
+     * oldest first; of those, only the ones the reconciliation has not given up on and whose next
+     * attempt is due by {@code dueBy} (none is scheduled before the first attempt).
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<PaymentView> unresolved(OffsetDateTime unknownBefore, OffsetDateTime creatingBefore, OffsetDateTime dueBy, int limit) {
+        List<PaymentView> found = new ArrayList<>();
+        for (Object[] statesAndBefore : new Object[][] {{List.of(TradeState.CREATING), creatingBefore}, {UNRESOLVED, unknownBefore}}) {
+            em.createNamedQuery(Payment.RECONCILE_DUE, Payment.class)
+                    .setParameter("states", statesAndBefore[0]).setParameter("before", statesAndBefore[1]).setParameter("due", dueBy)
+                    .setMaxResults(limit - found.size()).setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view)
+                    .forEach(found::add);
+        }
+        return found;
+    }
+
+    /**
+     * After a reconciliation attempt made at {@code attemptedAt}: a payment still UNKNOWN has the
+     * attempt counted and its next one scheduled, or, when that was the last, is flagged for an
+     * operator and taken no more. A payment resolved meanwhile, or taken over by the merchant's
+     * identical create (CREATING), is left as it is: the attempt did not fail.
+     *
+     * @return the attempts made, when this one was the last and the payment is flagged now
+     */
+    public OptionalInt reconcileAttempted(long id, ReconcileSchedule schedule, OffsetDateTime attemptedAt) {
+        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (!p.getTradeState().isUnresolved() || p.isFlaggedForOperator()) {
+            return OptionalInt.empty();
+        }
+        Optional<OffsetDateTime> next = schedule.next(p.getReconcileAttempts() + 1, attemptedAt);
+        if (next.isPresent()) {
+            p.reconcileFailed(next.get());
+            return OptionalInt.empty();
+        }
+        p.flagForOperator(now());
+        return OptionalInt.of(p.getReconcileAttempts());
+    }
+
+    /** Payments the reconciliation gave up on that are still unresolved (UNKNOWN, NOT_SENT): what an operator has to look at. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public long flaggedCount() {
+        return em.createNamedQuery(Payment.FLAGGED_COUNT, Long.class).setParameter("states", UNRESOLVED).getSingleResult();
+    }
+
+    /**
+     * A create left CREATING since before {@code before}: its owner is gone (the broker stopped while
+     * the company was asked), so its outcome is now UNKNOWN. False if it moved on meanwhile.
+     */
+    public boolean abandoned(long id, OffsetDateTime before, String reason) {
+        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (!CreateRules.senderLost(p.getTradeState(), p.getUpdatedAt(), before)) {
+            return false;
+        }
+        p.outcomeUnknown(TradeEvent.SENDER_LOST, reason, now());
+        return true;
+    }
+
+    /** The company created the order: its reference, and the exchanges that got it. */
+    public PaymentView created(long id, CreatedOrder order, Invocation invocation, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
+        if (!p.getTradeState().allows(TradeEvent.ANSWERED)) {
+            // Refused meanwhile by an identical create's own answer: the company's contradiction is in the events.
+            LOG.warning(() -> "Create answer for a payment in state " + p.getTradeState() + " not applied: " + p.getOrderRef());
+            events(id, events);
+            return view(p);
+        }
+        if (p.getNextPollAt() == null) {
+            // Unpaid from now: the reconciliation asks about it after a while, should its callback be lost.
+            p.pollAt(now().plusNanos(firstPollMs * 1_000_000));
+        }
+        p.created(order.tradeType(), order.payMessage(), invocation == null ? null : invocation.payInvokeMessage(),
+                invocation == null ? null : invocation.timeStamp(), invocation == null ? null : invocation.nonceStr(), now());
+        events(id, events);
+        return view(p);
+    }
+
+    /** The create got no usable answer: the payment's outcome is unknown until a query or the reconciliation. */
+    public void unknown(long id, String reason, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
+        // Resolved meanwhile (the reconciliation took over a create whose sender seemed lost): a late failure changes nothing.
+        if (p.getTradeState().allows(TradeEvent.NO_ANSWER)) {
+            p.outcomeUnknown(TradeEvent.NO_ANSWER, reason, now());
+        }
+        events(id, events);
+    }
+
+    /**
+     * The create never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT, never
+     * as possibly sent. Resolved meanwhile (a late call of an earlier sender): changes nothing.
+     */
+    public void notSent(long id, String reason, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
+        if (p.getTradeState().allows(TradeEvent.NOT_SENT)) {
+            p.notSent(reason, now());
+        }
+        events(id, events);
+    }
+
+    /** The company refused the create; a payment resolved meanwhile stays as it is (the refusal is among its events). */
+    public void refused(long id, String reason, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
+        if (p.getTradeState().allows(TradeEvent.REFUSED)) {
+            p.refused(reason, now());
+        }
+        events(id, events);
+    }
+
+    /** The company's view of the order, with the exchanges that brought it. */
+    public PaymentView observed(long id, OrderStatus s, List<Exchanges.Entry> events) {
+        // Locked: two nodes (or a query and a callback) seeing the same change take turns, and the
+        // second finds it made, so it makes no second event and no version conflict.
+        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
+        TradeState before = p.getTradeState();
+        if (s.state() != TradeState.UNKNOWN && !before.allows(TradeEvent.reported(s.state()))) {
+            // A late or contradicting report (a paid order reported unpaid): the record stays, the exchange is kept.
+            LOG.warning(() -> "Company report " + s.state() + " not applied to payment " + p.getMerchant() + " " + p.getPaymentMethod()
+                    + " " + p.getOrderRef() + " in state " + before);
+        } else if (s.state() != TradeState.UNKNOWN) {
+            p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
+                    s.paidAt(), now());
+        }
+        events(id, events);
+        PaymentView after = view(p);
+        String type = p.getTradeState() == before ? null : EventData.paymentType(p.getTradeState());
+        if (type != null) {
+            // The merchant's event, in this transaction: the change and its event commit together.
+            Outbox.add(em, p.getMerchant(), id, null, type, EventData.payment(after), EventData.notifyUrl(p.getRequestJson()), now());
+        }
+        return after;
+    }
+
+    /**
+     * Stores exchanges as events of the payment: with an outcome, in the outcome's transaction;
+     * alone, those that changed nothing but are kept (they went wrong, or the customs exchanges).
+     */
+    public void events(long paymentId, List<Exchanges.Entry> events) {
+        persistEvents(em, paymentId, events);
+    }
+
+    /** Adds the exchanges to the caller's transaction (the refunds' outcomes are stored with theirs too). */
+    static void persistEvents(EntityManager em, long paymentId, List<Exchanges.Entry> events) {
+        OffsetDateTime at = now();
+        for (Exchanges.Entry e : events) {
+            em.persist(new PaymentEvent(paymentId, e.operation(), e.outcome(), e.httpStatus(), e.durationMs(), e.request(),
+                    e.response(), e.error(), at));
+        }
+    }
+
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public String requestJson(long id) {
+        return em.find(Payment.class, id).getRequestJson();
+    }
+
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public long idOf(String merchant, String paymentMethod, String orderRef) {
+        return byOrder(merchant, paymentMethod, orderRef).orElseThrow().getId();
+    }
+
+    /** Read to be viewed, never changed: EclipseLink neither copies it into the persistence context nor watches it. */
+    private Optional<Payment> byOrder(String merchant, String paymentMethod, String orderRef) {
+        return em.createNamedQuery(Payment.BY_ORDER, Payment.class)
+                .setParameter("merchant", merchant).setParameter("paymentMethod", paymentMethod).setParameter("orderRef", orderRef)
+                .setHint(READ_ONLY, "true").getResultStream().findFirst();
+    }
+
+    static PaymentView view(Payment p) {
+        return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), p.getPaymentType(), p.getCurrency(),
+                p.getActualAmount(), p.getTotal(), p.getTradeState().shown().name(), p.getTradeStateDesc(), p.getTradeType(),
+                p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
+                p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.getId());
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC);
+    }
+}

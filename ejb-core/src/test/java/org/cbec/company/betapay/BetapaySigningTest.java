@@ -1,0 +1,149 @@
+package org.cbec.company.betapay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.security.KeyPair;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.cbec.company.Pem;
+import org.cbec.company.RsaSignatures;
+import org.cbec.testing.BetapayCompanySide;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class BetapaySigningTest {
+
+    private static final String METHOD = "betapay.trade.query";
+
+    private static KeyPair merchant;
+    private static KeyPair company;
+
+    @BeforeAll
+    static void generate() {
+        merchant = Pem.newRsaKeyPair();
+        company = Pem.newRsaKeyPair();
+    }
+
+    private static Map<String, String> request() {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("method", METHOD);
+        params.put("app_id", "2021000000000001");
+        params.put("timestamp", "2024-01-02 03:04:05");
+        params.put("charset", "utf-8");
+        params.put("biz_content", "{\"out_trade_no\":\"T1&2=3\",\"subject\":\"中文\"}");
+        params.put("sign_type", "RSA2");
+        params.put("version", "1.0");
+        return params;
+    }
+
+    // ---------------------------------------------------------------- request signatures
+
+    @Test
+    void signContentSortsByKeyAndLeavesOutSignAndEmptyValues() {
+        Map<String, String> params = new HashMap<>();
+        params.put("b", "2");
+        params.put("a", "1");
+        params.put("sign", "xyz");
+        params.put("empty", "");
+        params.put("none", null);
+        params.put("B", "upper");
+        params.put("a_b", "3");
+        params.put("c", "x=y&z 中");
+        assertEquals("B=upper&a=1&a_b=3&b=2&c=x=y&z 中", BetapaySigning.signContent(params));
+    }
+
+    @Test
+    void signContentOfTheRequestIsTheLiteralSortedText() {
+        assertEquals("app_id=2021000000000001&biz_content={\"out_trade_no\":\"T1&2=3\",\"subject\":\"中文\"}"
+                + "&charset=utf-8&method=betapay.trade.query&sign_type=RSA2&timestamp=2024-01-02 03:04:05&version=1.0",
+                BetapaySigning.signContent(request()));
+    }
+
+    @Test
+    void signedRequestVerifies() {
+        Map<String, String> params = request();
+        params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
+        assertTrue(BetapayCompanySide.verifyRequest(params, merchant.getPublic()));
+        assertTrue(RsaSignatures.verify(merchant.getPublic(), BetapaySigning.signContent(request()), params.get("sign")));
+    }
+
+    @Test
+    void addingAnEmptyParameterDoesNotChangeTheSignature() {
+        Map<String, String> params = request();
+        params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
+        params.put("notify_url", "");
+        assertTrue(BetapayCompanySide.verifyRequest(params, merchant.getPublic()));
+    }
+
+    // ---------------------------------------------------------------- response signatures
+
+    @Test
+    void responseKeyReplacesDotsAndAppendsResponse() {
+        assertEquals("betapay_trade_query_response", BetapaySigning.responseKey("betapay.trade.query"));
+        assertEquals("betapay_trade_precreate_response", BetapaySigning.responseKey("betapay.trade.precreate"));
+    }
+
+    @Test
+    void responseKeyRefusesNamesThatNeedJsonEscaping() {
+        assertThrows(IllegalArgumentException.class, () -> BetapaySigning.responseKey("a\"b"));
+        assertThrows(IllegalArgumentException.class, () -> BetapaySigning.responseKey(null));
+    }
+
+    @Test
+    void signedResponseRoundTripsToTheExactNodeText() {
+        String node = "{\"code\":\"10000\",\"msg\":\"Success\",\"trade_no\":\"2024\",\"total_amount\":\"88.88\"}";
+        String body = BetapayCompanySide.signedResponse(METHOD, node, company.getPrivate());
+        assertEquals(Optional.of(node), BetapaySigning.verifiedNode(body, METHOD, company.getPublic()));
+    }
+
+    @Test
+    void reserialisedNodeDoesNotVerify() {
+        String node = "{\"code\": \"10000\"}";
+        String body = BetapayCompanySide.signedResponse(METHOD, node, company.getPrivate()).replace("\"code\": ", "\"code\":");
+        assertTrue(BetapaySigning.verifiedNode(body, METHOD, company.getPublic()).isEmpty());
+    }
+
+    @Test
+    void wrongKeyGivesEmpty() {
+        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        assertTrue(BetapaySigning.verifiedNode(body, METHOD, merchant.getPublic()).isEmpty());
+    }
+
+    @Test
+    void otherMethodGivesEmpty() {
+        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        assertTrue(BetapaySigning.verifiedNode(body, "betapay.trade.refund", company.getPublic()).isEmpty());
+    }
+
+    @Test
+    void notJsonGivesEmpty() {
+        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        assertTrue(BetapaySigning.verifiedNode("<html>502</html>", METHOD, company.getPublic()).isEmpty());
+        assertTrue(BetapaySigning.verifiedNode("", METHOD, company.getPublic()).isEmpty());
+        assertTrue(BetapaySigning.verifiedNode(null, METHOD, company.getPublic()).isEmpty());
+        assertTrue(BetapaySigning.verifiedNode("[" + body + "]", METHOD, company.getPublic()).isEmpty());
+        assertTrue(BetapaySigning.verifiedNode(body.substring(0, body.length() - 1), METHOD, company.getPublic()).isEmpty());
+        assertTrue(BetapaySigning.verifiedNode(body + "{}", METHOD, company.getPublic()).isEmpty());
+    }
+
+    @Test
+    void missingSignOrNodeGivesEmpty() {
+        String node = "{\"code\":\"10000\"}";
+        String sign = RsaSignatures.sign(company.getPrivate(), node);
+        assertTrue(BetapaySigning.verifiedNode("{\"betapay_trade_query_response\":" + node + "}", METHOD,
+                company.getPublic()).isEmpty());
+        assertTrue(BetapaySigning.verifiedNode("{\"sign\":\"" + sign + "\"}", METHOD, company.getPublic()).isEmpty());
+        assertTrue(BetapaySigning.verifiedNode("{\"betapay_trade_query_response\":" + node + ",\"sign\":42}", METHOD,
+                company.getPublic()).isEmpty());
+    }
+
+    @Test
+    void tamperedNodeGivesEmpty() {
+        String body = BetapayCompanySide.signedResponse(METHOD, "{\"total_amount\":\"88.88\"}", company.getPrivate());
+        assertTrue(BetapaySigning.verifiedNode(body.replace("88.88", "0.01"), METHOD, company.getPublic()).isEmpty());
+    }
+}
