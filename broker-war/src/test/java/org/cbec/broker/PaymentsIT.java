@@ -509,6 +509,10 @@ class PaymentsIT {
         assertEquals(1, countRows("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
                 + " WHERE p.order_ref = ? AND e.outcome = 'NOT_SENT'", notSent), "the broker recorded the call as not sent");
         assertEquals(0, SANDBOX.requests("betapay", "demo", "create", notSent), "the company was not called");
+        // Stored as not sent, never as possibly sent (the circuit stays open 5 s: the reconciliation's
+        // queries meanwhile are not sent either and leave it so).
+        assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'NOT_SENT'", notSent),
+                "the payment the circuit refused is stored NOT_SENT");
         for (String ref : refs) {
             assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ?", ref), "the payment survived the failure");
         }

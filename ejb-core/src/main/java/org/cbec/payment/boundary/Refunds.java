@@ -143,7 +143,7 @@ public class Refunds {
         ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
         RefundView r = ledger.get(candidate.id());
         PaymentView payment = payments.find(r.merchant(), r.paymentMethod(), r.orderRef()).orElseThrow();
-        if (r.state() == RefundState.UNKNOWN && ledger.takeOver(r.id())) {
+        if (r.state().isUnresolved() && ledger.takeOver(r.id())) {
             return resolveOrSend(companies.port(r.paymentMethod(), FAILURE), accounts.account(r.merchant(), r.paymentMethod()), payment, r);
         }
         return refresh(payment, r, true);
@@ -190,8 +190,12 @@ public class Refunds {
                     throw CompanyFailures.refused(company::invalidRequest, FAILURE, "the refund", refused.text() + "; the refund is CLOSED");
                 },
                 unanswered -> {
-                    ledger.unknown(r.id(), unanswered.reason(), log.entries());
-                    LOG.warning(() -> "Refund outcome unknown: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
+                    if (unanswered.sent()) {
+                        ledger.unknown(r.id(), unanswered.reason(), log.entries());
+                    } else {
+                        ledger.notSent(r.id(), unanswered.reason(), log.entries());
+                    }
+                    LOG.warning(() -> "Refund " + (unanswered.sent() ? "outcome unknown: " : "not sent: ") + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
                             + r.refundRef() + ": " + unanswered.reason());
                     throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
                 });
@@ -202,7 +206,7 @@ public class Refunds {
      * caller's 500 (one refund asked for); otherwise the stored view is answered.
      */
     private RefundView refresh(PaymentView payment, RefundView r, boolean strict) {
-        if (r.state() != RefundState.PROCESSING && r.state() != RefundState.UNKNOWN) {
+        if (r.state() != RefundState.PROCESSING && !r.state().isUnresolved()) {
             return r; // final, or SENDING: its sender is still talking to the company
         }
         CompanyPort company;

@@ -153,6 +153,18 @@ public class RefundLedger {
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
     }
 
+    /**
+     * The refund call never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT,
+     * never as possibly sent. Resolved meanwhile: changes nothing.
+     */
+    public void notSent(long id, String reason, List<Exchanges.Entry> events) {
+        Refund r = em.find(Refund.class, id);
+        if (r.getState().allows(RefundEvent.NOT_SENT)) {
+            r.outcomeUnknown(RefundEvent.NOT_SENT, reason, now());
+        }
+        PaymentLedger.persistEvents(em, r.getPaymentId(), events);
+    }
+
     /** Exchanges that changed nothing but are kept (they went wrong). */
     public void events(long id, List<Exchanges.Entry> events) {
         PaymentLedger.persistEvents(em, em.find(Refund.class, id).getPaymentId(), events);
@@ -180,13 +192,13 @@ public class RefundLedger {
 
     /**
      * Refunds the company may still change with nobody asking: SENDING since before
-     * {@code sendingBefore}, UNKNOWN or PROCESSING since before {@code before}, oldest first.
+     * {@code sendingBefore}, UNKNOWN, NOT_SENT or PROCESSING since before {@code before}, oldest first.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<RefundView> unresolved(OffsetDateTime before, OffsetDateTime sendingBefore, int limit) {
         List<RefundView> found = new ArrayList<>();
         for (Object[] stateAndBefore : new Object[][] {{RefundState.SENDING, sendingBefore}, {RefundState.UNKNOWN, before},
-                {RefundState.PROCESSING, before}}) {
+                {RefundState.NOT_SENT, before}, {RefundState.PROCESSING, before}}) {
             if (found.size() >= limit) {
                 break;
             }

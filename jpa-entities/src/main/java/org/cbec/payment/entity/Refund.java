@@ -141,11 +141,12 @@ public class Refund {
     }
 
     /**
-     * The refund went unanswered ({@link RefundEvent#NO_ANSWER}) or its sender stopped
-     * ({@link RefundEvent#SENDER_LOST}): kept, its outcome unknown until a query or the reconciliation.
+     * The refund went unanswered ({@link RefundEvent#NO_ANSWER}), its call was not sent
+     * ({@link RefundEvent#NOT_SENT}) or its sender stopped ({@link RefundEvent#SENDER_LOST}): kept,
+     * its outcome unknown until a query or the reconciliation.
      */
     public void outcomeUnknown(RefundEvent why, String reason, OffsetDateTime at) {
-        if (why != RefundEvent.NO_ANSWER && why != RefundEvent.SENDER_LOST) {
+        if (why != RefundEvent.NO_ANSWER && why != RefundEvent.NOT_SENT && why != RefundEvent.SENDER_LOST) {
             throw new IllegalArgumentException(why + " does not leave an outcome unknown");
         }
         state = state.next(why);

@@ -14,7 +14,7 @@ import org.cbec.platform.entity.Transitions;
 
 /**
  * A refund's state as the broker knows it. PROCESSING, SUCCESS, CLOSED and ABNORMAL are the
- * companies' (WeChat-Pay-v3 vocabulary); two are the broker's own, shown to clients as PROCESSING.
+ * companies' (WeChat-Pay-v3 vocabulary); three are the broker's own, shown to clients as PROCESSING.
  * The moves between them are the table {@link #TABLE}; {@link Refund} makes no other.
  */
 public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
@@ -22,6 +22,12 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
     SENDING,
     /** Broker's own: the company call failed; whether the company has the refund is not known. */
     UNKNOWN,
+    /**
+     * Broker's own: the last call never left the broker (an open circuit, a full bulkhead). An
+     * earlier call may have reached the company (this one was sent again after a take-over), so it
+     * is resolved as UNKNOWN is: the company is asked for the refund's number first.
+     */
+    NOT_SENT,
     /** The company accepted the refund and has not finished it. */
     PROCESSING,
     /** The money went back. */
@@ -32,7 +38,8 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
     ABNORMAL;
 
     /**
-     * The refund's lifecycle. A refund is sent once; without an answer it is UNKNOWN until someone
+     * The refund's lifecycle. A refund is sent once; without an answer it is UNKNOWN (or NOT_SENT, when
+     * the call never left) until someone
      * takes it over (SENDING again), asks the company for its number and sends it again only when the
      * company has none. The company's reports move an open refund anywhere; a final state is never
      * left (only the same report again, with its figures, is taken).
@@ -40,6 +47,7 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
     private static final Transitions<RefundState, RefundEvent> TABLE = Transitions.of(RefundState.class, RefundEvent.class)
             .allow(SENDING, REFUSED, CLOSED)
             .allow(SENDING, NO_ANSWER, UNKNOWN)
+            .allow(SENDING, RefundEvent.NOT_SENT, NOT_SENT)
             .allow(SENDING, SENDER_LOST, UNKNOWN)
             .allow(SENDING, REPORTED_PROCESSING, PROCESSING)
             .allow(SENDING, REPORTED_SUCCESS, SUCCESS)
@@ -52,6 +60,14 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
             .allow(UNKNOWN, REPORTED_SUCCESS, SUCCESS)
             .allow(UNKNOWN, REPORTED_CLOSED, CLOSED)
             .allow(UNKNOWN, REPORTED_ABNORMAL, ABNORMAL)
+
+            .allow(NOT_SENT, REFUSED, CLOSED)
+            .allow(NOT_SENT, NO_ANSWER, UNKNOWN)
+            .allow(NOT_SENT, TAKEN_OVER, SENDING)
+            .allow(NOT_SENT, REPORTED_PROCESSING, PROCESSING)
+            .allow(NOT_SENT, REPORTED_SUCCESS, SUCCESS)
+            .allow(NOT_SENT, REPORTED_CLOSED, CLOSED)
+            .allow(NOT_SENT, REPORTED_ABNORMAL, ABNORMAL)
 
             .allow(PROCESSING, REPORTED_PROCESSING, PROCESSING)
             .allow(PROCESSING, REPORTED_SUCCESS, SUCCESS)
@@ -69,11 +85,16 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
 
     /** The state a client is shown. */
     public String shown() {
-        return this == SENDING || this == UNKNOWN ? PROCESSING.name() : name();
+        return this == SENDING || isUnresolved() ? PROCESSING.name() : name();
     }
 
     /** Whether the company may still change it: a query or the reconciliation asks again. */
     public boolean isOpen() {
-        return this == SENDING || this == UNKNOWN || this == PROCESSING;
+        return this == SENDING || isUnresolved() || this == PROCESSING;
+    }
+
+    /** Without a known outcome and nobody sending it: asked for, and sent again only if the company has none. */
+    public boolean isUnresolved() {
+        return this == UNKNOWN || this == NOT_SENT;
     }
 }

@@ -45,4 +45,17 @@ class RefundMovesTest {
         r.resend(T0.plusSeconds(1));
         assertEquals(RefundState.SENDING, r.getState());
     }
+
+    @Test
+    void aRefundThatNeverLeftIsStoredAsNotSentShownAsProcessingAndTakenOver() {
+        Refund r = sending();
+        r.outcomeUnknown(RefundEvent.NOT_SENT, "circuit open; not called", T0);
+        assertEquals(RefundState.NOT_SENT, r.getState());
+        assertEquals("PROCESSING", r.getState().shown());
+        assertEquals(true, r.getState().isUnresolved());
+        r.resend(T0.plusSeconds(1));
+        assertEquals(RefundState.SENDING, r.getState());
+        r.outcomeUnknown(RefundEvent.NO_ANSWER, "timed out", T0.plusSeconds(2));
+        assertEquals(RefundState.UNKNOWN, r.getState(), "sent this time, without an answer: possibly at the company");
+    }
 }
