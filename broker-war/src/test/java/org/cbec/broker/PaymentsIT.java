@@ -1065,7 +1065,7 @@ class PaymentsIT {
     }
 
     private static OrderRequest order(String ref, long amount) {
-        return new OrderRequest(ref, PaymentType.NATIVE, amount, "CNY", null, null, null, null, null, null, null, null, null);
+        return new OrderRequest(ref, PaymentType.NATIVE, amount, "CNY", null, null, null, null, null, null, null, null, null, false);
     }
 
     private Reply create(String merchant, String key, String method, String ref) {

@@ -87,6 +87,24 @@ public class AlphapayCompany implements PaymentCompany {
 
     @Override
     public CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder) {
+        String path = "/v3/pay/transactions/" + pathOf(order.type());
+        JsonObject answer = Json.object(send(account, "create", "POST", path, createBody(account, order), recorder).body());
+        String payMessage = switch (order.type()) {
+            case NATIVE -> Json.string(answer, "code_url");
+            case H5 -> Json.string(answer, "h5_url");
+            case JSAPI, MINIPRO, APP -> Json.string(answer, "prepay_id");
+        };
+        if (payMessage == null) {
+            throw new CompanyUnavailable("the company's answer to create lacked the payment reference");
+        }
+        return new CreatedOrder(order.type().name(), payMessage);
+    }
+
+    /**
+     * The create's JSON body. {@code settle_info.profit_sharing} is always sent, false included: the
+     * company holds the money for settlement only when it is true (as WeChat Pay v3, whose default is false).
+     */
+    static String createBody(CompanyAccount account, OrderRequest order) {
         JsonObjectBuilder body = Jsonp.object()
                 .add("appid", account.appId())
                 .add("mchid", account.companyMerchantId())
@@ -103,17 +121,8 @@ public class AlphapayCompany implements PaymentCompany {
         if (order.clientIp() != null) {
             body.add("scene_info", Jsonp.object().add("payer_client_ip", order.clientIp()));
         }
-        String path = "/v3/pay/transactions/" + pathOf(order.type());
-        JsonObject answer = Json.object(send(account, "create", "POST", path, body.build().toString(), recorder).body());
-        String payMessage = switch (order.type()) {
-            case NATIVE -> Json.string(answer, "code_url");
-            case H5 -> Json.string(answer, "h5_url");
-            case JSAPI, MINIPRO, APP -> Json.string(answer, "prepay_id");
-        };
-        if (payMessage == null) {
-            throw new CompanyUnavailable("the company's answer to create lacked the payment reference");
-        }
-        return new CreatedOrder(order.type().name(), payMessage);
+        body.add("settle_info", Jsonp.object().add("profit_sharing", order.heldForSettlement()));
+        return body.build().toString();
     }
 
     @Override

@@ -92,6 +92,21 @@ public class BetapayCompany implements PaymentCompany {
 
     @Override
     public CreatedOrder create(CompanyAccount account, OrderRequest order, ExchangeRecorder recorder) {
+        String method = createMethod(order.type());
+        JsonObject node = call(account, "create", method, createBiz(order), order.notifyUrl(), recorder);
+        String payMessage = switch (order.type()) {
+            case NATIVE -> Json.string(node, "qr_code");
+            case H5 -> Json.string(node, "page_url");
+            default -> Json.string(node, "trade_no");
+        };
+        if (payMessage == null) {
+            throw new CompanyUnavailable("the company's answer to create lacked the payment reference");
+        }
+        return new CreatedOrder(order.type().name(), payMessage);
+    }
+
+    /** The create's biz_content. */
+    static String createBiz(OrderRequest order) {
         JsonObjectBuilder biz = Jsonp.object()
                 .add("out_trade_no", order.orderRef())
                 .add("total_amount", BetapayMoney.yuan(order.amount()))
@@ -103,17 +118,9 @@ public class BetapayCompany implements PaymentCompany {
         Json.putIfPresent(biz, "buyer_id", order.payerId());
         Json.putIfPresent(biz, "quit_url", order.cancelUrl());
         Json.putIfPresent(biz, "return_url", order.successUrl());
-        String method = createMethod(order.type());
-        JsonObject node = call(account, "create", method, biz.build().toString(), order.notifyUrl(), recorder);
-        String payMessage = switch (order.type()) {
-            case NATIVE -> Json.string(node, "qr_code");
-            case H5 -> Json.string(node, "page_url");
-            default -> Json.string(node, "trade_no");
-        };
-        if (payMessage == null) {
-            throw new CompanyUnavailable("the company's answer to create lacked the payment reference");
-        }
-        return new CreatedOrder(order.type().name(), payMessage);
+        // Always sent, "false" included, as Alipay's extend_params take it: a string, not a JSON boolean.
+        biz.add("extend_params", Jsonp.object().add("royalty_freeze", Boolean.toString(order.heldForSettlement())));
+        return biz.build().toString();
     }
 
     @Override

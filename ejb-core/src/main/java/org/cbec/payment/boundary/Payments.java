@@ -333,6 +333,6 @@ public class Payments {
     private OrderRequest orderOf(CreatePayment c, PaymentType type, String merchant) {
         return new OrderRequest(c.orderRef(), type, c.actualAmount(), c.currency(), c.description(), c.attach(),
                 callbackUrls.of(c.paymentMethod(), merchant), c.timeExpire(), c.goodsTag(), c.payerId(), c.clientIp(), c.successUrl(),
-                c.cancelUrl());
+                c.cancelUrl(), false);
     }
 }
