@@ -94,16 +94,12 @@ public class Payments {
         } catch (AlreadyStoredException concurrent) {
             return resume(ledger.find(merchant, c.paymentMethod(), c.orderRef()).orElseThrow(() -> concurrent), company, account, c, type);
         }
-        return sendCreate(company, account, c, type, opened.id());
+        return sendCreate(company, account, c, type, opened.heldForSettlement(), opened.id());
     }
 
     /** An identical create: the stored result, or the pending create carried on. */
     private PaymentView resume(PaymentView p, CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type) {
-        if (p.actualAmount() != c.actualAmount() || !p.currency().equals(c.currency())
-                || !p.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(p.total(), c.total())) {
-            throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
-                    + " is already a payment with another amount, total, currency or payment type");
-        }
+        PaymentRules.checkRepeat(p, () -> JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class), c);
         switch (CreateRules.onIdenticalCreate(TradeState.valueOf(p.tradeState()))) {
             case IN_PROGRESS:
                 // Answered at once: a duplicate never holds a request thread while the first create
@@ -113,7 +109,7 @@ public class Payments {
                         + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
             case TAKE_OVER:
                 if (ledger.merchantTakesOver(p.id())) {
-                    return sendCreate(company, account, c, type, p.id());
+                    return sendCreate(company, account, c, type, p.heldForSettlement(), p.id());
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
             case REFUSED:
@@ -124,10 +120,11 @@ public class Payments {
     }
 
     /** Sends the create and applies its outcome to the payment; anything but an answer is the client's error ({@link CompanyFailures}). */
-    private PaymentView sendCreate(CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type, long id) {
+    private PaymentView sendCreate(CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type, boolean held,
+            long id) {
         String merchant = account.merchant();
         Exchanges log = new Exchanges();
-        return company.create(account, orderOf(c, type, merchant), log).fold(
+        return company.create(account, orderOf(c, type, held, merchant), log).fold(
                 order -> {
                     Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
                     PaymentView created = ledger.created(id, order, invocation, log.entries());
@@ -211,7 +208,7 @@ public class Payments {
             // reference; the company's duplicate-order rule returns the same order.
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
-            Optional<PaymentView> recovered = company.create(account, orderOf(original, type, account.merchant()), log).fold(
+            Optional<PaymentView> recovered = company.create(account, orderOf(original, type, p.heldForSettlement(), account.merchant()), log).fold(
                     order -> {
                         Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
                         return Optional.of(ledger.created(p.id(), order, invocation, log.entries()));
@@ -270,7 +267,7 @@ public class Payments {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
             return sendCreate(companies.port(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
-                    type, p.id());
+                    type, p.heldForSettlement(), p.id());
         }
         return p;
     }
@@ -329,10 +326,14 @@ public class Payments {
                 .orElseThrow(() -> PaymentRules.unknownPayment(merchant, paymentMethods, orderRef));
     }
 
-    /** The order as the company gets it: its notify URL is the broker's callback, never the merchant's (that one gets the broker's events). */
-    private OrderRequest orderOf(CreatePayment c, PaymentType type, String merchant) {
+    /**
+     * The order as the company gets it: its notify URL is the broker's callback, never the merchant's
+     * (that one gets the broker's events); {@code held} is the stored payment's flag, not read again
+     * from the request, so that every send of a create holds the money as its first did.
+     */
+    private OrderRequest orderOf(CreatePayment c, PaymentType type, boolean held, String merchant) {
         return new OrderRequest(c.orderRef(), type, c.actualAmount(), c.currency(), c.description(), c.attach(),
                 callbackUrls.of(c.paymentMethod(), merchant), c.timeExpire(), c.goodsTag(), c.payerId(), c.clientIp(), c.successUrl(),
-                c.cancelUrl(), false);
+                c.cancelUrl(), held);
     }
 }

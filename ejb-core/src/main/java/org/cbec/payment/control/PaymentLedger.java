@@ -55,7 +55,7 @@ public class PaymentLedger {
      */
     public PaymentView open(String merchant, CreatePayment c, String requestJson) {
         Payment payment = new Payment(merchant, c.paymentMethod(), c.orderRef(), c.paymentType(), c.currency(),
-                c.actualAmount(), c.total(), requestJson, now());
+                c.actualAmount(), c.total(), PaymentRules.heldForSettlement(c.currency(), c.profitSharing()), requestJson, now());
         org.cbec.platform.persistence.Inserts.insert(em, payment, "payment " + c.orderRef());
         return view(payment);
     }
@@ -313,7 +313,7 @@ public class PaymentLedger {
         return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), p.getPaymentType(), p.getCurrency(),
                 p.getActualAmount(), p.getTotal(), p.getTradeState().shown().name(), p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
-                p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.getId());
+                p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.isHeldForSettlement(), p.getId());
     }
 
     private static OffsetDateTime now() {

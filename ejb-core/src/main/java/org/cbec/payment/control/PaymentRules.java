@@ -4,6 +4,7 @@ import org.cbec.payment.PaymentFormats;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.regex.Pattern;
 import org.cbec.company.PaymentType;
@@ -97,10 +98,48 @@ public final class PaymentRules {
                     }
                 }),
                 RequestChecks.after("timeExpire", () -> checkCompanyTakes(c, PaymentType.valueOf(c.paymentType()), supported)),
+                RequestChecks.after("profitSharing", () -> checkProfitSharing(c.currency(), c.profitSharing())),
                 RequestChecks.after("products", () -> checkLinesGiven(c.products())),
                 RequestChecks.after("clientIp", () -> checkClientIp(c.clientIp())),
                 RequestChecks.after("clientId", () -> FreeText.check(CLIENT_ID_HEADER, c.clientId(), MAX_CLIENT_ID)));
         return PaymentType.valueOf(c.paymentType());
+    }
+
+    /**
+     * Whether a create holds the money for settlement at the company: a CNY payment is held unless
+     * its {@code profitSharing} is false (spec 2.2: "default true"); a GBP payment never is (both
+     * companies hold only CNY, and {@link #checkProfitSharing} refuses one that asks for it).
+     */
+    public static boolean heldForSettlement(String currency, Boolean profitSharing) {
+        return "CNY".equals(currency) && !Boolean.FALSE.equals(profitSharing);
+    }
+
+    /** Only CNY money is held for settlement: a GBP payment that asks for it is refused, one that does not say is not held. */
+    static void checkProfitSharing(String currency, Boolean profitSharing) {
+        if (Boolean.TRUE.equals(profitSharing) && !"CNY".equals(currency)) {
+            throw new InvalidRequestException("profitSharing", "profitSharing can be true only for a CNY payment; a "
+                    + currency + " payment is not held for settlement");
+        }
+    }
+
+    /**
+     * A create sent again with the orderRef of a stored payment must be the same create: the same
+     * amount, total, currency, payment type and profitSharing as it takes effect
+     * ({@link #heldForSettlement}). Otherwise 422 naming {@code orderRef}. The effect is compared
+     * with the stored flag and, only where they differ, with the stored request's: a payment stored
+     * before holding existed is not held (its flag is false) although its request, without the
+     * member, reads as held; the merchant's identical retry of it is the same create, and it is still
+     * sent not held (the stored flag is what every send uses).
+     */
+    public static void checkRepeat(PaymentView stored, Supplier<CreatePayment> storedRequest, CreatePayment c) {
+        boolean held = heldForSettlement(c.currency(), c.profitSharing());
+        if (stored.actualAmount() != c.actualAmount() || !stored.currency().equals(c.currency())
+                || !stored.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(stored.total(), c.total())
+                || stored.heldForSettlement() != held
+                && heldForSettlement(storedRequest.get().currency(), storedRequest.get().profitSharing()) != held) {
+            throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
+                    + " is already a payment with another amount, total, currency, payment type or profitSharing");
+        }
     }
 
     /** A null in the list is no product line (the constraints skip it). */

@@ -137,6 +137,6 @@ public final class RefundRules {
                 p.currency()), p.tradeStateDesc(), held);
         return new PaymentView(p.merchant(), p.paymentMethod(), p.orderRef(), p.paymentType(), p.currency(), p.actualAmount(), p.total(),
                 shown.tradeState(), shown.tradeStateDesc(), p.tradeType(), p.payMessage(), p.payInvokeMessage(), p.timeStamp(),
-                p.nonceStr(), p.transactionId(), p.bankType(), p.payerTotal(), p.payerCurrency(), p.paidAt(), p.id());
+                p.nonceStr(), p.transactionId(), p.bankType(), p.payerTotal(), p.payerCurrency(), p.paidAt(), p.heldForSettlement(), p.id());
     }
 }

@@ -125,7 +125,7 @@ class PaymentRulesTest {
 
     private static PaymentView paymentAt(String method, String orderRef, long id) {
         return new PaymentView("demo", method, orderRef, "NATIVE", "CNY", 100, null, "NOTPAY", null, null, null, null, null, null,
-                null, null, null, null, null, id);
+                null, null, null, null, null, false, id);
     }
 
     @Test

@@ -65,6 +65,13 @@ public class Payment {
 
     private Long total;
 
+    /**
+     * Whether the company holds the money for settlement (the create's effective profitSharing),
+     * fixed at the create and sent with every send of it; false for the rows stored before holding existed.
+     */
+    @Column(name = "held_for_settlement", nullable = false)
+    private boolean heldForSettlement;
+
     /** The create request as received (it holds no secret), to resend it when the outcome was unknown. */
     @Column(name = "request_json", nullable = false, length = Payment.REQUEST_JSON_LENGTH)
     private String requestJson;
@@ -135,7 +142,7 @@ public class Payment {
     }
 
     public Payment(String merchant, String paymentMethod, String orderRef, String paymentType, String currency,
-            long actualAmount, Long total, String requestJson, OffsetDateTime at) {
+            long actualAmount, Long total, boolean heldForSettlement, String requestJson, OffsetDateTime at) {
         this.merchant = merchant;
         this.paymentMethod = paymentMethod;
         this.orderRef = orderRef;
@@ -143,6 +150,7 @@ public class Payment {
         this.currency = currency;
         this.actualAmount = actualAmount;
         this.total = total;
+        this.heldForSettlement = heldForSettlement;
         this.requestJson = requestJson;
         this.tradeState = TradeState.CREATING;
         this.createdAt = at;
@@ -297,6 +305,10 @@ public class Payment {
 
     public Long getTotal() {
         return total;
+    }
+
+    public boolean isHeldForSettlement() {
+        return heldForSettlement;
     }
 
     public String getRequestJson() {

@@ -76,6 +76,21 @@ class MigrationsTest {
         }
     }
 
+    @Test
+    void aPaymentStoredBeforeHoldingForSettlementExistedIsNotHeld() throws SQLException {
+        String before = "jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+        Flyway.configure().dataSource(before, "sa", "").locations("classpath:db/migration").target("14").load().migrate();
+        try (Connection c = DriverManager.getConnection(before, "sa", ""); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO payment (id, merchant, payment_method, order_ref, payment_type, currency, actual_amount,"
+                    + " request_json, trade_state, created_at, updated_at, version) VALUES (50, 'm', 'alphapay', 'o-1', 'NATIVE',"
+                    + " 'CNY', 100, '{}', 'NOTPAY', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0)");
+            Flyway.configure().dataSource(before, "sa", "").locations("classpath:db/migration").load().migrate();
+            var rs = s.executeQuery("SELECT held_for_settlement FROM payment WHERE id = 50");
+            rs.next();
+            assertFalse(rs.getBoolean(1), "a payment stored before the flag was never held at the company");
+        }
+    }
+
     private static String insertKey(long id, String keyId, String service) {
         return "INSERT INTO api_key (id, key_id, service, secret_hash, created_at) VALUES (" + id + ", '" + keyId + "', '"
                 + service + "', '" + "0".repeat(64) + "', CURRENT_TIMESTAMP)";

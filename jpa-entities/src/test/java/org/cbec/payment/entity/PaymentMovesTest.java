@@ -15,7 +15,7 @@ class PaymentMovesTest {
     private static final OffsetDateTime T0 = OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
 
     private static Payment creating() {
-        return new Payment("m", "alphapay", "o-1", "NATIVE", "CNY", 100, null, "{}", T0);
+        return new Payment("m", "alphapay", "o-1", "NATIVE", "CNY", 100, null, false, "{}", T0);
     }
 
     @Test
