@@ -180,7 +180,8 @@ public class AdminResource {
                 : java.util.Optional.<Books.OrderView>empty())
                 .orElseThrow(() -> new AdminRefusal(404, "the company has no order with this orderRef", "orderRef"));
         JsonObjectBuilder answer = JsonText.object().add("code", 200).add("orderRef", o.orderRef()).add("state", o.state().name())
-                .add("amount", o.amount()).add("currency", o.currency()).add("tradeType", o.tradeType());
+                .add("amount", o.amount()).add("currency", o.currency()).add("tradeType", o.tradeType())
+                .add("heldForSettlement", o.heldForSettlement());
         if (o.transactionId() == null) {
             answer.addNull("transactionId");
         } else {

@@ -161,10 +161,11 @@ public class AlphapayOperations {
         Optional<String> openid = payer.flatMap(p -> Members.nested("payer", () -> Members.optionalText(p, "openid", 128)));
         Members.optionalObject(body, "scene_info")
                 .ifPresent(s -> Members.nested("scene_info", () -> Members.optionalText(s, "payer_client_ip", 45)));
+        boolean held = heldForSettlement(body);
         if ("JSAPI".equals(tradeType) && openid.isEmpty()) {
             throw new Members.Invalid("payer.openid", "payer.openid is required for a jsapi payment");
         }
-        Books.OrderTerms terms = new Books.OrderTerms(orderRef, tradeType, total, currency, description, notifyUrl);
+        Books.OrderTerms terms = new Books.OrderTerms(orderRef, tradeType, total, currency, description, notifyUrl, held);
         return new Call(orderRef, () -> {
             Books.Created created = books.create(party, terms);
             if (created.conflicting()) {
@@ -178,6 +179,12 @@ public class AlphapayOperations {
                 default -> JsonText.object().add("prepay_id", reference).build();
             });
         });
+    }
+
+    /** {@code settle_info.profit_sharing}: a JSON boolean; absent (or no settle_info) is false, as at WeChat Pay. */
+    static boolean heldForSettlement(JsonObject body) {
+        return Members.optionalObject(body, "settle_info")
+                .flatMap(s -> Members.nested("settle_info", () -> Members.optionalBoolean(s, "profit_sharing"))).orElse(false);
     }
 
     private Call query(Party party, String orderRef, Map<String, String> query) {

@@ -117,6 +117,12 @@ public class BetapayOperations {
 
     // ---- the methods ---------------------------------------------------------------------------
 
+    /** {@code extend_params.royalty_freeze}: the string "true" or "false"; absent (or no extend_params) is false, as at Alipay. */
+    static boolean heldForSettlement(JsonObject biz) {
+        return Members.optionalObject(biz, "extend_params")
+                .flatMap(e -> Members.nested("extend_params", () -> Members.optionalFlagText(e, "royalty_freeze"))).orElse(false);
+    }
+
     private Call create(Method method, Party party, JsonObject biz, String baseUrl, String notifyUrl) {
         String orderRef = Members.text(biz, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
         long amount = fen(biz, "total_amount").orElseThrow(() -> new Members.Invalid("total_amount", "total_amount is required"));
@@ -134,7 +140,8 @@ public class BetapayOperations {
         Members.optionalText(biz, "buyer_id", 128);
         Members.optionalText(biz, "quit_url", 400);
         Members.optionalText(biz, "return_url", 400);
-        Books.OrderTerms terms = new Books.OrderTerms(orderRef, method.tradeType, amount, currency, subject, notifyUrl);
+        boolean held = heldForSettlement(biz);
+        Books.OrderTerms terms = new Books.OrderTerms(orderRef, method.tradeType, amount, currency, subject, notifyUrl, held);
         return new Call(orderRef, () -> {
             Books.Created created = books.create(party, terms);
             if (created.conflicting()) {

@@ -57,14 +57,15 @@ public class Books {
     /**
      * What a create asks for; the duplicate-order rule compares amount, currency and trade type.
      * {@code notifyUrl}: where the payment or the close is reported, null for nowhere (a create
-     * found again keeps the first one's).
+     * found again keeps the first one's). {@code heldForSettlement}: the money paid is held for
+     * settlement (recorded; a create found again keeps the first one's).
      */
     public record OrderTerms(String orderRef, String tradeType, long amount, String currency, String description,
-            String notifyUrl) {
+            String notifyUrl, boolean heldForSettlement) {
     }
 
     public record OrderView(String orderRef, String tradeType, long amount, String currency, String reference,
-            CompanyOrder.State state, String transactionId, OffsetDateTime paidAt) {
+            CompanyOrder.State state, String transactionId, OffsetDateTime paidAt, boolean heldForSettlement) {
     }
 
     /** A create's outcome: the order (new or found again), or a conflict with an earlier order. */
@@ -164,11 +165,12 @@ public class Books {
         }
         CompanyOrder o = new CompanyOrder(party.accountId(), terms.orderRef(), terms.tradeType(), terms.amount(),
                 terms.currency(), terms.description(), Companies.newReference(party.paymentMethod()), terms.notifyUrl(),
-                Companies.now());
+                terms.heldForSettlement(), Companies.now());
         em.persist(o);
         em.flush();
-        LOG.info(() -> String.format("%s order created: account %s, out_trade_no %s, %s %d %s", party.paymentMethod(),
-                party.companyMerchantId(), terms.orderRef(), terms.tradeType(), terms.amount(), terms.currency()));
+        LOG.info(() -> String.format("%s order created: account %s, out_trade_no %s, %s %d %s%s", party.paymentMethod(),
+                party.companyMerchantId(), terms.orderRef(), terms.tradeType(), terms.amount(), terms.currency(),
+                terms.heldForSettlement() ? ", held for settlement" : ""));
         return new Created(view(o), false);
     }
 
@@ -526,6 +528,6 @@ public class Books {
 
     private static OrderView view(CompanyOrder o) {
         return new OrderView(o.getOrderRef(), o.getTradeType(), o.getAmount(), o.getCurrency(), o.getReference(),
-                o.getState(), o.getTransactionId(), o.getPaidAt());
+                o.getState(), o.getTransactionId(), o.getPaidAt(), o.isHeldForSettlement());
     }
 }

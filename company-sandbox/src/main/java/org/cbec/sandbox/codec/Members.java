@@ -100,6 +100,27 @@ public final class Members {
         return Optional.of(v.asJsonObject());
     }
 
+    /** A JSON boolean member (alphapay's flags). */
+    public static Optional<Boolean> optionalBoolean(JsonObject o, String name) {
+        JsonValue v = o.get(name);
+        if (v == null || v.getValueType() == JsonValue.ValueType.NULL) {
+            return Optional.empty();
+        }
+        if (v.getValueType() == JsonValue.ValueType.TRUE || v.getValueType() == JsonValue.ValueType.FALSE) {
+            return Optional.of(v.getValueType() == JsonValue.ValueType.TRUE);
+        }
+        throw new Invalid(name, name + " must be true or false");
+    }
+
+    /** A flag written as the string "true" or "false" (betapay's, as Alipay's extend_params). */
+    public static Optional<Boolean> optionalFlagText(JsonObject o, String name) {
+        return optionalText(o, name, 5).map(text -> switch (text) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new Invalid(name, name + " must be \"true\" or \"false\"");
+        });
+    }
+
     /** The text of a member given as a string or a number (a yuan amount may come either way). */
     public static Optional<String> optionalNumeral(JsonObject o, String name) {
         JsonValue v = o.get(name);

@@ -85,11 +85,15 @@ public class CompanyOrder {
     @Column(name = "notify_url", length = 256)
     private String notifyUrl;
 
+    /** The merchant asked the company to hold the money paid for settlement (profit sharing, royalty freeze). */
+    @Column(name = "held_for_settlement", nullable = false)
+    private boolean heldForSettlement;
+
     protected CompanyOrder() {
     }
 
     public CompanyOrder(long accountId, String orderRef, String tradeType, long amount, String currency, String description,
-            String reference, String notifyUrl, OffsetDateTime createdAt) {
+            String reference, String notifyUrl, boolean heldForSettlement, OffsetDateTime createdAt) {
         this.accountId = accountId;
         this.orderRef = orderRef;
         this.tradeType = tradeType;
@@ -99,6 +103,7 @@ public class CompanyOrder {
         this.reference = reference;
         this.state = State.NOTPAY;
         this.notifyUrl = notifyUrl;
+        this.heldForSettlement = heldForSettlement;
         this.createdAt = createdAt;
     }
 
@@ -168,5 +173,9 @@ public class CompanyOrder {
 
     public String getNotifyUrl() {
         return notifyUrl;
+    }
+
+    public boolean isHeldForSettlement() {
+        return heldForSettlement;
     }
 }

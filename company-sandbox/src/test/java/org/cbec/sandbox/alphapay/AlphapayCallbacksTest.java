@@ -36,7 +36,7 @@ class AlphapayCallbacksTest {
     static final OffsetDateTime AT = PAID_AT.plusSeconds(5);
 
     static final Books.OrderView PAID = new Books.OrderView("ORDER20261125A", "NATIVE", 2599, "CNY", "wx0123456789abcdef0123456789abcdef",
-            CompanyOrder.State.SUCCESS, "4200000000000000000000000001", PAID_AT);
+            CompanyOrder.State.SUCCESS, "4200000000000000000000000001", PAID_AT, false);
 
     /** The whole body for the vector's paid order, id, time and nonce. */
     static final String PAID_BODY = "{\"id\":\"" + ID + "\",\"create_time\":\"2026-11-25T20:00:05+08:00\",\"resource_type\":\"encrypt-resource\","
@@ -88,7 +88,7 @@ class AlphapayCallbacksTest {
 
     @Test
     void aCloseIsTransactionClosedWithTheClosedOrder() throws Exception {
-        Books.OrderView closed = new Books.OrderView("ORDER20261125C", "H5", 100, "GBP", "wx01", CompanyOrder.State.CLOSED, null, null);
+        Books.OrderView closed = new Books.OrderView("ORDER20261125C", "H5", 100, "GBP", "wx01", CompanyOrder.State.CLOSED, null, null, false);
         CallbackFormat.Composed c = AlphapayCallbacks.compose(notice(Notice.Event.CLOSED, closed, null), ID, AT, NONCE);
         assertEquals("TRANSACTION.CLOSED", c.kind());
         JsonObject event = JsonText.parseObject(c.body());

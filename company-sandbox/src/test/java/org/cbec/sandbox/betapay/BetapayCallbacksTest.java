@@ -31,7 +31,7 @@ class BetapayCallbacksTest {
     static final String NOTIFY_ID = "0123456789abcdefghijABCDEFGHIJ01";
     static final String TRADE_NO = "200123456789abcdef0123456789abcd";
     static final Books.OrderView PAID = new Books.OrderView("ORDER20261125B", "NATIVE", 2599, "CNY", TRADE_NO,
-            CompanyOrder.State.SUCCESS, TRADE_NO, PAID_AT);
+            CompanyOrder.State.SUCCESS, TRADE_NO, PAID_AT, false);
 
     static final String PAID_TEXT = "app_id=betapay-app-2000000001&buyer_pay_amount=25.99&charset=utf-8&gmt_payment=2026-11-25 20:00:00"
             + "&notify_id=0123456789abcdefghijABCDEFGHIJ01&notify_time=2026-11-25 20:00:05&notify_type=trade_status_sync"
@@ -106,7 +106,7 @@ class BetapayCallbacksTest {
 
     @Test
     void aClosedUnpaidTradeIsTradeClosedWithoutPayment() throws Exception {
-        Books.OrderView closed = new Books.OrderView("ORDER20261125D", "NATIVE", 100, "CNY", TRADE_NO, CompanyOrder.State.CLOSED, null, null);
+        Books.OrderView closed = new Books.OrderView("ORDER20261125D", "NATIVE", 100, "CNY", TRADE_NO, CompanyOrder.State.CLOSED, null, null, false);
         Map<String, String> form = posted(notice(Notice.Event.CLOSED, closed, null));
         assertEquals("TRADE_CLOSED", form.get("trade_status"));
         assertEquals("1.00", form.get("total_amount"));
@@ -120,7 +120,7 @@ class BetapayCallbacksTest {
     @Test
     void aPartRefundKeepsTheTradeSuccessAndAFullOneClosesIt() throws Exception {
         Books.OrderView gbp = new Books.OrderView("ORDER20261125E", "NATIVE", 1000, "GBP", TRADE_NO, CompanyOrder.State.SUCCESS, TRADE_NO,
-                PAID_AT);
+                PAID_AT, false);
         Books.RefundView part = new Books.RefundView("ORDER20261125E", TRADE_NO, 1000, "GBP", "r1", "21x", 300, null, "SUCCESS",
                 PAID_AT.plusSeconds(60), PAID_AT.plusSeconds(60), 300);
         Map<String, String> first = posted(notice(Notice.Event.REFUND, gbp, part));
