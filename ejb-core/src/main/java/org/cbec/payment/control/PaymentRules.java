@@ -135,11 +135,14 @@ public final class PaymentRules {
         boolean held = heldForSettlement(c.currency(), c.profitSharing());
         if (stored.actualAmount() != c.actualAmount() || !stored.currency().equals(c.currency())
                 || !stored.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(stored.total(), c.total())
-                || stored.heldForSettlement() != held
-                && heldForSettlement(storedRequest.get().currency(), storedRequest.get().profitSharing()) != held) {
+                || stored.heldForSettlement() != held && requestedHeld(storedRequest.get()) != held) {
             throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
                     + " is already a payment with another amount, total, currency, payment type or profitSharing");
         }
+    }
+
+    private static boolean requestedHeld(CreatePayment request) {
+        return heldForSettlement(request.currency(), request.profitSharing());
     }
 
     /** A null in the list is no product line (the constraints skip it). */
