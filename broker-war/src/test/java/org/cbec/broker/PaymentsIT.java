@@ -265,6 +265,37 @@ class PaymentsIT {
     }
 
     @Test
+    void aCnyPaymentIsHeldForSettlementByDefaultAndAGbpOneIsNotAnotherProfitSharingForTheSameOrderRefIs422NamingOrderRef() {
+        for (String method : TYPES.keySet()) {
+            String cny = ref();
+            assertEquals(200, create(method, "APP", cny, 500, "CNY").status());
+            assertTrue(SANDBOX.order(method, "demo", cny).orElseThrow().getBoolean("heldForSettlement"), method + ": CNY held by default");
+            assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND held_for_settlement = TRUE", cny));
+            Reply other = createWith(method, cny, 500, "CNY", ",\"profitSharing\":false");
+            assertEquals(422, other.status(), other::toString);
+            assertEquals("orderRef", other.json().getString("field"));
+            assertEquals(1, SANDBOX.requests(method, "demo", "create", cny), method + ": the other create was not sent");
+            assertEquals(200, createWith(method, cny, 500, "CNY", ",\"profitSharing\":true").status(), "true is the default's value");
+
+            String notHeld = ref();
+            assertEquals(200, createWith(method, notHeld, 500, "CNY", ",\"profitSharing\":false").status());
+            assertFalse(SANDBOX.order(method, "demo", notHeld).orElseThrow().getBoolean("heldForSettlement"), method);
+
+            String gbp = ref();
+            assertEquals(200, create(method, "APP", gbp, 500, "GBP").status());
+            assertFalse(SANDBOX.order(method, "demo", gbp).orElseThrow().getBoolean("heldForSettlement"), method + ": GBP not held");
+            assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND held_for_settlement = FALSE", gbp));
+
+            String gbpHeld = ref();
+            Reply refused = createWith(method, gbpHeld, 500, "GBP", ",\"profitSharing\":true");
+            assertEquals(422, refused.status(), refused::toString);
+            assertEquals("profitSharing", refused.json().getString("field"));
+            assertEquals(0, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ?", gbpHeld));
+            assertEquals(0, SANDBOX.requests(method, "demo", "create", gbpHeld));
+        }
+    }
+
+    @Test
     void aThousandConcurrentCreatesOverAHundredOrderRefsMakeAHundredPaymentsAndAHundredCompanyOrders() throws Exception {
         String prefix = "k" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         List<String> refs = new ArrayList<>();
@@ -1061,6 +1092,13 @@ class PaymentsIT {
         String payer = method.equals("alphapay") && (type.equals("JSAPI") || type.equals("MINIPRO")) ? ",\"payerId\":\"o-payer-1\"" : "";
         return postJson(api("payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"" + type + "\",\"orderRef\":\""
                 + ref + "\",\"actualAmount\":" + amount + ",\"currency\":\"" + currency + "\",\"description\":\"测试订单\"" + payer + "}",
+                "app-api-key", KEY, "X-Real-Ip", "203.0.113.7", "Client-Id", "c-1");
+    }
+
+    /** An APP create with more members ({@code extra}: {@code ,"name":value…}). */
+    private Reply createWith(String method, String ref, long amount, String currency, String extra) {
+        return postJson(api("payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"APP\",\"orderRef\":\"" + ref
+                + "\",\"actualAmount\":" + amount + ",\"currency\":\"" + currency + "\",\"description\":\"测试订单\"" + extra + "}",
                 "app-api-key", KEY, "X-Real-Ip", "203.0.113.7", "Client-Id", "c-1");
     }
 

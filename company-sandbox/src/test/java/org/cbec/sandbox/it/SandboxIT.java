@@ -444,9 +444,14 @@ class SandboxIT {
         assertEquals(1234, order.getInt("amount"));
         assertEquals("GBP", order.getString("currency"));
         assertEquals("APP", order.getString("tradeType"));
+        assertEquals(false, order.getBoolean("heldForSettlement"), "no extend_params.royalty_freeze: not held");
         assertEquals(JsonValue.NULL, order.get("transactionId"));
         assertEquals(0, order.getJsonArray("refunds").size(), "no refunds yet");
         assertEquals(404, Http.admin("GET", m.helper("orders/" + orderRef()), null).status());
+        String held = orderRef();
+        m.betapay("betapay.trade.app.pay", "{\"out_trade_no\":\"" + held + "\",\"total_amount\":\"12.34\",\"trans_currency\":\"CNY\","
+                + "\"subject\":\"s\",\"extend_params\":{\"royalty_freeze\":\"true\"}}");
+        assertEquals(true, Http.admin("GET", m.helper("orders/" + held), null).json().getBoolean("heldForSettlement"));
     }
 
     // ---- betapay -------------------------------------------------------------------------------
