@@ -99,6 +99,40 @@ public final class CompanyPort {
         return call("identity-upload", recorder, () -> company.uploadIdentity(account, declaration, recorder));
     }
 
+    /** Answered with nothing (null) when the company has the receiver. */
+    public CompanyOutcome<Void> addReceiver(CompanyAccount account, SettlementReceiver receiver, ExchangeRecorder recorder) {
+        return call("receiver-add", recorder, () -> {
+            company.addReceiver(account, receiver, recorder);
+            return null;
+        });
+    }
+
+    /** Answered with nothing (null) when the company no longer has the receiver. */
+    public CompanyOutcome<Void> deleteReceiver(CompanyAccount account, String type, String receiverAccount, ExchangeRecorder recorder) {
+        return call("receiver-delete", recorder, () -> {
+            company.deleteReceiver(account, type, receiverAccount, recorder);
+            return null;
+        });
+    }
+
+    public CompanyOutcome<SplitStatus> split(CompanyAccount account, SplitRequest split, ExchangeRecorder recorder) {
+        return call("split", recorder, () -> company.split(account, split, recorder));
+    }
+
+    public CompanyOutcome<SplitStatus> release(CompanyAccount account, ReleaseRequest release, ExchangeRecorder recorder) {
+        return call("release", recorder, () -> company.release(account, release, recorder));
+    }
+
+    /** Answered empty when the company has no split or release with this number. */
+    public CompanyOutcome<Optional<SplitStatus>> querySplit(CompanyAccount account, String orderRef, String transactionId,
+            String splitNo, ExchangeRecorder recorder) {
+        return call("split-query", recorder, () -> company.querySplit(account, orderRef, transactionId, splitNo, recorder));
+    }
+
+    public CompanyOutcome<HeldMoney> heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder) {
+        return call("held-query", recorder, () -> company.heldMoney(account, orderRef, transactionId, recorder));
+    }
+
     /** The one mapping of a company call's result to an outcome. */
     private <T> CompanyOutcome<T> call(String operation, ExchangeRecorder recorder, Supplier<T> call) {
         try {

@@ -65,6 +65,29 @@ public interface PaymentCompany {
     /** The company's refund with this number, or empty when the company has none. Idempotent, so retried. */
     Optional<RefundStatus> queryRefund(CompanyAccount account, RefundRequest refund, ExchangeRecorder recorder);
 
+    /** Registers a receiver of split money for the account; the same receiver again is no change. Idempotent, so retried. */
+    void addReceiver(CompanyAccount account, SettlementReceiver receiver, ExchangeRecorder recorder);
+
+    /** Removes a registered receiver; one the company does not have is no change. Idempotent, so retried. */
+    void deleteReceiver(CompanyAccount account, String type, String receiverAccount, ExchangeRecorder recorder);
+
+    /**
+     * Asks for a split of a paid, held payment. Not retried here: a split whose answer was lost is
+     * resolved by {@link #querySplit} and sent again only when the company does not have it (its
+     * split number makes the second send the same split).
+     */
+    SplitStatus split(CompanyAccount account, SplitRequest split, ExchangeRecorder recorder);
+
+    /** Releases what the company still holds of a payment to the merchant. Not retried, as {@link #split}. */
+    SplitStatus release(CompanyAccount account, ReleaseRequest release, ExchangeRecorder recorder);
+
+    /** The company's split or release with this number, or empty when the company has none. Idempotent, so retried. */
+    Optional<SplitStatus> querySplit(CompanyAccount account, String orderRef, String transactionId, String splitNo,
+            ExchangeRecorder recorder);
+
+    /** What the company still holds of a paid payment. Idempotent, so retried. */
+    HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder);
+
     /**
      * Reads a callback the company sent to the broker's notify URL: verified with the company's key
      * (and decrypted with the account's API v3 key where the company encrypts), fresh (its time

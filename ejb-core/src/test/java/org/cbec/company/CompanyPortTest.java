@@ -185,6 +185,37 @@ class CompanyPortTest {
         }
 
         @Override
+        public void addReceiver(CompanyAccount account, SettlementReceiver receiver, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void deleteReceiver(CompanyAccount account, String type, String receiverAccount, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SplitStatus split(CompanyAccount account, SplitRequest split, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public SplitStatus release(CompanyAccount account, ReleaseRequest release, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<SplitStatus> querySplit(CompanyAccount account, String orderRef, String transactionId, String splitNo,
+                ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Notification readNotification(CompanyAccount account, Map<String, String> headers, String body, Instant now) {
             throw new UnsupportedOperationException();
         }

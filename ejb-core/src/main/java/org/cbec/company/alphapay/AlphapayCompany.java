@@ -348,4 +348,37 @@ public class AlphapayCompany implements PaymentCompany {
     private static String encode(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
+
+    // ---- settlement (stubs: not built yet) ---------------------------------------------------
+
+    @Override
+    public void addReceiver(CompanyAccount account, org.cbec.company.SettlementReceiver receiver, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public void deleteReceiver(CompanyAccount account, String type, String receiverAccount, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public org.cbec.company.SplitStatus split(CompanyAccount account, org.cbec.company.SplitRequest split, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public org.cbec.company.SplitStatus release(CompanyAccount account, org.cbec.company.ReleaseRequest release, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public java.util.Optional<org.cbec.company.SplitStatus> querySplit(CompanyAccount account, String orderRef, String transactionId,
+            String splitNo, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public org.cbec.company.HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
 }

@@ -408,4 +408,37 @@ public class BetapayCompany implements PaymentCompany {
             default -> TradeState.UNKNOWN;
         };
     }
+
+    // ---- settlement (stubs: not built yet) ---------------------------------------------------
+
+    @Override
+    public void addReceiver(CompanyAccount account, org.cbec.company.SettlementReceiver receiver, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public void deleteReceiver(CompanyAccount account, String type, String receiverAccount, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public org.cbec.company.SplitStatus split(CompanyAccount account, org.cbec.company.SplitRequest split, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public org.cbec.company.SplitStatus release(CompanyAccount account, org.cbec.company.ReleaseRequest release, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public java.util.Optional<org.cbec.company.SplitStatus> querySplit(CompanyAccount account, String orderRef, String transactionId,
+            String splitNo, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
+
+    @Override
+    public org.cbec.company.HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("not built yet");
+    }
 }
