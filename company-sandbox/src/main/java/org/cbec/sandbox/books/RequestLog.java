@@ -30,8 +30,15 @@ public class RequestLog {
     public static final String IDENTITY = "identity";
     public static final String REFUND = "refund";
     public static final String REFUND_QUERY = "refund-query";
+    public static final String RECEIVER_ADD = "receiver-add";
+    public static final String RECEIVER_DELETE = "receiver-delete";
+    public static final String RECEIVER_QUERY = "receiver-query";
+    public static final String SPLIT = "split";
+    public static final String RELEASE = "release";
+    public static final String SPLIT_QUERY = "split-query";
+    public static final String HELD_QUERY = "held-query";
     public static final Set<String> KINDS = Set.of(CREATE, QUERY, CLOSE, CUSTOMS_DECLARE, CUSTOMS_REDECLARE, CUSTOMS_QUERY,
-            IDENTITY, REFUND, REFUND_QUERY);
+            IDENTITY, REFUND, REFUND_QUERY, RECEIVER_ADD, RECEIVER_DELETE, RECEIVER_QUERY, SPLIT, RELEASE, SPLIT_QUERY, HELD_QUERY);
 
     /** One authenticated request: whose, what kind, about which order (null when it named none readable). */
     public record Visit(long accountId, String paymentMethod, String kind, String orderRef) {
