@@ -1,0 +1,46 @@
+package org.cbec.payment.entity;
+
+import static org.cbec.payment.entity.PartEvent.REPORTED_CLOSED;
+import static org.cbec.payment.entity.PartEvent.REPORTED_PENDING;
+import static org.cbec.payment.entity.PartEvent.REPORTED_SUCCESS;
+import static org.cbec.payment.entity.PartEvent.SPLIT_REFUSED;
+
+import org.cbec.platform.entity.Lifecycle;
+import org.cbec.platform.entity.Transitions;
+
+/**
+ * One receiver's part of a split, in the companies' words: PENDING until the company moves the
+ * money (SUCCESS) or gives up (CLOSED: the money is held again). A final result is never left.
+ */
+public enum PartResult implements Lifecycle<PartResult, PartEvent> {
+    PENDING,
+    SUCCESS,
+    CLOSED;
+
+    private static final Transitions<PartResult, PartEvent> TABLE = Transitions.of(PartResult.class, PartEvent.class)
+            .allow(PENDING, SPLIT_REFUSED, CLOSED)
+            .allow(PENDING, REPORTED_PENDING, PENDING)
+            .allow(PENDING, REPORTED_SUCCESS, SUCCESS)
+            .allow(PENDING, REPORTED_CLOSED, CLOSED)
+            .allow(SUCCESS, REPORTED_SUCCESS, SUCCESS)
+            .allow(CLOSED, REPORTED_CLOSED, CLOSED);
+
+    @Override
+    public Transitions<PartResult, PartEvent> transitions() {
+        return TABLE;
+    }
+
+    /** The report of a result a company gave. */
+    public static PartEvent reported(PartResult result) {
+        return switch (result) {
+            case PENDING -> REPORTED_PENDING;
+            case SUCCESS -> REPORTED_SUCCESS;
+            case CLOSED -> REPORTED_CLOSED;
+        };
+    }
+
+    /** Whether the part holds its money against the payment (it is not CLOSED). */
+    public boolean counts() {
+        return this != CLOSED;
+    }
+}
