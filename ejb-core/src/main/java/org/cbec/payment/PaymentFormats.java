@@ -19,6 +19,15 @@ public final class PaymentFormats {
     /** The merchant's refund numbers: 1 to 64 letters, digits, {@code _ - | * @}. */
     public static final String REFUND_REF = "[A-Za-z0-9_\\-|*@]{1,64}";
     public static final String REFUND_REF_RULE = "must be 1 to 64 letters, digits, '_', '-', '|', '*' or '@'";
+    /** A split's or release's number, as WeChat's out_order_no: the refund number's characters. */
+    public static final String SETTLEMENT_REF = REFUND_REF;
+    public static final String SETTLEMENT_REF_RULE = "must be 1 to 64 letters, digits, '_', '-', '|', '*' or '@'";
+    /** A receiver's account at a company; its company format is not checked here. */
+    public static final String RECEIVER_ACCOUNT = "[A-Za-z0-9_\\-@.]{1,64}";
+    public static final String RECEIVER_ACCOUNT_RULE = "must be 1 to 64 letters, digits, '_', '-', '@' or '.'";
+    /** At most this many receivers in one split, and splits of one payment, as both companies allow. */
+    public static final int MAX_SPLIT_RECEIVERS = 50;
+    public static final int MAX_SPLITS = 50;
     public static final String NONCE = "[A-Za-z0-9]{1,32}";
     public static final String DIGITS = "[0-9]{1,13}";
     /** No single payment above 10,000,000.00 in either currency: well past any cross-border order. */

@@ -33,13 +33,17 @@ import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.control.RefundLedger;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.RefundView;
+import org.cbec.payment.SplitView;
+import org.cbec.payment.control.SettlementLedger;
 
 /**
  * Resolves payments and refunds left without a known outcome (a company that timed out, failed or answered
  * with a bad signature; a broker that stopped while asking), without waiting for a client to query
  * them: an EJB timer re-queries the company and, if the company never got the order, sends the
  * stored create again ({@link Payments#reconcile}); refunds the same way ({@link Refunds#reconcile}),
- * PROCESSING refunds included, so that an asynchronous refund's outcome is recorded with nobody asking.
+ * PROCESSING refunds included, so that an asynchronous refund's outcome is recorded with nobody asking;
+ * splits and releases as refunds ({@link Settlements#reconcile}); and held money whose holding days
+ * are over is released ({@link Settlements#releaseHeldTooLong}).
  * <p>
  * One node runs it at a time: every node has the timer, but a run first takes the database lease
  * {@value #JOB} ({@link Leases}); the holder renews it each run and the others skip theirs until it
@@ -126,6 +130,12 @@ public class Reconciliation {
     @EJB
     Refunds refunds;
 
+    @EJB
+    SettlementLedger settlementLedger;
+
+    @EJB
+    Settlements settlements;
+
     /** This node (and, on Payara Micro where each WAR has its own copy, this application). */
     private final String holder = hostName() + "/" + UUID.randomUUID();
     private final AtomicBoolean running = new AtomicBoolean();
@@ -182,6 +192,15 @@ public class Reconciliation {
             for (RefundView r : refundLedger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
                 reconcile(r, creatingBefore);
             }
+            // Splits and releases the same way, PROCESSING ones included (their parts finish at the company).
+            for (SplitView s : settlementLedger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
+                reconcile(s, creatingBefore);
+            }
+            // Held money whose days are over: released by the broker, or found released by the company.
+            for (long paymentId : settlements.heldTooLong(now, BATCH)) {
+                settlements.releaseHeldTooLong(paymentId).ifPresent(s -> LOG.info(() -> "Held money released: " + s.merchant() + " "
+                        + s.paymentMethod() + " " + s.orderRef() + " " + s.amount() + (s.byCompany() ? " (by the company)" : "")));
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Payment reconciliation run failed; the next run tries again", e);
         } finally {
@@ -231,6 +250,19 @@ public class Reconciliation {
             }
         } catch (BusinessException stillOpen) {
             LOG.info(() -> "Refund " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef()
+                    + " not resolved yet: " + stillOpen.getMessage());
+        }
+    }
+
+    private void reconcile(SplitView s, OffsetDateTime sendingBefore) {
+        try {
+            SplitView after = settlements.reconcile(s, sendingBefore);
+            if (after.state() != s.state()) {
+                LOG.info(() -> "Reconciled settlement " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " "
+                        + s.settlementRef() + ": " + s.state() + " -> " + after.state());
+            }
+        } catch (BusinessException stillOpen) {
+            LOG.info(() -> "Settlement " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.settlementRef()
                     + " not resolved yet: " + stillOpen.getMessage());
         }
     }

@@ -10,6 +10,9 @@ import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.RefundView;
+import org.cbec.payment.SplitView;
+import org.cbec.payment.entity.Settlement;
+import org.cbec.payment.entity.SettlementState;
 
 /**
  * The {@code data} of a merchant event and its type: the fields of the QueryPayment result (its
@@ -39,6 +42,51 @@ final class EventData {
             case ABNORMAL -> "refund.abnormal";
             default -> null;
         };
+    }
+
+    /**
+     * The events a change of a split or release makes: settlement.released when a release (or a
+     * split that finishes) reaches FINISHED, settlement.succeeded when a split does with a part that
+     * moved money, and settlement.closed for each change that closed a receiver's part (its money is
+     * held again). Several may come of one change, in this order.
+     */
+    static java.util.List<String> settlementTypes(SplitView before, SplitView after, boolean partClosed) {
+        java.util.List<String> types = new java.util.ArrayList<>();
+        if (partClosed) {
+            types.add("settlement.closed");
+        }
+        boolean finishedNow = after.state() == SettlementState.FINISHED && before.state() != SettlementState.FINISHED;
+        if (finishedNow && after.kind() == Settlement.Kind.SPLIT
+                && after.parts().stream().anyMatch(p -> p.result() == org.cbec.payment.entity.PartResult.SUCCESS)) {
+            types.add("settlement.succeeded");
+        }
+        if (finishedNow && (after.kind() == Settlement.Kind.RELEASE || after.finish())) {
+            types.add("settlement.released");
+        }
+        return types;
+    }
+
+    /** As the settlement query answers one split or release, accounts masked. */
+    static JsonObject settlement(SplitView s) {
+        JsonObjectBuilder o = Json.createObjectBuilder();
+        o.add("paymentMethod", s.paymentMethod()).add("orderRef", s.orderRef()).add("settlementRef", s.settlementRef());
+        nullable(o, "settlementId", s.settlementId());
+        o.add("kind", s.kind().name()).add("state", s.state().shown()).add("amount", s.amount()).add("finish", s.finish())
+                .add("releasedByCompany", s.byCompany());
+        nullable(o, "description", s.description());
+        jakarta.json.JsonArrayBuilder parts = Json.createArrayBuilder();
+        for (SplitView.PartView p : s.parts()) {
+            JsonObjectBuilder part = Json.createObjectBuilder().add("account", SettlementRules.maskAccount(p.account()))
+                    .add("amount", p.amount()).add("result", p.result().name());
+            nullable(part, "description", p.description());
+            nullable(part, "failReason", p.failReason());
+            nullable(part, "finishTime", BeijingTime.format(p.finishedAt()));
+            parts.add(part);
+        }
+        o.add("receivers", parts);
+        nullable(o, "createTime", BeijingTime.format(s.createdAt()));
+        nullable(o, "finishTime", BeijingTime.format(s.finishedAt()));
+        return o.build();
     }
 
     /** As QueryPayment answers, with the payment method. */
@@ -80,6 +128,14 @@ final class EventData {
     }
 
     /** The merchant's notifyUrl from the stored create request, or null. */
+    /** The create's subsidyAmount as the merchant sent it (recorded, shown with the settlement, never split), or null. */
+    static Long subsidyAmount(String requestJson) {
+        try (JsonReader reader = Json.createReader(new StringReader(requestJson))) {
+            JsonObject o = reader.readObject();
+            return o.get("subsidyAmount") instanceof jakarta.json.JsonNumber n ? n.longValue() : null;
+        }
+    }
+
     static String notifyUrl(String requestJson) {
         try (JsonReader reader = Json.createReader(new StringReader(requestJson))) {
             JsonObject o = reader.readObject();

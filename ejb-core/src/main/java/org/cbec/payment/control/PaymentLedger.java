@@ -65,6 +65,11 @@ public class PaymentLedger {
         return byOrder(merchant, paymentMethod, orderRef).map(PaymentLedger::view);
     }
 
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public PaymentView get(long id) {
+        return view(em.find(Payment.class, id));
+    }
+
     /**
      * The merchant's payments with this orderRef at these companies, in their order (at most one
      * each). One lookup per company, each an equality on the whole unique index (merchant,

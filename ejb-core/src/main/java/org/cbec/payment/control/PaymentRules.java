@@ -89,6 +89,16 @@ public final class PaymentRules {
         return require(field, refundRef, REFUND_REF_PATTERN, PaymentFormats.REFUND_REF_RULE);
     }
 
+    public static String requireSettlementRef(String field, String settlementRef) {
+        return require(field, settlementRef, REFUND_REF_PATTERN, PaymentFormats.SETTLEMENT_REF_RULE);
+    }
+
+    private static final Pattern RECEIVER_ACCOUNT_PATTERN = Pattern.compile(PaymentFormats.RECEIVER_ACCOUNT);
+
+    public static String requireReceiverAccount(String field, String account) {
+        return require(field, account, RECEIVER_ACCOUNT_PATTERN, PaymentFormats.RECEIVER_ACCOUNT_RULE);
+    }
+
     /** Every rule of a create that does not need the database; {@code supported} is the company's types. */
     public static PaymentType checkCreate(CreatePayment c, Set<PaymentType> supported) {
         RequestChecks.check(c,

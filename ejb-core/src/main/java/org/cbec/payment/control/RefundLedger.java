@@ -38,6 +38,9 @@ public class RefundLedger {
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
+    @jakarta.ejb.EJB
+    SettlementLedger settlements;
+
     /** The refund a request asks for: stored now ({@code fresh}), or the one it repeats. */
     public record Opened(RefundView refund, boolean fresh) {
     }
@@ -53,7 +56,8 @@ public class RefundLedger {
         if (elsewhere.isPresent()) {
             throw new InvalidRequestException("refundRef", "refundRef " + c.refundRef() + " is already a refund of another payment");
         }
-        RefundRules.Decision d = RefundRules.decide(paid(p), refunds.stream().map(RefundLedger::held).toList(), c.refundRef(),
+        long split = p.isHeldForSettlement() ? settlements.splitTotal(paymentId) : 0;
+        RefundRules.Decision d = RefundRules.decide(paid(p), refunds.stream().map(RefundLedger::held).toList(), split, c.refundRef(),
                 c.amount(), c.currency());
         if (d.repeated().isPresent()) {
             Refund same = refunds.stream().filter(r -> r.getRefundRef().equals(c.refundRef())).findFirst().orElseThrow();

@@ -45,6 +45,15 @@ public final class RefundRules {
      * refusal names its field and changes nothing.
      */
     public static Decision decide(Paid payment, List<Held> refunds, String refundRef, long amount, String currency) {
+        return decide(payment, refunds, 0, refundRef, amount, currency);
+    }
+
+    /**
+     * As {@link #decide(Paid, List, String, long, String)} for a payment whose money is held for
+     * settlement with {@code split} of it split (its parts that are not CLOSED): a refund must fit
+     * in what is still held, because split money does not come back by a refund.
+     */
+    public static Decision decide(Paid payment, List<Held> refunds, long split, String refundRef, long amount, String currency) {
         Optional<Held> same = refunds.stream().filter(r -> r.refundRef().equals(refundRef)).findFirst();
         if (same.isPresent()) {
             if (same.get().amount() != amount || currency != null && !currency.equals(payment.currency())) {
@@ -65,6 +74,11 @@ public final class RefundRules {
                     + " refunds, the most a payment can have");
         }
         long held = held(refunds);
+        if (split > 0 && held + split + amount > payment.amount()) {
+            throw new InvalidRequestException("amount", "amount " + amount + " is more than the payment's held money: paid "
+                    + payment.amount() + ", refunded or being refunded " + held + ", split to receivers " + split + ", left "
+                    + Math.max(0, payment.amount() - held - split) + "; split money does not come back by a refund");
+        }
         if (held + amount > payment.amount()) {
             throw new InvalidRequestException("amount", "amount " + amount + " is more than is left to refund: paid "
                     + payment.amount() + ", refunded or being refunded " + held + ", left " + (payment.amount() - held));

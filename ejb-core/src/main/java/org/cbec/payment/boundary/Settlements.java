@@ -1,0 +1,373 @@
+package org.cbec.payment.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyOutcome;
+import org.cbec.company.CompanyPort;
+import org.cbec.company.HeldMoney;
+import org.cbec.company.ReleaseRequest;
+import org.cbec.company.SettlementReceiver;
+import org.cbec.company.SplitRequest;
+import org.cbec.company.SplitStatus;
+import org.cbec.payment.AddReceiver;
+import org.cbec.payment.PaymentView;
+import org.cbec.payment.ReceiverView;
+import org.cbec.payment.ReleaseHeld;
+import org.cbec.payment.SplitPayment;
+import org.cbec.payment.SplitView;
+import org.cbec.payment.control.CompanyFailures;
+import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.control.PaymentLedger;
+import org.cbec.payment.control.PaymentRules;
+import org.cbec.payment.control.SettlementLedger;
+import org.cbec.payment.control.SettlementRules;
+import org.cbec.payment.entity.Settlement;
+import org.cbec.payment.entity.SettlementState;
+import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.AlreadyStoredException;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.InProgressException;
+import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.platform.error.UpstreamFailureException;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * Settlement of held payments: the receivers a merchant registers at a company, the splits of a
+ * paid, held payment among them, the release of the rest to the merchant, and their queries. As
+ * {@link Refunds}: no transaction spans a company call. A split or release is committed first,
+ * with the company's number fixed, then the company is asked, then its answer is stored; a company
+ * that fails leaves its outcome UNKNOWN (shown PROCESSING), never lost, and the query, an identical
+ * request or the {@link Reconciliation} resolves it: they ask the company for that number and send
+ * it again only when the company has none, so a payment is never split twice.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Settlements {
+
+    private static final Logger LOG = Logger.getLogger(Settlements.class.getName());
+    public static final String FAILURE = "failure while settling the payment";
+    private static final String KEPT = "; the split is kept and the reconciliation resolves it";
+    private static final String STILL_KEPT = "; the split is kept and will be resolved";
+    /** A company's share unless configured: {@code settlement.max-share-percent.<company>}. */
+    static final String MAX_SHARE = "settlement.max-share-percent.";
+    /** Held money not split or released after this many days is released by the broker. */
+    static final String RELEASE_AFTER_DAYS = "SETTLEMENT_RELEASE_AFTER_DAYS";
+
+    @Inject
+    Companies companies;
+
+    @Inject
+    Config config;
+
+    @EJB
+    CompanyAccounts accounts;
+
+    @EJB
+    PaymentLedger payments;
+
+    @EJB
+    SettlementLedger ledger;
+
+    @EJB
+    Payments paymentOperations;
+
+    /** A payment's settlement as the query without settlement_ref answers it. */
+    public record HoldingView(PaymentView payment, SettlementLedger.Holding holding) {
+    }
+
+    // ---- receivers -------------------------------------------------------------------------
+
+    /** Registers a receiver at the company, then here (its name masked); the same receiver again is the same. */
+    public ReceiverView addReceiver(String merchant, AddReceiver a) {
+        SettlementRules.checkReceiver(a);
+        CompanyPort company = companies.port(a.paymentMethod(), FAILURE);
+        CompanyAccount account = accounts.account(merchant, a.paymentMethod());
+        Exchanges log = new Exchanges();
+        company.addReceiver(account, new SettlementReceiver(a.type(), a.account(), a.name(), a.relationType(), a.customRelation()), log)
+                .fold(done -> done, refused -> {
+                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, "the receiver", refused.text());
+                }, unanswered -> {
+                    throw CompanyFailures.failed(FAILURE, unanswered, "; the receiver is not registered, send it again");
+                });
+        try {
+            return ledger.register(merchant, a);
+        } catch (AlreadyStoredException concurrent) {
+            return ledger.register(merchant, a);
+        }
+    }
+
+    public List<ReceiverView> receivers(String merchant, String paymentMethod) {
+        PaymentRules.requireMethod("payment_method", paymentMethod);
+        return ledger.receivers(merchant, paymentMethod);
+    }
+
+    /** Removes a registered receiver at the company and here; 404 when the broker has none with this account. */
+    public void deleteReceiver(String merchant, String paymentMethod, String receiverAccount) {
+        PaymentRules.requireMethod("payment_method", paymentMethod);
+        PaymentRules.requireReceiverAccount("account", receiverAccount);
+        String type = ledger.registeredType(merchant, paymentMethod, receiverAccount)
+                .orElseThrow(() -> new UnknownResourceException("no receiver " + SettlementRules.maskAccount(receiverAccount) + " of "
+                        + merchant + " at " + paymentMethod));
+        CompanyPort company = companies.port(paymentMethod, FAILURE);
+        company.deleteReceiver(accounts.account(merchant, paymentMethod), type, receiverAccount, new Exchanges()).fold(done -> done,
+                refused -> {
+                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, "the removal of the receiver", refused.text());
+                }, unanswered -> {
+                    throw CompanyFailures.failed(FAILURE, unanswered, "; the receiver is still registered, send it again");
+                });
+        ledger.unregister(merchant, paymentMethod, receiverAccount);
+    }
+
+    // ---- splits and releases -----------------------------------------------------------------
+
+    public SplitView split(String merchant, SplitPayment s) {
+        SettlementRules.checkSplit(s);
+        PaymentView payment = paidPayment(merchant, s.paymentMethod(), s.orderRef());
+        int maxShare = maxSharePercent(payment.paymentMethod());
+        SettlementLedger.Opened opened = open(() -> ledger.openSplit(payment.id(), s, maxShare));
+        return sendOrAnswer(merchant, payment, opened);
+    }
+
+    public SplitView release(String merchant, ReleaseHeld r) {
+        SettlementRules.checkRelease(r);
+        PaymentView payment = paidPayment(merchant, r.paymentMethod(), r.orderRef());
+        SettlementLedger.Opened opened = open(() -> ledger.openRelease(payment.id(), r));
+        return sendOrAnswer(merchant, payment, opened);
+    }
+
+    /** One split or release of a payment, refreshed from the company while it is not final. */
+    public SplitView query(String merchant, String paymentMethod, String orderRef, String settlementRef) {
+        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
+        PaymentRules.requireOrderRef("order_ref", orderRef);
+        PaymentRules.requireSettlementRef("settlement_ref", settlementRef);
+        PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
+        SplitView s = ledger.find(payment.id(), settlementRef)
+                .orElseThrow(() -> new UnknownResourceException("no split or release " + settlementRef + " of payment " + orderRef));
+        return refresh(payment, s, true);
+    }
+
+    /** Every split and release of a payment (those not final refreshed as far as the company answers) and its held money. */
+    public HoldingView holding(String merchant, String paymentMethod, String orderRef) {
+        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
+        PaymentRules.requireOrderRef("order_ref", orderRef);
+        PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
+        for (SplitView s : ledger.holding(payment.id()).splits()) {
+            refresh(payment, s, false);
+        }
+        return new HoldingView(payment, ledger.holding(payment.id()));
+    }
+
+    /**
+     * Resolves a split or release with no final outcome, with no client involved (the
+     * {@link Reconciliation}): one left SENDING since before {@code sendingBefore} lost its sender;
+     * then the company is asked, and an unknown one it does not have is sent again.
+     */
+    public SplitView reconcile(SplitView candidate, OffsetDateTime sendingBefore) {
+        ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
+        SplitView s = ledger.get(candidate.id());
+        PaymentView payment = payments.find(s.merchant(), s.paymentMethod(), s.orderRef()).orElseThrow();
+        if (s.state().isUnresolved() && ledger.takeOver(s.id())) {
+            return resolveOrSend(payment, s);
+        }
+        return refresh(payment, s, true);
+    }
+
+    /** Paid, held payments whose holding days are over and that nothing released yet (the {@link Reconciliation}'s list). */
+    public List<Long> heldTooLong(OffsetDateTime now, int limit) {
+        return ledger.heldSince(now.minusDays(releaseAfterDays()), limit);
+    }
+
+    /**
+     * Releases a payment held longer than its days: the company is asked what it still holds; when
+     * it holds nothing it released the money on its own, which is recorded (and announced) as a
+     * release by the company; otherwise the broker releases it.
+     */
+    public Optional<SplitView> releaseHeldTooLong(long paymentId) {
+        PaymentView payment = payments.get(paymentId);
+        CompanyPort company = companies.port(payment.paymentMethod(), FAILURE);
+        CompanyAccount account = accounts.account(payment.merchant(), payment.paymentMethod());
+        Exchanges log = new Exchanges();
+        Optional<HeldMoney> held = company.heldMoney(account, payment.orderRef(), payment.transactionId(), log)
+                .fold(Optional::of, refused -> Optional.empty(), unanswered -> Optional.empty());
+        if (held.isEmpty()) {
+            return Optional.empty();
+        }
+        if (held.get().unsplitAmount() == 0) {
+            return ledger.releasedByCompany(paymentId, "released-by-" + payment.paymentMethod() + "-" + payment.orderRef());
+        }
+        ReleaseHeld r = new ReleaseHeld(payment.paymentMethod(), payment.orderRef(),
+                "auto-release-" + payment.paymentMethod() + "-" + payment.orderRef(), "released after the holding days");
+        try {
+            return Optional.of(release(payment.merchant(), r));
+        } catch (BusinessException failed) {
+            LOG.warning(() -> "Held money not released: " + payment.merchant() + " " + payment.paymentMethod() + " "
+                    + payment.orderRef() + ": " + failed.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private SettlementLedger.Opened open(java.util.function.Supplier<SettlementLedger.Opened> open) {
+        try {
+            return open.get();
+        } catch (AlreadyStoredException concurrent) {
+            // The same settlementRef stored meanwhile by a concurrent request (the unique constraint): decide again.
+            return open.get();
+        }
+    }
+
+    private SplitView sendOrAnswer(String merchant, PaymentView payment, SettlementLedger.Opened opened) {
+        SplitView s = opened.split();
+        if (opened.fresh()) {
+            return send(payment, s);
+        }
+        if (s.state() == SettlementState.SENDING) {
+            throw new InProgressException("settlementRef", "split " + s.settlementRef()
+                    + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
+        }
+        if (s.state().isUnresolved()) {
+            return ledger.takeOver(s.id()) ? resolveOrSend(payment, s) : ledger.get(s.id());
+        }
+        if (s.state() == SettlementState.REFUSED) {
+            throw CompanyFailures.refused(companies.port(payment.paymentMethod(), FAILURE)::invalidRequest, FAILURE, what(s),
+                    s.stateDesc() == null ? null : s.stateDesc().replaceFirst("^refused by the company: ", ""));
+        }
+        return refresh(payment, s, false);
+    }
+
+    /** A split or release taken over after an unknown outcome: asked for first, sent again only if the company has none. */
+    private SplitView resolveOrSend(PaymentView payment, SplitView s) {
+        CompanyPort company = companies.port(s.paymentMethod(), FAILURE);
+        Exchanges log = new Exchanges();
+        CompanyOutcome<Optional<SplitStatus>> asked = company.querySplit(accounts.account(s.merchant(), s.paymentMethod()),
+                payment.orderRef(), payment.transactionId(), s.companyNo(), log);
+        boolean notThere = asked.fold(found -> found.isEmpty(), refused -> false, unanswered -> false);
+        if (notThere) {
+            ledger.events(s.id(), log.entries());
+            return send(payment, s);
+        }
+        return asked.fold(
+                found -> ledger.observed(s.id(), found.orElseThrow(), log.entries()),
+                refused -> {
+                    ledger.unknown(s.id(), refused.text(), log.entries());
+                    throw new UpstreamFailureException(FAILURE, refused.text() + STILL_KEPT);
+                },
+                unanswered -> {
+                    ledger.unknown(s.id(), unanswered.reason(), log.entries());
+                    throw CompanyFailures.failed(FAILURE, unanswered, STILL_KEPT);
+                });
+    }
+
+    /** Sends the split or release and applies its outcome; anything but an answer is the client's error. */
+    private SplitView send(PaymentView payment, SplitView s) {
+        CompanyPort company = companies.port(s.paymentMethod(), FAILURE);
+        CompanyAccount account = accounts.account(s.merchant(), s.paymentMethod());
+        Exchanges log = new Exchanges();
+        CompanyOutcome<SplitStatus> outcome = s.kind() == Settlement.Kind.RELEASE
+                ? company.release(account, new ReleaseRequest(payment.orderRef(), payment.transactionId(), s.companyNo(), s.description()),
+                        log)
+                : company.split(account, new SplitRequest(payment.orderRef(), payment.transactionId(), s.companyNo(),
+                        s.parts().stream().map(p -> new SplitRequest.Part(p.type(), p.account(), p.amount(), p.description())).toList(),
+                        s.finish()), log);
+        return outcome.fold(
+                status -> {
+                    SplitView done = ledger.observed(s.id(), status, log.entries());
+                    LOG.info(() -> "Settlement sent: " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.kind() + " "
+                            + s.settlementRef() + " " + s.amount() + " " + done.state());
+                    return done;
+                },
+                refused -> {
+                    ledger.refused(s.id(), refused.text(), log.entries());
+                    LOG.info(() -> "Settlement refused by " + s.paymentMethod() + ": " + s.merchant() + " " + s.orderRef() + " "
+                            + s.settlementRef() + " " + refused.text());
+                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, what(s), refused.text());
+                },
+                unanswered -> {
+                    if (unanswered.sent()) {
+                        ledger.unknown(s.id(), unanswered.reason(), log.entries());
+                    } else {
+                        ledger.notSent(s.id(), unanswered.reason(), log.entries());
+                    }
+                    LOG.warning(() -> "Settlement " + (unanswered.sent() ? "outcome unknown: " : "not sent: ") + s.merchant() + " "
+                            + s.paymentMethod() + " " + s.orderRef() + " " + s.settlementRef() + ": " + unanswered.reason());
+                    throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
+                });
+    }
+
+    /** The stored split, or the company's newer view of it; {@code strict}: a company failure is the caller's 500. */
+    private SplitView refresh(PaymentView payment, SplitView s, boolean strict) {
+        if (s.state() != SettlementState.PROCESSING && !s.state().isUnresolved()) {
+            return s; // final, or SENDING: its sender is still talking to the company
+        }
+        CompanyPort company;
+        try {
+            company = companies.port(s.paymentMethod(), FAILURE);
+        } catch (BusinessException notConfigured) {
+            if (strict) {
+                throw notConfigured;
+            }
+            return s;
+        }
+        Exchanges log = new Exchanges();
+        Function<String, Optional<SplitStatus>> nothing = why -> {
+            if (strict) {
+                keepEvents(s, log);
+                throw new UpstreamFailureException(FAILURE, why);
+            }
+            return Optional.empty();
+        };
+        Optional<SplitStatus> status = company.querySplit(accounts.account(s.merchant(), s.paymentMethod()), payment.orderRef(),
+                payment.transactionId(), s.companyNo(), log).fold(found -> found, refused -> nothing.apply(refused.text()),
+                        unanswered -> nothing.apply(unanswered.reason()));
+        if (status.isEmpty()) {
+            keepEvents(s, log);
+            return s;
+        }
+        return ledger.observed(s.id(), status.get(), log.entries());
+    }
+
+    private void keepEvents(SplitView s, Exchanges log) {
+        if (log.anyNotOk()) {
+            ledger.events(s.id(), log.entries());
+        }
+    }
+
+    private static String what(SplitView s) {
+        return s.kind() == Settlement.Kind.RELEASE ? "the release" : "the split";
+    }
+
+    /** The payment to split or release, refreshed from the company while it is not final (paid there, not yet seen paid here). */
+    private PaymentView paidPayment(String merchant, String paymentMethod, String orderRef) {
+        PaymentView payment = payment(merchant, PaymentRules.methodsToSearch("paymentMethod", paymentMethod), "paymentMethod", orderRef);
+        if (TradeState.valueOf(payment.tradeState()).isOpen()) {
+            try {
+                return paymentOperations.refreshed(payment);
+            } catch (BusinessException companyFailed) {
+                LOG.fine(() -> "Payment not refreshed before a split: " + companyFailed.getMessage());
+            }
+        }
+        return payment;
+    }
+
+    private PaymentView payment(String merchant, List<String> paymentMethods, String methodField, String orderRef) {
+        return payments.byReference(merchant, paymentMethods, methodField, orderRef)
+                .orElseThrow(() -> PaymentRules.unknownPayment(merchant, paymentMethods, orderRef));
+    }
+
+    private int maxSharePercent(String paymentMethod) {
+        return config.getOptionalValue(MAX_SHARE + paymentMethod, Integer.class).orElse(SettlementRules.DEFAULT_MAX_SHARE_PERCENT);
+    }
+
+    private int releaseAfterDays() {
+        return config.getOptionalValue(RELEASE_AFTER_DAYS, Integer.class).orElse(30);
+    }
+}
