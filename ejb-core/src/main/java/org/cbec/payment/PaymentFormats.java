@@ -44,4 +44,25 @@ public final class PaymentFormats {
         }
         return METHODS.contains(method) ? Optional.empty() : Optional.of("must be alphapay or betapay");
     }
+
+    /** A receiver's account as shown: its first two and last two characters (the first one alone when short), the rest starred. */
+    public static String maskAccount(String account) {
+        if (account == null) {
+            return null;
+        }
+        if (account.length() <= 4) {
+            return account.charAt(0) + "***";
+        }
+        return account.substring(0, 2) + "****" + account.substring(account.length() - 2);
+    }
+
+    /** A receiver's name as stored and shown: its first character, the others starred. */
+    public static String maskName(String name) {
+        if (name == null || name.isBlank()) {
+            return null;
+        }
+        int first = name.codePointAt(0);
+        int rest = name.codePointCount(0, name.length()) - 1;
+        return new String(Character.toChars(first)) + "*".repeat(Math.max(rest, 1));
+    }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Logger;
+import org.cbec.payment.PaymentFormats;
 import org.cbec.company.Companies;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyOutcome;
@@ -116,7 +117,7 @@ public class Settlements {
         PaymentRules.requireMethod("payment_method", paymentMethod);
         PaymentRules.requireReceiverAccount("account", receiverAccount);
         String type = ledger.registeredType(merchant, paymentMethod, receiverAccount)
-                .orElseThrow(() -> new UnknownResourceException("no receiver " + SettlementRules.maskAccount(receiverAccount) + " of "
+                .orElseThrow(() -> new UnknownResourceException("no receiver " + PaymentFormats.maskAccount(receiverAccount) + " of "
                         + merchant + " at " + paymentMethod));
         CompanyPort company = companies.port(paymentMethod, FAILURE);
         company.deleteReceiver(accounts.account(merchant, paymentMethod), type, receiverAccount, new Exchanges()).fold(done -> done,

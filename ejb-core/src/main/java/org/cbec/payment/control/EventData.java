@@ -5,6 +5,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import java.io.StringReader;
+import org.cbec.payment.PaymentFormats;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.time.BeijingTime;
@@ -76,7 +77,7 @@ final class EventData {
         nullable(o, "description", s.description());
         jakarta.json.JsonArrayBuilder parts = Json.createArrayBuilder();
         for (SplitView.PartView p : s.parts()) {
-            JsonObjectBuilder part = Json.createObjectBuilder().add("account", SettlementRules.maskAccount(p.account()))
+            JsonObjectBuilder part = Json.createObjectBuilder().add("account", PaymentFormats.maskAccount(p.account()))
                     .add("amount", p.amount()).add("result", p.result().name());
             nullable(part, "description", p.description());
             nullable(part, "failReason", p.failReason());

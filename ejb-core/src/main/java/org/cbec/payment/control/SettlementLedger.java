@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.cbec.payment.PaymentFormats;
 import org.cbec.company.SplitStatus;
 import org.cbec.payment.AddReceiver;
 import org.cbec.payment.ReceiverView;
@@ -61,7 +62,7 @@ public class SettlementLedger {
 
     /** Stores a receiver the company registered (again: its fields are replaced), its name masked. */
     public ReceiverView register(String merchant, AddReceiver a) {
-        String masked = SettlementRules.maskName(a.name());
+        String masked = PaymentFormats.maskName(a.name());
         Optional<ReceiverRegistration> old = registration(merchant, a.paymentMethod(), a.account());
         old.ifPresent(em::remove);
         if (old.isPresent()) {
@@ -69,7 +70,7 @@ public class SettlementLedger {
         }
         ReceiverRegistration r = new ReceiverRegistration(merchant, a.paymentMethod(), a.type(), a.account(), masked, a.relationType(),
                 a.customRelation(), now());
-        Inserts.insert(em, r, "receiver " + SettlementRules.maskAccount(a.account()));
+        Inserts.insert(em, r, "receiver " + PaymentFormats.maskAccount(a.account()));
         return view(r);
     }
 
@@ -259,9 +260,10 @@ public class SettlementLedger {
     /** Paid, held payments paid before {@code paidBefore} that no release has reached: the broker releases them. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<Long> heldSince(OffsetDateTime paidBefore, int limit) {
-        return em.createQuery("SELECT p.id FROM Payment p WHERE p.heldForSettlement = TRUE AND p.tradeState = :paid "
+        return em.createQuery("SELECT p.id FROM Payment p WHERE p.heldForSettlement = :yes AND p.tradeState = :paid "
                 + "AND p.paidAt < :before AND NOT EXISTS (SELECT s FROM Settlement s WHERE s.paymentId = p.id "
-                + "AND s.state <> :refused AND (s.kind = :release OR s.finish = TRUE)) ORDER BY p.paidAt", Long.class)
+                + "AND s.state <> :refused AND (s.kind = :release OR s.finish = :yes)) ORDER BY p.paidAt", Long.class)
+                .setParameter("yes", Boolean.TRUE)
                 .setParameter("paid", org.cbec.payment.entity.TradeState.SUCCESS).setParameter("before", paidBefore)
                 .setParameter("refused", SettlementState.REFUSED).setParameter("release", Settlement.Kind.RELEASE)
                 .setMaxResults(limit).getResultList();
@@ -316,7 +318,7 @@ public class SettlementLedger {
     }
 
     private static ReceiverView view(ReceiverRegistration r) {
-        return new ReceiverView(r.getPaymentMethod(), r.getType(), SettlementRules.maskAccount(r.getAccount()), r.getNameMasked(),
+        return new ReceiverView(r.getPaymentMethod(), r.getType(), PaymentFormats.maskAccount(r.getAccount()), r.getNameMasked(),
                 r.getRelationType(), r.getCustomRelation());
     }
 

@@ -193,25 +193,4 @@ public final class SettlementRules {
     public static String companyNo(String orderRef, int seq) {
         return orderRef + "-S" + seq;
     }
-
-    /** An account as shown: its first two and last two characters (the first one alone when short), the rest starred. */
-    public static String maskAccount(String account) {
-        if (account == null) {
-            return null;
-        }
-        if (account.length() <= 4) {
-            return account.charAt(0) + "***";
-        }
-        return account.substring(0, 2) + "****" + account.substring(account.length() - 2);
-    }
-
-    /** A name as stored and shown: its first character, the others starred. */
-    public static String maskName(String name) {
-        if (name == null || name.isBlank()) {
-            return null;
-        }
-        int first = name.codePointAt(0);
-        int rest = name.codePointCount(0, name.length()) - 1;
-        return new String(Character.toChars(first)) + "*".repeat(Math.max(rest, 1));
-    }
 }
