@@ -161,4 +161,31 @@ public final class SandboxClient {
         assertTrue(r.status() == 200 || r.status() == 404, r::toString);
         return r.status() == 200 ? Optional.of(r.json()) : Optional.empty();
     }
+
+    /** The company ends the parts to this registered receiver CLOSED with {@code reason} from now on. */
+    public Reply receiverFailure(String method, String merchant, String account, String reason) {
+        return Http.send("POST", base.resolve(method + "/" + merchant + "/receivers/" + account + "/failure"),
+                jakarta.json.Json.createObjectBuilder().add("reason", reason).build().toString(), "Content-Type", "application/json",
+                "Authorization", admin);
+    }
+
+    /** The receivers the company has registered for the account (names masked). */
+    public JsonObject receivers(String method, String merchant) {
+        Reply r = Http.get(base.resolve(method + "/" + merchant + "/receivers"), "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    /** What the company holds of the order: paid, refunded, split, unsplit, released, and its splits with their parts. */
+    public JsonObject settlement(String method, String merchant, String orderRef) {
+        Reply r = Http.get(base.resolve(method + "/" + merchant + "/orders/" + orderRef + "/settlement"), "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    /** Moves the paid order's payment time back by this many days. */
+    public Reply age(String method, String merchant, String orderRef, int days) {
+        return Http.send("POST", base.resolve(method + "/" + merchant + "/orders/" + orderRef + "/age"), "{\"days\":" + days + "}",
+                "Content-Type", "application/json", "Authorization", admin);
+    }
 }
