@@ -52,7 +52,8 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * alphapay: JSON over REST, amounts in fen. Every request is signed SHA256withRSA with the
  * merchant's key over method, path, timestamp, nonce and body ({@link AlphapaySigning}); every
  * answer must carry the company's signature, verified with its public key, or it is no answer.
- * NATIVE gets a code URL, H5 an H5 URL, JSAPI/MINIPRO/APP a prepay id.
+ * NATIVE gets a code URL, H5 an H5 URL, JSAPI/MINIPRO/APP a prepay id. Settlement is WeChat Pay v3's
+ * profit sharing, its wire format in {@link AlphapayProfitSharing}.
  */
 @ApplicationScoped
 public class AlphapayCompany implements PaymentCompany {
