@@ -388,15 +388,15 @@ public class Settlements {
     }
 
     /**
-     * The ids above {@code after} of held orders paid {@code sandbox.settlement.unfreeze-after-days}
-     * ago or earlier that were not released (at most {@code max}, in id order): the timer asks
-     * {@link #releaseIfDue} for each. An order that holds nothing any more stays among them and is
-     * left alone, so the timer pages through them ({@code after}) rather than reading the first ones
-     * again and again.
+     * The ids above {@code after} of orders paid {@code sandbox.settlement.unfreeze-after-days} ago
+     * or earlier without a release (at most {@code max}, in id order): the timer asks
+     * {@link #releaseIfDue} for each, which leaves alone those not held, finished by a split or
+     * holding nothing any more. Those stay among the candidates, so the timer pages through them
+     * ({@code after}) rather than reading the first ones again and again.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<Long> ordersToRelease(long after, int max) {
-        return em.createNamedQuery(CompanyOrder.HELD_PAID_BY, Long.class).setParameter("paid", CompanyOrder.State.SUCCESS)
+        return em.createNamedQuery(CompanyOrder.PAID_BY, Long.class).setParameter("paid", CompanyOrder.State.SUCCESS)
                 .setParameter("after", after)
                 .setParameter("paidBy", Companies.now().minusDays(unfreezeAfterDays)).setParameter("release", Split.Kind.RELEASE)
                 .setMaxResults(max).getResultList();
