@@ -50,7 +50,13 @@ public class AlphapayOperations {
         CUSTOMS_QUERY(RequestLog.CUSTOMS_QUERY),
         IDENTITY(RequestLog.IDENTITY),
         REFUND(RequestLog.REFUND),
-        REFUND_QUERY(RequestLog.REFUND_QUERY);
+        REFUND_QUERY(RequestLog.REFUND_QUERY),
+        RECEIVER_ADD(RequestLog.RECEIVER_ADD),
+        RECEIVER_DELETE(RequestLog.RECEIVER_DELETE),
+        SPLIT(RequestLog.SPLIT),
+        RELEASE(RequestLog.RELEASE),
+        SPLIT_QUERY(RequestLog.SPLIT_QUERY),
+        HELD_QUERY(RequestLog.HELD_QUERY);
 
         private final String kind;
 
@@ -93,6 +99,9 @@ public class AlphapayOperations {
     @Inject
     Accounts accounts;
 
+    @Inject
+    AlphapayProfitSharing profitSharing;
+
     public Call read(Operation operation, AlphapayRequest request, Party party) {
         String orderRef = null;
         try {
@@ -115,6 +124,9 @@ public class AlphapayOperations {
                     Map<String, String> q = queryParameters(request);
                     orderRef = q.get("order_no");
                     return customsQuery(party, q);
+                }
+                case RECEIVER_ADD, RECEIVER_DELETE, SPLIT, RELEASE, SPLIT_QUERY, HELD_QUERY -> {
+                    return profitSharing.read(operation, request, party);
                 }
                 case CLOSE -> {
                     orderRef = pathNumber(request, "out_trade_no", ORDER_REF, ORDER_REF_RULE);
@@ -294,6 +306,13 @@ public class AlphapayOperations {
 
     /** A request's JSON body, with the mchid it must carry: the account that signed it. */
     private static JsonObject body(AlphapayRequest request, Party party) {
+        JsonObject body = jsonBody(request);
+        requireMchid(Members.text(body, "mchid", 32), "mchid", party);
+        return body;
+    }
+
+    /** A request's JSON body in UTF-8, sent as application/json; the profit-sharing bodies carry no mchid (the header names the account). */
+    static JsonObject jsonBody(AlphapayRequest request) {
         if (!isJson(request.contentType())) {
             throw new Refused(AlphapayAnswer.refusal(415, "PARAM_ERROR", "Content-Type must be application/json"));
         }
@@ -303,7 +322,6 @@ public class AlphapayOperations {
         } catch (IllegalArgumentException e) {
             throw new Members.Invalid("body", "the body must be a JSON object in UTF-8 (" + e.getMessage() + ")");
         }
-        requireMchid(Members.text(body, "mchid", 32), "mchid", party);
         return body;
     }
 
@@ -359,7 +377,7 @@ public class AlphapayOperations {
     }
 
     /** The path's number (out_trade_no or out_refund_no), decoded strictly; one that cannot exist is refused before any lookup. */
-    private static String pathNumber(AlphapayRequest request, String name, Pattern pattern, String rule) {
+    static String pathNumber(AlphapayRequest request, String name, Pattern pattern, String rule) {
         String number;
         try {
             number = UrlEncoded.component(request.rawPathNumber(), false);
@@ -373,7 +391,7 @@ public class AlphapayOperations {
     }
 
     /** The query string's parameters; a repeated one is refused, being two answers to one question. */
-    private static Map<String, String> queryParameters(AlphapayRequest request) {
+    static Map<String, String> queryParameters(AlphapayRequest request) {
         Map<String, String> params = new HashMap<>();
         try {
             for (var pair : UrlEncoded.decode(request.rawQuery())) {
@@ -510,7 +528,7 @@ public class AlphapayOperations {
     }
 
     /** A refusal decided while reading, other than a member's (e.g. the content type). */
-    private static final class Refused extends RuntimeException {
+    static final class Refused extends RuntimeException {
 
         private static final long serialVersionUID = 1L;
         private final transient AlphapayAnswer answer;

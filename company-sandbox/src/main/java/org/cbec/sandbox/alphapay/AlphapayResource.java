@@ -30,6 +30,7 @@ public class AlphapayResource {
     private static final String ORDERS = BASE + "pay/transactions/out-trade-no/{outTradeNo}";
     private static final String CUSTOMS = BASE + "global/customs/orders";
     private static final String REFUNDS = BASE + "refund/domestic/refunds";
+    private static final String PROFIT_SHARING = BASE + "profitsharing/";
 
     @Inject
     AlphapayGate gate;
@@ -92,6 +93,42 @@ public class AlphapayResource {
     @Path(CUSTOMS + "/verify-certificate")
     public Response verifyCertificate(InputStream body) {
         return gate.serve(Operation.IDENTITY, request(body, null));
+    }
+
+    @POST
+    @Path(PROFIT_SHARING + "receivers/add")
+    public Response addReceiver(InputStream body) {
+        return gate.serve(Operation.RECEIVER_ADD, request(body, null));
+    }
+
+    @POST
+    @Path(PROFIT_SHARING + "receivers/delete")
+    public Response deleteReceiver(InputStream body) {
+        return gate.serve(Operation.RECEIVER_DELETE, request(body, null));
+    }
+
+    @POST
+    @Path(PROFIT_SHARING + "orders")
+    public Response split(InputStream body) {
+        return gate.serve(Operation.SPLIT, request(body, null));
+    }
+
+    @POST
+    @Path(PROFIT_SHARING + "orders/unfreeze")
+    public Response unfreeze(InputStream body) {
+        return gate.serve(Operation.RELEASE, request(body, null));
+    }
+
+    @GET
+    @Path(PROFIT_SHARING + "orders/{outOrderNo}")
+    public Response splitQuery(@Encoded @PathParam("outOrderNo") String outOrderNo) {
+        return gate.serve(Operation.SPLIT_QUERY, request(null, outOrderNo));
+    }
+
+    @GET
+    @Path(PROFIT_SHARING + "transactions/{transactionId}/amounts")
+    public Response amounts(@Encoded @PathParam("transactionId") String transactionId) {
+        return gate.serve(Operation.HELD_QUERY, request(null, transactionId));
     }
 
     private AlphapayRequest request(InputStream body, String rawPathNumber) {

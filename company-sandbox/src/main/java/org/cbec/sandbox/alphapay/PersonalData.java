@@ -5,9 +5,10 @@ import org.cbec.sandbox.codec.Members;
 import org.cbec.sandbox.crypto.Oaep;
 
 /**
- * alphapay's personal data (cert_id, name, certificate_id, certificate_name) arrives OAEP-encrypted
- * under the company's public key. Decrypted only to be hashed at once: the clear text is never
- * stored, logged or echoed, and a failure says which member, not why.
+ * alphapay's personal data (cert_id, name, certificate_id, certificate_name, a receiver's name)
+ * arrives OAEP-encrypted under the company's public key. An identity is decrypted only to be hashed
+ * at once; a receiver's name only to go to the books, which keep it as the company knows its
+ * receivers. The clear text is never logged or echoed, and a failure says which member, not why.
  */
 final class PersonalData {
 

@@ -2,9 +2,10 @@
  * alphapay's side of its protocol (docs/companies/alphapay.md), written from that
  * document on the company's side: the text a request signature covers and the Authorization header
  * that carries it, verification of every request, the signature on every answer, OAEP decryption
- * of personal data, the operations under {@code /sandbox/alphapay/v3}, and its callbacks (an event
- * whose resource is AES-256-GCM under the account's API v3 key, signed as an answer is). The
- * broker's adapter is a separate implementation; the two agree through the written-out vectors in
- * AlphapayProtocolVectorsTest and the broker's AlphapayVectorsTest.
+ * of personal data, the operations under {@code /sandbox/alphapay/v3} (profit sharing in
+ * AlphapayProfitSharing), and its callbacks (an event whose resource is AES-256-GCM under the
+ * account's API v3 key, signed as an answer is). The broker's adapter is a separate implementation;
+ * the two agree through the written-out vectors in AlphapayProtocolVectorsTest and
+ * AlphapaySettlementProtocolTest, and the broker's AlphapayVectorsTest and AlphapaySettlementVectorsTest.
  */
 package org.cbec.sandbox.alphapay;

@@ -26,6 +26,7 @@ import org.cbec.company.CustomsDeclaration;
 import org.cbec.company.CustomsRecord;
 import org.cbec.company.ExchangeRecorder;
 import org.cbec.company.HttpCall;
+import org.cbec.company.HeldMoney;
 import org.cbec.company.HttpExchange;
 import org.cbec.company.Invocation;
 import org.cbec.company.Json;
@@ -37,6 +38,10 @@ import org.cbec.company.PaymentCompany;
 import org.cbec.company.PaymentType;
 import org.cbec.company.RefundRequest;
 import org.cbec.company.RefundStatus;
+import org.cbec.company.ReleaseRequest;
+import org.cbec.company.SettlementReceiver;
+import org.cbec.company.SplitRequest;
+import org.cbec.company.SplitStatus;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.json.Jsonp;
@@ -47,7 +52,8 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * alphapay: JSON over REST, amounts in fen. Every request is signed SHA256withRSA with the
  * merchant's key over method, path, timestamp, nonce and body ({@link AlphapaySigning}); every
  * answer must carry the company's signature, verified with its public key, or it is no answer.
- * NATIVE gets a code URL, H5 an H5 URL, JSAPI/MINIPRO/APP a prepay id.
+ * NATIVE gets a code URL, H5 an H5 URL, JSAPI/MINIPRO/APP a prepay id. Settlement is WeChat Pay v3's
+ * profit sharing, its wire format in {@link AlphapayProfitSharing}.
  */
 @ApplicationScoped
 public class AlphapayCompany implements PaymentCompany {
@@ -349,36 +355,55 @@ public class AlphapayCompany implements PaymentCompany {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
-    // ---- settlement (stubs: not built yet) ---------------------------------------------------
+    // ---- settlement (WeChat Pay v3 profit sharing; the wire format is AlphapayProfitSharing's) ----
 
     @Override
-    public void addReceiver(CompanyAccount account, org.cbec.company.SettlementReceiver receiver, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public void addReceiver(CompanyAccount account, SettlementReceiver receiver, ExchangeRecorder recorder) {
+        send(account, "receiver-add", "POST", AlphapayProfitSharing.RECEIVER_ADD_PATH,
+                AlphapayProfitSharing.receiverAddBody(account, receiver), recorder);
     }
 
     @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
     public void deleteReceiver(CompanyAccount account, String type, String receiverAccount, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+        send(account, "receiver-delete", "POST", AlphapayProfitSharing.RECEIVER_DELETE_PATH,
+                AlphapayProfitSharing.receiverDeleteBody(account, type, receiverAccount), recorder);
     }
 
     @Override
-    public org.cbec.company.SplitStatus split(CompanyAccount account, org.cbec.company.SplitRequest split, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+    public SplitStatus split(CompanyAccount account, SplitRequest split, ExchangeRecorder recorder) {
+        return AlphapayProfitSharing.splitStatus(send(account, "split", "POST", AlphapayProfitSharing.ORDERS_PATH,
+                AlphapayProfitSharing.splitBody(account, split), recorder).body());
     }
 
     @Override
-    public org.cbec.company.SplitStatus release(CompanyAccount account, org.cbec.company.ReleaseRequest release, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+    public SplitStatus release(CompanyAccount account, ReleaseRequest release, ExchangeRecorder recorder) {
+        return AlphapayProfitSharing.splitStatus(send(account, "release", "POST", AlphapayProfitSharing.UNFREEZE_PATH,
+                AlphapayProfitSharing.unfreezeBody(release), recorder).body());
     }
 
+    /** A split or a release by its number; the company's 404 {@code RESOURCE_NOT_EXISTS} is "no such split". */
     @Override
-    public java.util.Optional<org.cbec.company.SplitStatus> querySplit(CompanyAccount account, String orderRef, String transactionId,
-            String splitNo, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public Optional<SplitStatus> querySplit(CompanyAccount account, String orderRef, String transactionId, String splitNo,
+            ExchangeRecorder recorder) {
+        try {
+            return Optional.of(AlphapayProfitSharing.splitStatus(send(account, "split-query", "GET",
+                    AlphapayProfitSharing.queryPath(splitNo, transactionId), "", recorder).body()));
+        } catch (CompanyRefusal refusal) {
+            if ("RESOURCE_NOT_EXISTS".equals(refusal.code())) {
+                return Optional.empty();
+            }
+            throw refusal;
+        }
     }
 
+    /** alphapay knows a payment's held money by its transaction id only ({@code orderRef} is not sent). */
     @Override
-    public org.cbec.company.HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder) {
+        return AlphapayProfitSharing.heldMoney(send(account, "held-query", "GET", AlphapayProfitSharing.amountsPath(transactionId),
+                "", recorder).body(), transactionId);
     }
 }
