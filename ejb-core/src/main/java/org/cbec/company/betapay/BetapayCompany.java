@@ -56,6 +56,8 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * signed RSA2 over their ASCII-sorted {@code k=v} string; the answer's response node signed by the
  * company. Amounts travel as decimal units ("88.88"), converted exactly from fen. Supports NATIVE
  * (QR code), H5 (a wap payment page), MINIPRO and APP; it has no in-wallet web page, so no JSAPI.
+ * Settlement is Alipay's royalties: receivers bound to the app, a frozen trade split by settles and
+ * released by a settle that finishes ({@link BetapayRoyalty} holds that wire format).
  */
 @ApplicationScoped
 public class BetapayCompany implements PaymentCompany {
