@@ -49,6 +49,9 @@ public class Books {
     @Inject
     Outbox outbox;
 
+    @Inject
+    Settlements settlements;
+
     /** The most refunds one order takes, as the wallet companies allow. */
     public static final int MAX_REFUNDS = 50;
 
@@ -260,6 +263,15 @@ public class Books {
             return RefundOutcome.refused(Refusal.REFUND_EXCEEDS, "the refunds would exceed what was paid: "
                     + refunded + " of " + order.getAmount() + " refunded already");
         }
+        if (order.isHeldForSettlement()) {
+            // Money split to receivers stays theirs: a refund takes only what was neither refunded nor split.
+            SettlementRules.Holding holding = new SettlementRules.Holding(order.getAmount(), refunded,
+                    settlements.splitNotClosed(order.getId()), false);
+            Optional<String> refused = SettlementRules.checkRefundOfHeld(holding, terms.amount());
+            if (refused.isPresent()) {
+                return RefundOutcome.refused(Refusal.REFUND_EXCEEDS, refused.get());
+            }
+        }
         String outcome = order.getRefundOutcome() == null ? "SUCCESS" : order.getRefundOutcome();
         String notifyUrl = terms.notifyUrl() != null ? terms.notifyUrl() : terms.orderNotifyUrlToo() ? order.getNotifyUrl() : null;
         CompanyRefund r = new CompanyRefund(order.getId(), party.accountId(), terms.refundNo(),
@@ -356,6 +368,22 @@ public class Books {
         LOG.info(() -> String.format("%s refunds of out_trade_no %s will end %s: account %s", party.paymentMethod(), orderRef,
                 outcome, party.companyMerchantId()));
         return true;
+    }
+
+    /**
+     * Test helper: the paid order was created and paid {@code days} earlier, so that a test sees what
+     * the company does with old orders (its own release of held money). Empty when there is no such
+     * order; the order unchanged when it is not paid.
+     */
+    public Optional<OrderView> age(Party party, String orderRef, long days) {
+        return find(party.accountId(), orderRef, true).map(order -> {
+            if (order.getState() == CompanyOrder.State.SUCCESS) {
+                order.moveBack(days);
+                LOG.info(() -> String.format("%s order aged by %d day(s): account %s, out_trade_no %s", party.paymentMethod(), days,
+                        party.companyMerchantId(), orderRef));
+            }
+            return view(order);
+        });
     }
 
     // ---- customs -------------------------------------------------------------------------------
@@ -485,13 +513,23 @@ public class Books {
     }
 
     private ProcessingClock.Reading reading(CompanyRefund r, OffsetDateTime now) {
+        return reading(r, now, refundDelayMs);
+    }
+
+    private static ProcessingClock.Reading reading(CompanyRefund r, OffsetDateTime now, long refundDelayMs) {
         return ProcessingClock.read(r.getState(), r.getOutcome(), r.getCreatedAt(),
                 r.getDecidedAt() == null ? r.getCreatedAt() : r.getDecidedAt(), now, refundDelayMs);
     }
 
     /** What the refunds that are not CLOSED add up to, as of now. */
     private long refunded(List<CompanyRefund> refunds, OffsetDateTime now) {
-        return refunds.stream().filter(r -> !"CLOSED".equals(reading(r, now).state())).mapToLong(CompanyRefund::getAmount).sum();
+        return refunded(refunds, now, refundDelayMs);
+    }
+
+    /** What the refunds that are not CLOSED add up to, as of now, when a PROCESSING refund is decided after {@code refundDelayMs}. */
+    static long refunded(List<CompanyRefund> refunds, OffsetDateTime now, long refundDelayMs) {
+        return refunds.stream().filter(r -> !"CLOSED".equals(reading(r, now, refundDelayMs).state()))
+                .mapToLong(CompanyRefund::getAmount).sum();
     }
 
     private RefundView view(CompanyOrder order, CompanyRefund r, List<CompanyRefund> refunds, OffsetDateTime now) {

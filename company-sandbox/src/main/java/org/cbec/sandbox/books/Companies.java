@@ -58,6 +58,11 @@ public final class Companies {
         return ALPHAPAY.equals(paymentMethod) ? "50" + digits(27) : "21" + hex(15);
     }
 
+    /** alphapay's split order id ({@code 30} + 26 digits), betapay's settle number ({@code 22} + 26 digits). */
+    static String newSplitId(String paymentMethod) {
+        return (ALPHAPAY.equals(paymentMethod) ? "30" : "22") + digits(26);
+    }
+
     /** alphapay's API v3 key: 32 letters and digits, used as the 32 bytes of an AES-256 key. */
     static String newApiV3Key() {
         return lettersAndDigits(32);

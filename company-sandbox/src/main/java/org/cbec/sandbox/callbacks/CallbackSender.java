@@ -20,6 +20,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,13 +29,16 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.Outbox;
+import org.cbec.sandbox.books.Settlements;
 import org.cbec.sandbox.schema.SchemaMigrator;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Sends the callbacks the companies owe, on a non-persistent EJB timer every
  * {@code sandbox.callback.poll-ms}. Each round first stores the outcome of the alphapay refunds whose
- * delay has passed (which writes their callbacks), then claims due callbacks and POSTs each one,
+ * delay has passed (which writes their callbacks) and the results of split parts whose delay has
+ * passed, makes the releases the company owes on its own (held orders paid long enough ago; no
+ * callback: the companies report splits only when asked), then claims due callbacks and POSTs each one,
  * asynchronously: no thread waits on a merchant, and at most {@link #MAX_IN_FLIGHT} are under way.
  * A callback is delivered when the answer is a 2xx whose body, stripped of white space, is exactly
  * {@code success}; anything else (another status, {@code failure}, no answer within 5 s) is tried
@@ -55,6 +59,10 @@ public class CallbackSender {
     static final int MAX_IN_FLIGHT = 16;
     /** Refunds decided in one round; the rest are decided in the next ones. */
     static final int REFUNDS_PER_ROUND = 100;
+    /** Splits decided in one round. */
+    static final int SPLITS_PER_ROUND = 100;
+    /** Held orders looked at for the company's own release in one round. */
+    static final int RELEASES_PER_ROUND = 20;
     /** What a merchant answers to acknowledge a callback (docs/companies/alphapay.md and betapay.md: "success"). */
     static final String ACKNOWLEDGEMENT = "success";
 
@@ -75,6 +83,9 @@ public class CallbackSender {
     Outbox outbox;
 
     @Inject
+    Settlements settlements;
+
+    @Inject
     @ConfigProperty(name = "sandbox.callback.poll-ms", defaultValue = "500")
     long pollMs;
 
@@ -82,6 +93,8 @@ public class CallbackSender {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicBoolean inRound = new AtomicBoolean();
     private volatile boolean failing;
+    /** The last order id the company's own releases looked at (rounds never overlap: {@link #inRound}). */
+    private long releasedUpTo;
 
     @PostConstruct
     void start() {
@@ -101,6 +114,7 @@ public class CallbackSender {
         }
         try {
             decideRefunds();
+            settle();
             sendDue();
             if (failing) {
                 failing = false;
@@ -126,6 +140,26 @@ public class CallbackSender {
                 books.decideRefund(id);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Refund row " + id + " could not be decided in this round", e);
+            }
+        }
+    }
+
+    private void settle() {
+        for (long id : settlements.splitsToDecide(SPLITS_PER_ROUND)) {
+            try {
+                settlements.decideSplit(id);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Split row " + id + " could not be decided in this round", e);
+            }
+        }
+        List<Long> due = settlements.ordersToRelease(releasedUpTo, RELEASES_PER_ROUND);
+        // Page on through the candidates, and start over after the last page.
+        releasedUpTo = due.size() < RELEASES_PER_ROUND ? 0 : due.get(due.size() - 1);
+        for (long id : due) {
+            try {
+                settlements.releaseIfDue(id);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Order row " + id + " could not be released in this round", e);
             }
         }
     }

@@ -20,9 +20,22 @@ import java.time.OffsetDateTime;
 @Table(name = "sandbox_order")
 @NamedQuery(name = CompanyOrder.FIND,
         query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId AND o.orderRef = :orderRef")
+@NamedQuery(name = CompanyOrder.BY_TRANSACTION,
+        query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId AND o.transactionId = :transactionId")
+@NamedQuery(name = CompanyOrder.PAID_BY, query = "SELECT o.id FROM CompanyOrder o WHERE o.state = :paid AND o.paidAt <= :paidBy"
+        + " AND o.id > :after AND NOT EXISTS (SELECT s.id FROM Split s WHERE s.orderId = o.id AND s.kind = :release) ORDER BY o.id")
 public class CompanyOrder {
 
     public static final String FIND = "CompanyOrder.find";
+    public static final String BY_TRANSACTION = "CompanyOrder.byTransaction";
+    /**
+     * The ids above {@code after} of orders paid at or before {@code paidBy} without a release
+     * ({@code paid}: {@link State#SUCCESS}, {@code release}: {@link Split.Kind#RELEASE}). Whether an
+     * order is held, or was released by a split that finished, is the caller's check: a boolean in
+     * JPQL reaches H2 2.x as the number 1 from EclipseLink (literal or parameter), which H2 refuses
+     * to compare with a BOOLEAN column.
+     */
+    public static final String PAID_BY = "CompanyOrder.paidBy";
 
     /** The company-side states (alphapay's names; betapay shows them as WAIT_BUYER_PAY and so on). */
     public enum State {
@@ -116,6 +129,14 @@ public class CompanyOrder {
 
     public void arrangeRefundOutcome(String outcome) {
         this.refundOutcome = outcome;
+    }
+
+    /** Test helper: the order was created and paid {@code days} earlier than it was, so that time-bound rules can be seen. */
+    public void moveBack(long days) {
+        this.createdAt = createdAt.minusDays(days);
+        if (paidAt != null) {
+            this.paidAt = paidAt.minusDays(days);
+        }
     }
 
     public void close(OffsetDateTime at) {
