@@ -120,7 +120,7 @@ public class BetapayRoyalties {
         Optional<String> settleNo = Members.optionalText(biz, "settle_no", 64);
         return new BetapayOperations.Call(orderRef(party, tradeNo), () -> settlements.split(party.accountId(), null, tradeNo, splitNo)
                 .filter(v -> settleNo.isEmpty() || settleNo.get().equals(v.splitId()))
-                .map(BetapayRoyalties::details)
+                .map(v -> details(v, party.companyMerchantId()))
                 .orElseGet(() -> BetapayNode.businessFailed("ACQ.SETTLE_NOT_EXIST", "no settle with this out_request_no of this trade")));
     }
 
@@ -217,12 +217,16 @@ public class BetapayRoyalties {
                 .build().toString();
     }
 
-    /** The settle query's node; {@code settle_no} is betapay's addition to Alipay's answer. */
-    private static String details(Settlements.SplitView v) {
+    /**
+     * The settle query's node; {@code settle_no} is betapay's addition to Alipay's answer. A part to
+     * the merchant itself (a release, or what a settle that finishes leaves) is a {@code finish}.
+     */
+    private static String details(Settlements.SplitView v, String merchantId) {
         JsonArrayBuilder list = JsonText.array();
         for (int i = 0; i < v.parts().size(); i++) {
             Settlements.PartView p = v.parts().get(i);
-            JsonObjectBuilder d = JsonText.object().add("operation_type", "RELEASE".equals(v.kind()) ? "finish" : "transfer");
+            boolean toMerchant = "RELEASE".equals(v.kind()) || "MERCHANT".equals(p.type()) && p.account().equals(merchantId);
+            JsonObjectBuilder d = JsonText.object().add("operation_type", toMerchant ? "finish" : "transfer");
             if (p.finishedAt() != null) {
                 d.add("execute_dt", BetapayOperations.gatewayTime(p.finishedAt()));
             }

@@ -195,6 +195,18 @@ class BetapaySettlementVectorsTest {
     }
 
     @Test
+    void whatASettleThatFinishesLeavesToTheMerchantIsAFinish() {
+        books.found = Optional.of(new Settlements.SplitView("ORDER20261125B", TRADE_NO, "SPL20261125B02", "2026112500000003", "SPLIT",
+                "FINISHED", List.of(new Settlements.PartView("MERCHANT", "2088000000009999", 2199, "the rest released", "SUCCESS", null,
+                        OffsetDateTime.parse("2026-11-25T12:11:00Z"))), false, CREATED));
+        assertEquals("{\"code\":\"10000\",\"msg\":\"Success\",\"out_request_no\":\"SPL20261125B02\",\"settle_no\":\"2026112500000003\","
+                + "\"operation_dt\":\"2026-11-25 20:10:00\",\"royalty_detail_list\":[{\"operation_type\":\"finish\","
+                + "\"execute_dt\":\"2026-11-25 20:11:00\",\"trans_in\":\"2088000000009999\",\"trans_in_type\":\"userId\",\"amount\":\"21.99\","
+                + "\"state\":\"SUCCESS\",\"detail_id\":\"202611250000000301\"}]}",
+                answer(BetapayOperations.Method.SETTLE_QUERY, "{\"out_request_no\":\"SPL20261125B02\",\"trade_no\":\"" + TRADE_NO + "\"}"));
+    }
+
+    @Test
     void aSettleTheBooksDoNotHaveIsSettleNotExist() {
         books.found = Optional.empty();
         assertEquals("{\"code\":\"40004\",\"msg\":\"Business Failed\",\"sub_code\":\"ACQ.SETTLE_NOT_EXIST\","
