@@ -38,7 +38,8 @@ class MigrationsTest {
         migrate();
         try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
             for (String table : new String[] {"SANDBOX_COMPANY_KEY", "SANDBOX_ACCOUNT", "SANDBOX_ORDER", "SANDBOX_DECLARATION",
-                "SANDBOX_REQUEST", "SANDBOX_REFUND", "SANDBOX_CALLBACK", "sandbox_schema_history"}) {
+                "SANDBOX_REQUEST", "SANDBOX_REFUND", "SANDBOX_CALLBACK", "SANDBOX_RECEIVER", "SANDBOX_SPLIT", "SANDBOX_SPLIT_PART",
+                "sandbox_schema_history"}) {
                 try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = '" + table + "'")) {
                     r.next();
                     assertEquals(1, r.getInt(1), table);
@@ -108,6 +109,55 @@ class MigrationsTest {
             SQLException sent = assertThrows(SQLException.class, () -> s.execute(String.format(callback, 9211, 9201, "SENT")));
             assertEquals("23513", sent.getSQLState(), sent::getMessage);
             SQLException orphan = assertThrows(SQLException.class, () -> s.execute(String.format(callback, 9212, 9999, "PENDING")));
+            assertEquals("23506", orphan.getSQLState(), orphan::getMessage);
+        }
+    }
+
+    @Test
+    void aReceiverIsRegisteredOncePerAccountAndASplitNumberIsTheAccountsOnce() throws SQLException {
+        migrate();
+        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+            s.execute(account(9401, "alphapay", "split-test", "1999999941"));
+            s.execute(account(9402, "alphapay", "split-test-2", "1999999942"));
+            String receiver = "INSERT INTO sandbox_receiver (id, account_id, receiver_type, receiver_account, name_hash, name_mask,"
+                    + " relation_type, added_at) VALUES (%d, %d, 'MERCHANT_ID', 'R1', NULL, NULL, 'PARTNER', CURRENT_TIMESTAMP)";
+            s.execute(String.format(receiver, 9401, 9401));
+            s.execute(String.format(receiver, 9402, 9402));
+            SQLException again = assertThrows(SQLException.class, () -> s.execute(String.format(receiver, 9403, 9401)));
+            assertEquals("23505", again.getSQLState(), again::getMessage);
+            s.execute("INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at,"
+                    + " held_for_settlement) VALUES (9401, 9401, 'h1', 'NATIVE', 10000, 'CNY', 'wx', 'SUCCESS', CURRENT_TIMESTAMP, TRUE)");
+            String split = "INSERT INTO sandbox_split (id, order_id, account_id, split_no, split_id, kind, finish, by_company, created_at)"
+                    + " VALUES (%d, 9401, 9401, '%s', '30x', '%s', FALSE, FALSE, CURRENT_TIMESTAMP)";
+            s.execute(String.format(split, 9401, "s1", "SPLIT"));
+            SQLException twice = assertThrows(SQLException.class, () -> s.execute(String.format(split, 9402, "s1", "RELEASE")));
+            assertEquals("23505", twice.getSQLState(), twice::getMessage);
+            SQLException kind = assertThrows(SQLException.class, () -> s.execute(String.format(split, 9403, "s2", "REFUND")));
+            assertEquals("23513", kind.getSQLState(), kind::getMessage);
+        }
+    }
+
+    @Test
+    void aPartBelongsToASplitHasAKnownResultAndNeverANegativeAmount() throws SQLException {
+        migrate();
+        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+            s.execute(account(9501, "betapay", "part-test", "2099999951"));
+            s.execute("INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at,"
+                    + " held_for_settlement) VALUES (9501, 9501, 'p1', 'NATIVE', 10000, 'CNY', '20x', 'SUCCESS', CURRENT_TIMESTAMP, TRUE)");
+            s.execute("INSERT INTO sandbox_split (id, order_id, account_id, split_no, split_id, kind, finish, by_company, created_at)"
+                    + " VALUES (9501, 9501, 9501, 'r1', '22x', 'RELEASE', FALSE, TRUE, CURRENT_TIMESTAMP)");
+            String part = "INSERT INTO sandbox_split_part (id, split_row_id, order_id, part_no, to_merchant, receiver_type,"
+                    + " receiver_account, amount, result, outcome, created_at) VALUES (%d, %d, 9501, %d, TRUE, 'MERCHANT', '2099999951',"
+                    + " %d, '%s', 'SUCCESS', CURRENT_TIMESTAMP)";
+            // A release of nothing left is a part of 0.
+            s.execute(String.format(part, 9501, 9501, 1, 0, "SUCCESS"));
+            SQLException samePosition = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9502, 9501, 1, 1, "SUCCESS")));
+            assertEquals("23505", samePosition.getSQLState(), samePosition::getMessage);
+            SQLException negative = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9503, 9501, 2, -1, "SUCCESS")));
+            assertEquals("23513", negative.getSQLState(), negative::getMessage);
+            SQLException result = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9504, 9501, 3, 1, "FAILED")));
+            assertEquals("23513", result.getSQLState(), result::getMessage);
+            SQLException orphan = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9505, 9999, 4, 1, "PENDING")));
             assertEquals("23506", orphan.getSQLState(), orphan::getMessage);
         }
     }
