@@ -78,6 +78,20 @@ public final class BetapayCompanySide {
                 .collect(Collectors.joining("&"));
     }
 
+    /**
+     * A merchant's request as the company reads it: the form body's parameters (UTF-8, {@code +}
+     * for a space), in the order sent.
+     */
+    public static Map<String, String> readForm(String body) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        for (String pair : body.split("&")) {
+            int eq = pair.indexOf('=');
+            params.put(java.net.URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                    java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+        return params;
+    }
+
     private static String content(Map<String, String> params, Set<String> unsigned) {
         return new TreeMap<>(params).entrySet().stream()
                 .filter(e -> !unsigned.contains(e.getKey()) && e.getValue() != null && !e.getValue().isEmpty())

@@ -119,6 +119,23 @@ final class AdminRequests {
         return state;
     }
 
+    /** Whether a path's receiver account could name a registered receiver at all (else: none, no lookup). */
+    static boolean couldBeReceiverAccount(String account) {
+        return PlainText.isPlain(account, 64);
+    }
+
+    /** Why a receiver's next parts are to end CLOSED: {@code {"reason": "…"}}, 1 to 256 characters. */
+    static String failureReason(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        return read("reason", () -> Members.text(o, "reason", 256));
+    }
+
+    /** How many days to move an order's times back: {@code {"days": N}}, 1 to 3650. */
+    static long days(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        return read("days", () -> Members.integer(o, "days", 1, 3650));
+    }
+
     static String kind(String kind) {
         if (kind != null && !RequestLog.KINDS.contains(kind)) {
             throw new AdminRefusal(400, "kind must be one of " + String.join(", ", RequestLog.KINDS.stream().sorted().toList()),

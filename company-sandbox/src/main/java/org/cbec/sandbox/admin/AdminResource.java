@@ -23,6 +23,7 @@ import org.cbec.sandbox.books.Identity;
 import org.cbec.sandbox.books.Outbox;
 import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.RequestLog;
+import org.cbec.sandbox.books.Settlements;
 import org.cbec.sandbox.codec.Bodies;
 import org.cbec.sandbox.codec.JsonText;
 import org.cbec.sandbox.faults.Faults;
@@ -44,6 +45,9 @@ public class AdminResource {
 
     @Inject
     Books books;
+
+    @Inject
+    Settlements settlements;
 
     @Inject
     Faults faults;
@@ -144,6 +148,108 @@ public class AdminResource {
             throw new AdminRefusal(404, "the company has no order with this orderRef", "orderRef");
         }
         return Envelope.response(200, Envelope.of(200, "refunds of " + orderRef + " end " + state).add("state", state).build());
+    }
+
+    /**
+     * The account's next split parts to receivers with this account end CLOSED with the reason
+     * given, once the settlement delay has passed, so that a test sees a receiver's failure; 404
+     * when no receiver with this account is registered.
+     */
+    @POST
+    @Path(ACCOUNT + "/receivers/{account}/failure")
+    public Response arrangeReceiverFailure(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("account") String account, InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        String reason = AdminRequests.failureReason(Bodies.read(body), http.getContentType());
+        if (!AdminRequests.couldBeReceiverAccount(account) || settlements.arrangeReceiverFailure(party, account, reason) == 0) {
+            throw new AdminRefusal(404, "the account has no receiver registered with this account", "account");
+        }
+        return Envelope.response(200, Envelope.of(200, "parts to " + account + " end CLOSED").add("reason", reason).build());
+    }
+
+    /** The receiver's next parts succeed again. */
+    @DELETE
+    @Path(ACCOUNT + "/receivers/{account}/failure")
+    public Response clearReceiverFailure(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("account") String account) {
+        Party party = account(paymentMethod, merchant);
+        if (!AdminRequests.couldBeReceiverAccount(account) || settlements.arrangeReceiverFailure(party, account, null) == 0) {
+            throw new AdminRefusal(404, "the account has no receiver registered with this account", "account");
+        }
+        return Envelope.response(200, "parts to " + account + " succeed", null);
+    }
+
+    /** The receivers the account registered, with each name masked (its first character and {@code *}). */
+    @GET
+    @Path(ACCOUNT + "/receivers")
+    public Response receivers(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant) {
+        Party party = account(paymentMethod, merchant);
+        var receivers = settlements.receivers(party.accountId());
+        JsonArrayBuilder list = JsonText.array();
+        for (Settlements.ReceiverView r : receivers) {
+            JsonObjectBuilder item = JsonText.object().add("type", r.type()).add("account", r.account());
+            nullable(item, "name", r.name());
+            nullable(item, "relationType", r.relationType());
+            nullable(item, "customRelation", r.customRelation());
+            list.add(item.add("addedAt", r.addedAt().toInstant().toString()));
+        }
+        return Envelope.response(200, JsonText.object().add("code", 200).add("count", receivers.size()).add("receivers", list).build());
+    }
+
+    /**
+     * What the order holds for settlement and every split and release of it with their parts, as of
+     * now (a read that finds the order due for the company's own release makes it first).
+     */
+    @GET
+    @Path(ACCOUNT + "/orders/{orderRef}/settlement")
+    public Response settlement(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef) {
+        Party party = account(paymentMethod, merchant);
+        Settlements.Settlement s = (AdminRequests.couldBeOrderRef(orderRef) ? settlements.settlement(party.accountId(), orderRef)
+                : java.util.Optional.<Settlements.Settlement>empty())
+                .orElseThrow(() -> new AdminRefusal(404, "the company has no order with this orderRef", "orderRef"));
+        Settlements.HeldView h = s.held();
+        JsonObjectBuilder answer = JsonText.object().add("code", 200).add("orderRef", h.orderRef());
+        nullable(answer, "transactionId", h.transactionId());
+        answer.add("paid", h.paid()).add("refunded", h.refunded()).add("split", h.split()).add("unsplit", h.unsplit())
+                .add("released", h.released());
+        JsonArrayBuilder splits = JsonText.array();
+        for (Settlements.SplitView v : s.splits()) {
+            JsonArrayBuilder parts = JsonText.array();
+            for (Settlements.PartView p : v.parts()) {
+                JsonObjectBuilder part = JsonText.object().add("type", p.type()).add("account", p.account()).add("amount", p.amount());
+                nullable(part, "description", p.description());
+                part.add("result", p.result());
+                nullable(part, "failReason", p.failReason());
+                nullable(part, "finishedAt", p.finishedAt() == null ? null : p.finishedAt().toInstant().toString());
+                parts.add(part);
+            }
+            splits.add(JsonText.object().add("splitNo", v.splitNo()).add("splitId", v.splitId()).add("kind", v.kind())
+                    .add("state", v.state()).add("byCompany", v.byCompany()).add("createdAt", v.createdAt().toInstant().toString())
+                    .add("parts", parts));
+        }
+        return Envelope.response(200, answer.add("splits", splits).build());
+    }
+
+    /**
+     * Moves the order's creation and payment back by {@code days}, so that a test sees what the
+     * company does with old orders (its own release of held money after its days); 409 for an order
+     * that is not paid.
+     */
+    @POST
+    @Path(ACCOUNT + "/orders/{orderRef}/age")
+    public Response age(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            @PathParam("orderRef") String orderRef, InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        long days = AdminRequests.days(Bodies.read(body), http.getContentType());
+        Books.OrderView o = (AdminRequests.couldBeOrderRef(orderRef) ? books.age(party, orderRef, days)
+                : java.util.Optional.<Books.OrderView>empty())
+                .orElseThrow(() -> new AdminRefusal(404, "the company has no order with this orderRef", "orderRef"));
+        if (o.paidAt() == null) {
+            throw new AdminRefusal(409, "only a paid order is aged", "orderRef");
+        }
+        return Envelope.response(200, Envelope.of(200, orderRef + " paid " + days + " day(s) earlier")
+                .add("paidAt", o.paidAt().toInstant().toString()).build());
     }
 
     /** The requests the company received for this account, optionally of one kind and/or about one order. */

@@ -72,7 +72,8 @@ public class BetapayGate {
             return refuseSignature(responseKey, "the request signature does not verify", party.get());
         }
         BetapayOperations.Call call = operations.read(method.get(), params, party.get(), baseUrl);
-        RequestLog.Visit visit = new RequestLog.Visit(party.get().accountId(), COMPANY, method.get().kind(), call.orderRef());
+        String kind = call.kind() != null ? call.kind() : method.get().kind();
+        RequestLog.Visit visit = new RequestLog.Visit(party.get().accountId(), COMPANY, kind, call.orderRef());
         Reception.Served<String> served = reception.serve(visit, call.work(), node -> 200);
         if (served.errorStatus() != null) {
             return BetapaySigner.faultError(served.errorStatus());

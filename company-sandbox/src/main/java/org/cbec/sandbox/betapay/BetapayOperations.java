@@ -48,7 +48,14 @@ public class BetapayOperations {
         CUSTOMS_REDECLARE("betapay.trade.customs.redeclare", null, RequestLog.CUSTOMS_REDECLARE),
         CUSTOMS_QUERY("betapay.trade.customs.query", null, RequestLog.CUSTOMS_QUERY),
         REFUND("betapay.trade.refund", null, RequestLog.REFUND),
-        REFUND_QUERY("betapay.trade.fastpay.refund.query", null, RequestLog.REFUND_QUERY);
+        REFUND_QUERY("betapay.trade.fastpay.refund.query", null, RequestLog.REFUND_QUERY),
+        RELATION_BIND("betapay.trade.royalty.relation.bind", null, RequestLog.RECEIVER_ADD),
+        RELATION_UNBIND("betapay.trade.royalty.relation.unbind", null, RequestLog.RECEIVER_DELETE),
+        RELATION_BATCHQUERY("betapay.trade.royalty.relation.batchquery", null, RequestLog.RECEIVER_QUERY),
+        /** A split; the call says RELEASE when it finishes without royalty_parameters. */
+        SETTLE("betapay.trade.order.settle", null, RequestLog.SPLIT),
+        SETTLE_QUERY("betapay.trade.order.settle.query", null, RequestLog.SPLIT_QUERY),
+        ONSETTLE_QUERY("betapay.trade.order.onsettle.query", null, RequestLog.HELD_QUERY);
 
         private final String method;
         private final String tradeType;
@@ -73,8 +80,15 @@ public class BetapayOperations {
         }
     }
 
-    /** An authenticated request, read: the order it is about (for the log and faults) and its work. */
-    public record Call(String orderRef, Supplier<String> work) {
+    /**
+     * An authenticated request, read: the order it is about (for the log and faults), the request
+     * log's kind when it is not the method's own (null), and its work.
+     */
+    public record Call(String orderRef, String kind, Supplier<String> work) {
+
+        public Call(String orderRef, Supplier<String> work) {
+            this(orderRef, null, work);
+        }
     }
 
     static final Pattern ORDER_REF = Pattern.compile("[A-Za-z0-9_\\-|*]{1,32}");
@@ -94,6 +108,9 @@ public class BetapayOperations {
     @Inject
     Books books;
 
+    @Inject
+    BetapayRoyalties royalties;
+
     public Call read(Method method, Map<String, String> params, Party party, String baseUrl) {
         String orderRef = null;
         try {
@@ -107,6 +124,12 @@ public class BetapayOperations {
                 case CUSTOMS_QUERY -> customsQuery(party, biz);
                 case REFUND -> refund(party, biz, notifyUrl(params));
                 case REFUND_QUERY -> refundQuery(party, biz);
+                case RELATION_BIND -> royalties.bind(party, biz);
+                case RELATION_UNBIND -> royalties.unbind(party, biz);
+                case RELATION_BATCHQUERY -> royalties.batchQuery(party, biz);
+                case SETTLE -> royalties.settle(party, biz);
+                case SETTLE_QUERY -> royalties.settleQuery(party, biz);
+                case ONSETTLE_QUERY -> royalties.onsettleQuery(party, biz);
                 default -> create(method, party, biz, baseUrl, notifyUrl(params));
             };
         } catch (Members.Invalid e) {

@@ -2,8 +2,10 @@
  * betapay's side of its protocol (docs/companies/betapay.md), written from that
  * document on the company's side: the form-encoded gateway {@code /sandbox/betapay/gateway.do}, the
  * sorted {@code name=value} text a request signature covers, the signed response node, yuan
- * amounts, and its callbacks (a {@code trade_status_sync} form signed without {@code sign_type}).
+ * amounts, its callbacks (a {@code trade_status_sync} form signed without {@code sign_type}), and
+ * its royalty (settlement) methods, read in BetapayRoyalties and worked on the books' Settlements.
  * The broker's adapter is a separate implementation; the two agree through the written-out vectors
- * in BetapayProtocolVectorsTest and the broker's BetapayVectorsTest.
+ * in BetapayProtocolVectorsTest and BetapaySettlementVectorsTest and the broker's BetapayVectorsTest
+ * and BetapayRoyaltyTest.
  */
 package org.cbec.sandbox.betapay;

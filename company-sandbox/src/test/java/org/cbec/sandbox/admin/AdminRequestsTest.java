@@ -73,4 +73,23 @@ class AdminRequestsTest {
         assertEquals("state", assertThrows(AdminRefusal.class,
                 () -> AdminRequests.decision(b("{\"state\":\"PROCESSING\"}"), JSON)).field());
     }
+
+    @Test
+    void aReceiversFailureNeedsItsReasonOfAtMost256Characters() {
+        assertEquals("ACCOUNT_ABNORMAL", AdminRequests.failureReason(b("{\"reason\":\"ACCOUNT_ABNORMAL\"}"), JSON));
+        assertEquals("reason", assertThrows(AdminRefusal.class, () -> AdminRequests.failureReason(b("{}"), JSON)).field());
+        assertEquals("reason", assertThrows(AdminRefusal.class,
+                () -> AdminRequests.failureReason(b("{\"reason\":\"" + "x".repeat(257) + "\"}"), JSON)).field());
+        assertEquals(415, assertThrows(AdminRefusal.class, () -> AdminRequests.failureReason(b("reason=x"), "text/plain")).status());
+    }
+
+    @Test
+    void anOrderIsAgedByOneToTenYearsOfDays() {
+        assertEquals(31, AdminRequests.days(b("{\"days\":31}"), JSON));
+        for (String bad : new String[] {"{}", "{\"days\":0}", "{\"days\":-1}", "{\"days\":3651}", "{\"days\":\"31\"}"}) {
+            AdminRefusal e = assertThrows(AdminRefusal.class, () -> AdminRequests.days(b(bad), JSON), bad);
+            assertEquals(400, e.status());
+            assertEquals("days", e.field());
+        }
+    }
 }

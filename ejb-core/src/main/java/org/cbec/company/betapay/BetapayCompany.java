@@ -27,6 +27,7 @@ import org.cbec.company.CreatedOrder;
 import org.cbec.company.CustomsDeclaration;
 import org.cbec.company.CustomsRecord;
 import org.cbec.company.ExchangeRecorder;
+import org.cbec.company.HeldMoney;
 import org.cbec.company.HttpCall;
 import org.cbec.company.Invocation;
 import org.cbec.company.Json;
@@ -39,6 +40,10 @@ import org.cbec.company.PaymentCompany;
 import org.cbec.company.PaymentType;
 import org.cbec.company.RefundRequest;
 import org.cbec.company.RefundStatus;
+import org.cbec.company.ReleaseRequest;
+import org.cbec.company.SettlementReceiver;
+import org.cbec.company.SplitRequest;
+import org.cbec.company.SplitStatus;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.identity.ResidentId;
@@ -51,6 +56,8 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * signed RSA2 over their ASCII-sorted {@code k=v} string; the answer's response node signed by the
  * company. Amounts travel as decimal units ("88.88"), converted exactly from fen. Supports NATIVE
  * (QR code), H5 (a wap payment page), MINIPRO and APP; it has no in-wallet web page, so no JSAPI.
+ * Settlement is Alipay's royalties: receivers bound to the app, a frozen trade split by settles and
+ * released by a settle that finishes ({@link BetapayRoyalty} holds that wire format).
  */
 @ApplicationScoped
 public class BetapayCompany implements PaymentCompany {
@@ -409,36 +416,70 @@ public class BetapayCompany implements PaymentCompany {
         };
     }
 
-    // ---- settlement (stubs: not built yet) ---------------------------------------------------
+    // ---- settlement: royalties, Alipay style (wire format in BetapayRoyalty) ---------------------
 
+    /** Binding the same receiver again is no change at betapay, so the call is retried with a new request number. */
     @Override
-    public void addReceiver(CompanyAccount account, org.cbec.company.SettlementReceiver receiver, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public void addReceiver(CompanyAccount account, SettlementReceiver receiver, ExchangeRecorder recorder) {
+        String requestNo = Nonces.newNonce();
+        call(account, "receiver-add", BetapayRoyalty.BIND, BetapayRoyalty.bindBiz(receiver, requestNo),
+                BetapayRoyalty.bindBizRedacted(receiver, requestNo), null, recorder);
     }
 
+    /** Unbinding a receiver betapay does not have is a success there too. */
     @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
     public void deleteReceiver(CompanyAccount account, String type, String receiverAccount, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+        call(account, "receiver-delete", BetapayRoyalty.UNBIND, BetapayRoyalty.unbindBiz(type, receiverAccount, Nonces.newNonce()),
+                null, recorder);
+    }
+
+    /** Asynchronous: the answer only accepts the split (its {@code settle_no}); every part is pending until queried. */
+    @Override
+    public SplitStatus split(CompanyAccount account, SplitRequest split, ExchangeRecorder recorder) {
+        JsonObject node = call(account, "split", BetapayRoyalty.SETTLE, BetapayRoyalty.settleBiz(split), null, recorder);
+        return BetapayRoyalty.accepted(split.splitNo(), split.parts(), node);
+    }
+
+    /** A settle with {@code royalty_finish} and no parameters; accepted, its outcome is the settle query's. */
+    @Override
+    public SplitStatus release(CompanyAccount account, ReleaseRequest release, ExchangeRecorder recorder) {
+        JsonObject node = call(account, "release", BetapayRoyalty.SETTLE, BetapayRoyalty.releaseBiz(release), null, recorder);
+        return BetapayRoyalty.accepted(release.releaseNo(), List.of(), node);
+    }
+
+    /** {@code ACQ.SETTLE_NOT_EXIST} is betapay's "no such split": empty, not a refusal. */
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public Optional<SplitStatus> querySplit(CompanyAccount account, String orderRef, String transactionId, String splitNo,
+            ExchangeRecorder recorder) {
+        JsonObject node;
+        try {
+            node = call(account, "split-query", BetapayRoyalty.SETTLE_QUERY, BetapayRoyalty.settleQueryBiz(transactionId, splitNo),
+                    null, recorder);
+        } catch (CompanyRefusal refusal) {
+            if (BetapayRoyalty.SETTLE_NOT_EXIST.equals(refusal.code())) {
+                return Optional.empty();
+            }
+            throw refusal;
+        }
+        try {
+            return Optional.of(BetapayRoyalty.splitStatus(splitNo, node));
+        } catch (RuntimeException unreadable) {
+            throw new CompanyUnavailable("the company's settle query answer has amounts, states or times that are not betapay's");
+        }
     }
 
     @Override
-    public org.cbec.company.SplitStatus split(CompanyAccount account, org.cbec.company.SplitRequest split, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
-    }
-
-    @Override
-    public org.cbec.company.SplitStatus release(CompanyAccount account, org.cbec.company.ReleaseRequest release, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
-    }
-
-    @Override
-    public java.util.Optional<org.cbec.company.SplitStatus> querySplit(CompanyAccount account, String orderRef, String transactionId,
-            String splitNo, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
-    }
-
-    @Override
-    public org.cbec.company.HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("not built yet");
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder) {
+        JsonObject node = call(account, "held-query", BetapayRoyalty.ONSETTLE_QUERY, BetapayRoyalty.onsettleQueryBiz(transactionId),
+                null, recorder);
+        try {
+            return BetapayRoyalty.heldMoney(transactionId, node);
+        } catch (RuntimeException unreadable) {
+            throw new CompanyUnavailable("the company's unsettled_amount is not an amount in yuan");
+        }
     }
 }

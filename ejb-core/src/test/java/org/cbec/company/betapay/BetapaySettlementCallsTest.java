@@ -1,0 +1,165 @@
+package org.cbec.company.betapay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyRefusal;
+import org.cbec.company.Exchange;
+import org.cbec.company.ExchangeRecorder;
+import org.cbec.company.HeldMoney;
+import org.cbec.company.HttpCall;
+import org.cbec.company.HttpExchange;
+import org.cbec.company.KnownKeys;
+import org.cbec.company.ReleaseRequest;
+import org.cbec.company.SettlementReceiver;
+import org.cbec.company.SplitRequest;
+import org.cbec.company.SplitStatus;
+import org.cbec.company.UnverifiedAnswer;
+import org.cbec.testing.BetapayCompanySide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adapter's royalty calls against betapay's side of the protocol ({@link BetapayCompanySide}):
+ * what goes out (method, signed parameters, biz_content), how the signed answers are read, and what
+ * is stored of each exchange. No network: the transport hands the form to the company side.
+ */
+class BetapaySettlementCallsTest {
+
+    private static final CompanyAccount ACCOUNT = new CompanyAccount("m-1", "2088000000009999", "betapay-app-2000000001", null,
+            KnownKeys.merchantPrivate(), KnownKeys.companyPublic(), null);
+    private static final String TRADE_NO = "200123456789abcdef0123456789abcd";
+
+    /** The company: verifies each request, answers its method with the node the test gives, signed. */
+    private static final class Company extends BetapayTransport {
+
+        final List<Map<String, String>> received = new ArrayList<>();
+        final Function<Map<String, String>, String> node;
+
+        Company(Function<Map<String, String>, String> node) {
+            this.node = node;
+        }
+
+        @Override
+        public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+            Map<String, String> params = BetapayCompanySide.readForm(call.body());
+            assertTrue(BetapayCompanySide.verifyRequest(params, KnownKeys.merchantPublic()), "the request is signed by the merchant");
+            received.add(params);
+            String body = BetapayCompanySide.signedResponse(params.get("method"), node.apply(params), KnownKeys.companyPrivate());
+            HttpExchange answer = new HttpExchange(200, Map.of(), body, 1);
+            if (!verified.test(answer)) {
+                throw new UnverifiedAnswer("unverified");
+            }
+            recorder.record(new Exchange(call.operation(), call.redacted(), 200, call.storedAnswer().apply(body), 1, null),
+                    ExchangeRecorder.Outcome.OK);
+            return answer;
+        }
+    }
+
+    private static BetapayCompany adapter(Company company) {
+        BetapayCompany adapter = new BetapayCompany();
+        adapter.transport = company;
+        adapter.gateway = Optional.of("https://betapay.test/gateway.do");
+        return adapter;
+    }
+
+    private static String biz(Company company) {
+        return company.received.get(0).get("biz_content");
+    }
+
+    @Test
+    void aSplitIsAcceptedWithItsSettleNoAndEveryPartPending() {
+        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"trade_no\":\"" + TRADE_NO
+                + "\",\"settle_no\":\"2026112500000001\"}");
+        SplitRequest split = new SplitRequest("ORDER20261125B", TRADE_NO, "SPL20261125B01",
+                List.of(new SplitRequest.Part("MERCHANT", "2088000000000001", 300, "平台服务费")), false);
+        SplitStatus status = adapter(company).split(ACCOUNT, split, ExchangeRecorder.NONE);
+        assertEquals("betapay.trade.order.settle", company.received.get(0).get("method"));
+        assertEquals(BetapayRoyalty.settleBiz(split), biz(company));
+        assertEquals(new SplitStatus("SPL20261125B01", "2026112500000001", SplitStatus.State.PROCESSING,
+                List.of(new SplitStatus.Part("MERCHANT", "2088000000000001", 300, SplitStatus.Result.PENDING, null, null))), status);
+    }
+
+    @Test
+    void aRefusedSplitIsTheCompanysRefusalWithItsSubCode() {
+        Company company = new Company(p -> "{\"code\":\"40004\",\"msg\":\"Business Failed\",\"sub_code\":\"ACQ.ALLOC_AMOUNT_VALIDATE_ERROR\","
+                + "\"sub_msg\":\"the split passes the maximum share\"}");
+        SplitRequest split = new SplitRequest("ORDER20261125B", TRADE_NO, "SPL20261125B01",
+                List.of(new SplitRequest.Part("MERCHANT", "2088000000000001", 9999, null)), false);
+        CompanyRefusal refusal = assertThrows(CompanyRefusal.class, () -> adapter(company).split(ACCOUNT, split, ExchangeRecorder.NONE));
+        assertEquals("ACQ.ALLOC_AMOUNT_VALIDATE_ERROR", refusal.code());
+        assertEquals("the split passes the maximum share", refusal.reason());
+        assertFalse(adapter(company).invalidRequest(refusal.code()), "the order's state, not a malformed request");
+    }
+
+    @Test
+    void aReleaseIsAcceptedAsProcessingWithNoParts() {
+        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"trade_no\":\"" + TRADE_NO
+                + "\",\"settle_no\":\"2026112500000002\"}");
+        SplitStatus status = adapter(company).release(ACCOUNT, new ReleaseRequest("ORDER20261125B", TRADE_NO, "REL20261125B", null),
+                ExchangeRecorder.NONE);
+        assertEquals("{\"out_request_no\":\"REL20261125B\",\"trade_no\":\"" + TRADE_NO + "\",\"extend_params\":{\"royalty_finish\":\"true\"},"
+                + "\"royalty_mode\":\"async\"}", biz(company));
+        assertEquals(new SplitStatus("REL20261125B", "2026112500000002", SplitStatus.State.PROCESSING, List.of()), status);
+    }
+
+    @Test
+    void aSplitTheCompanyDoesNotHaveIsEmpty() {
+        Company company = new Company(p -> "{\"code\":\"40004\",\"msg\":\"Business Failed\",\"sub_code\":\"ACQ.SETTLE_NOT_EXIST\","
+                + "\"sub_msg\":\"no settle with this out_request_no\"}");
+        assertEquals(Optional.empty(), adapter(company).querySplit(ACCOUNT, "ORDER20261125B", TRADE_NO, "SPL20261125B01",
+                ExchangeRecorder.NONE));
+        assertEquals("betapay.trade.order.settle.query", company.received.get(0).get("method"));
+        assertEquals("{\"out_request_no\":\"SPL20261125B01\",\"trade_no\":\"" + TRADE_NO + "\"}", biz(company));
+    }
+
+    @Test
+    void aSplitTheCompanyHasIsReadFromItsDetails() {
+        Company company = new Company(p -> BetapayRoyaltyTest.QUERY_NODE);
+        Optional<SplitStatus> status = adapter(company).querySplit(ACCOUNT, "ORDER20261125B", TRADE_NO, "SPL20261125B01",
+                ExchangeRecorder.NONE);
+        assertEquals("2026112500000001", status.get().splitId());
+        assertEquals(SplitStatus.State.PROCESSING, status.get().state());
+        assertEquals(List.of(SplitStatus.Result.SUCCESS, SplitStatus.Result.CLOSED, SplitStatus.Result.PENDING),
+                status.get().parts().stream().map(SplitStatus.Part::result).toList());
+    }
+
+    @Test
+    void heldMoneyAsksByTradeNo() {
+        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"unsettled_amount\":\"21.99\"}");
+        assertEquals(new HeldMoney(TRADE_NO, 2199), adapter(company).heldMoney(ACCOUNT, "ORDER20261125B", TRADE_NO, ExchangeRecorder.NONE));
+        assertEquals("betapay.trade.order.onsettle.query", company.received.get(0).get("method"));
+        assertEquals("{\"trade_no\":\"" + TRADE_NO + "\"}", biz(company));
+    }
+
+    @Test
+    void aBindSendsTheNameButTheStoredExchangeNeverHoldsIt() {
+        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"result_code\":\"SUCCESS\"}");
+        List<Exchange> stored = new ArrayList<>();
+        adapter(company).addReceiver(ACCOUNT, new SettlementReceiver("PERSONAL", "guide@example.com", "张三", "PARTNER", null),
+                (exchange, outcome) -> stored.add(exchange));
+        Map<String, String> sent = company.received.get(0);
+        assertEquals("betapay.trade.royalty.relation.bind", sent.get("method"));
+        assertTrue(sent.get("biz_content").contains("\"name\":\"张三\""), "betapay takes the name in clear");
+        assertEquals(1, stored.size());
+        assertFalse(stored.get(0).request().contains("张三"), stored.get(0).request());
+        assertTrue(stored.get(0).request().contains("guide@example.com"));
+    }
+
+    @Test
+    void anUnbindNamesTheReceiverByTypeAndAccount() {
+        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"result_code\":\"SUCCESS\"}");
+        adapter(company).deleteReceiver(ACCOUNT, "MERCHANT", "2088000000000001", ExchangeRecorder.NONE);
+        assertEquals("betapay.trade.royalty.relation.unbind", company.received.get(0).get("method"));
+        assertTrue(biz(company).startsWith("{\"receiver_list\":[{\"type\":\"userId\",\"account\":\"2088000000000001\"}],\"out_request_no\":\""),
+                biz(company));
+    }
+}
