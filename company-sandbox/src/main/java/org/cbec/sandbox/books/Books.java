@@ -20,8 +20,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * A company's orders, refunds and customs declarations, with its rules: the duplicate-order rule,
- * payment, closing, refunds (only of paid orders, never more than was paid, the same number twice
- * is the same refund), and customs (declare only paid orders, redeclare only from SUCCESS or
+ * payment, closing, refunds (only of paid orders, never more than was paid, never the money of a
+ * held order that was split to receivers ({@link Settlements}), the same number twice is the same
+ * refund), and customs (declare only paid orders, redeclare only from SUCCESS or
  * EXCEPT, the check of the declared identity against the payer's). Every change locks the order's
  * row first, so that a payment, a close, a refund and a declaration of one order are applied one
  * after the other, also across servers sharing the database. A payment, a close and a refund's

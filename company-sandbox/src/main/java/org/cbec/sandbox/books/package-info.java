@@ -2,7 +2,9 @@
  * The companies' books and their rules, behind {@code @Stateless} boundaries: accounts and keys
  * ({@link org.cbec.sandbox.books.Accounts}), orders and customs declarations with the
  * duplicate-order rule, payment, closing and the customs progression
- * ({@link org.cbec.sandbox.books.Books}), the log of requests received
+ * ({@link org.cbec.sandbox.books.Books}), the settlement of held money: receivers, splits, releases
+ * and the holding ({@link org.cbec.sandbox.books.Settlements}, its arithmetic in
+ * {@link org.cbec.sandbox.books.SettlementRules}), the log of requests received
  * ({@link org.cbec.sandbox.books.RequestLog}), and the outbox of callbacks owed to merchants
  * ({@link org.cbec.sandbox.books.Outbox}) with its retry schedule. Protocol-free: both companies'
  * gates and the admin helpers call the same rules and receive records, never entities; what a

@@ -1,8 +1,9 @@
 /**
  * What the two companies keep in their own database (persistence unit {@code sandbox}, tables
  * {@code sandbox_*}, schema by the migrations in {@code db/sandbox}): their key pairs, the merchant
- * accounts they opened, orders, refunds, customs declarations, the log of requests they received and
- * the callbacks they owe merchants.
+ * accounts they opened, orders, refunds, customs declarations, the log of requests they received,
+ * the callbacks they owe merchants, and settlement: registered receivers, splits and releases of
+ * held orders and their parts.
  * Entities stay inside the {@code books} boundary; callers get records (which may name an order's
  * {@link org.cbec.sandbox.entity.CompanyOrder.State}, a value, not an entity).
  */
