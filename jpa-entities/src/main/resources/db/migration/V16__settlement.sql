@@ -67,3 +67,5 @@ CREATE TABLE settlement_part (
     CONSTRAINT settlement_part_fk FOREIGN KEY (settlement_id) REFERENCES settlement (id),
     CONSTRAINT settlement_part_ck CHECK (amount > 0)
 );
+-- The reconciliation's scan of held payments whose holding days are over.
+CREATE INDEX payment_held_ix ON payment (held_for_settlement, paid_at);

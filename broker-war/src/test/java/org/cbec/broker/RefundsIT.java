@@ -6,6 +6,7 @@ import static org.cbec.testing.ApiAssertions.at;
 import static org.cbec.testing.Http.basic;
 import static org.cbec.testing.Http.get;
 import static org.cbec.testing.Http.postJson;
+import static org.cbec.testing.Http.send;
 import static org.cbec.testing.Await.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,6 +34,7 @@ import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
+import org.cbec.testing.ServerLog;
 import org.cbec.testing.Tables;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -47,6 +49,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Refunds end to end through both sandbox companies: alphapay's asynchronous refunds (PROCESSING,
  * then SUCCESS after the sandbox's delay) and betapay's synchronous ones; what the client sees,
  * what the broker stored, and what the company holds (its refunds of the order, its request log).
+ * And settlement, the other way money leaves a payment, in the same deployment: receivers, splits
+ * of held payments, releases, and what each company holds.
  */
 @ExtendWith(ArquillianExtension.class)
 class RefundsIT {
@@ -329,6 +333,205 @@ class RefundsIT {
         }
     }
 
+    // ---- settlement: held money split among receivers, then released ------------------------------
+
+    @Test
+    void receiversAreAddedListedMaskedAndRemovedAtBothCompaniesAndTheirNamesAreNeverKeptInClear() throws Exception {
+        String name = "深圳市分账测试科技有限公司";
+        for (String method : METHODS) {
+            String account = "rcv-" + ref().substring(2, 12);
+            String masked = account.substring(0, 2) + "****" + account.substring(account.length() - 2);
+            Reply added = addReceiver(method, "MERCHANT", account, name, "PARTNER");
+            assertEquals(200, added.status(), () -> method + ": " + added);
+            assertEquals(masked, added.json().getString("account"));
+            assertEquals("深" + "*".repeat(name.length() - 1), added.json().getString("name"));
+            assertEquals(200, addReceiver(method, "MERCHANT", account, name, "PARTNER").status(), "the same receiver again");
+            assertEquals(1, receivers(method).stream().filter(r -> r.getString("account").equals(masked)).count(), "listed once, masked");
+            JsonObject atCompany = companyReceiver(method, account).orElseThrow(() -> new AssertionError(method + " has no " + account));
+            assertTrue(atCompany.getString("name").startsWith("深") && !atCompany.getString("name").equals(name),
+                    method + " read the name (decrypted at alphapay) and keeps it masked: " + atCompany);
+            assertEquals(0, count("SELECT COUNT(*) FROM settlement_receiver WHERE name_masked = ?", name), "no clear name stored");
+            assertEquals(0, count("SELECT COUNT(*) FROM payment_event WHERE request LIKE ?", "%" + name + "%"), "nor in an exchange");
+            assertTrue(ServerLog.lines().stream().noneMatch(l -> l.contains(name)), "the name is in no log line");
+
+            Reply removed = send("DELETE", api("settlement/receiver/demo?payment_method=" + method + "&account=" + account), null,
+                    "app-api-key", KEY);
+            assertEquals(200, removed.status(), removed::toString);
+            assertTrue(receivers(method).stream().noneMatch(r -> r.getString("account").equals(masked)), "removed at the broker");
+            assertTrue(companyReceiver(method, account).isEmpty(), "removed at " + method);
+            assertRefused(404, null, send("DELETE", api("settlement/receiver/demo?payment_method=" + method + "&account=" + account), null,
+                    "app-api-key", KEY));
+        }
+    }
+
+    @Test
+    void aSplitToTwoReceiversFinishesAddingUpAndAReleaseLeavesNothingHeld() throws Exception {
+        for (String method : METHODS) {
+            String ref = paid(method, 10_000, "CNY");
+            String a = receiverFor(method, "rcv-a");
+            String b = receiverFor(method, "rcv-b");
+            Reply split = split(method, ref, "s1-" + ref, false, share(a, 1_000), share(b, 2_000));
+            assertEquals(200, split.status(), () -> method + ": " + split);
+            JsonObject done = finished(method, ref, "s1-" + ref);
+            assertEquals(3_000, done.getJsonNumber("amount").longValue());
+            assertFalse(done.getString("settlementId").isBlank());
+            List<JsonObject> parts = done.getJsonArray("receivers").stream().map(JsonValue::asJsonObject).toList();
+            assertEquals(List.of(1_000L, 2_000L), parts.stream().map(x -> x.getJsonNumber("amount").longValue()).toList());
+            assertEquals(List.of("SUCCESS", "SUCCESS"), parts.stream().map(x -> x.getString("result")).toList());
+            assertTrue(parts.stream().allMatch(x -> x.getString("account").contains("****") && !x.isNull("finishTime")), done::toString);
+            JsonObject holding = holding(method, ref);
+            assertEquals(7_000, holding.getJsonNumber("heldAmount").longValue(), holding::toString);
+            assertEquals(3_000, holding.getJsonNumber("splitTotal").longValue());
+            assertFalse(holding.getBoolean("released"));
+            JsonObject company = SANDBOX.settlement(method, "demo", ref);
+            assertEquals(3_000, company.getJsonNumber("split").longValue(), company::toString);
+            assertEquals(7_000, company.getJsonNumber("unsplit").longValue());
+
+            Reply release = release(method, ref, "rel-" + ref);
+            assertEquals(200, release.status(), release::toString);
+            assertEquals("RELEASE", release.json().getString("kind"));
+            assertEquals(7_000, release.json().getJsonNumber("amount").longValue());
+            finished(method, ref, "rel-" + ref);
+            JsonObject after = holding(method, ref);
+            assertEquals(0, after.getJsonNumber("heldAmount").longValue(), after::toString);
+            assertTrue(after.getBoolean("released"));
+            assertEquals(List.of("s1-" + ref, "rel-" + ref), after.getJsonArray("splits").stream()
+                    .map(v -> v.asJsonObject().getString("settlementRef")).toList());
+            assertTrue(SANDBOX.settlement(method, "demo", ref).getBoolean("released"), method + " released the rest");
+            assertRefused(422, "orderRef", split(method, ref, "late-" + ref, false, share(a, 100)));
+            assertTrue(events(ref).containsAll(List.of("settlement.succeeded", "settlement.released")), () -> method + ": " + events(ref));
+        }
+    }
+
+    @Test
+    void everySplitRuleRefusesNamingItsFieldChangingNothingAndCallingNoCompany() throws Exception {
+        for (String method : METHODS) {
+            String a = receiverFor(method, "rcv-a");
+            String ref = paid(method, 10_000, "CNY");
+            String notHeld = ref();
+            assertEquals(200, postJson(api("payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                    + "\"orderRef\":\"" + notHeld + "\",\"actualAmount\":1000,\"currency\":\"CNY\",\"profitSharing\":false}",
+                    "app-api-key", KEY).status());
+            assertEquals(200, SANDBOX.pay(method, "demo", notHeld).status());
+            String unpaid = ref();
+            assertEquals(200, createPayment(method, unpaid, 1_000, "CNY").status());
+            List<String> before = settlementRows(ref, notHeld, unpaid);
+
+            assertRefused(422, "receivers", split(method, ref, "over-" + ref, false, share(a, 3_001)));
+            assertRefused(422, "receivers[0].account", split(method, ref, "who-" + ref, false, share("rcv-nobody", 100)));
+            assertRefused(422, "orderRef", split(method, notHeld, "nh-" + notHeld, false, share(a, 100)));
+            assertRefused(422, "orderRef", split(method, unpaid, "np-" + unpaid, false, share(a, 100)));
+            assertRefused(422, "receivers", split(method, ref, "none-" + ref, false));
+            assertRefused(422, "receivers[0].amount", split(method, ref, "zero-" + ref, false, share(a, 0)));
+            assertRefused(422, "settlementRef", split(method, ref, "no/slash", false, share(a, 100)));
+            assertRefused(404, null, split(method, "nosuch" + ref.substring(2, 14), "ns-" + ref, false, share(a, 100)));
+            assertNotAuthenticated(postJson(api("settlement/demo"), splitBody(method, ref, "k-" + ref, false, share(a, 1)), "app-api-key",
+                    "cbk_wrong"));
+            Reply gbp = postJson(api("payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\",\"orderRef\":\""
+                    + ref() + "\",\"actualAmount\":1000,\"currency\":\"GBP\",\"profitSharing\":true}", "app-api-key", KEY);
+            assertRefused(422, "profitSharing", gbp);
+            assertEquals(before, settlementRows(ref, notHeld, unpaid), "nothing stored changed");
+            for (String r : List.of(ref, notHeld, unpaid)) {
+                assertEquals(0, SANDBOX.requests(method, "demo", "split", r), method + ": no split reached the company for " + r);
+            }
+        }
+    }
+
+    @Test
+    void theFiftyFirstSplitOfAPaymentIsRefused() {
+        String a = receiverFor("betapay", "rcv-a");
+        String ref = paid("betapay", 10_000, "CNY");
+        for (int i = 1; i <= 50; i++) {
+            Reply r = split("betapay", ref, "n" + i + "-" + ref, false, share(a, 1));
+            assertEquals(200, r.status(), r::toString);
+        }
+        Reply fiftyFirst = split("betapay", ref, "n51-" + ref, false, share(a, 1));
+        assertRefused(422, "orderRef", fiftyFirst);
+        assertTrue(fiftyFirst.json().getString("message").contains("50 splits"), fiftyFirst::toString);
+        assertEquals(50, count("SELECT COUNT(*) FROM settlement s JOIN payment p ON p.id = s.payment_id WHERE p.order_ref = ?", ref));
+        assertEquals(50, SANDBOX.requests("betapay", "demo", "split", ref));
+    }
+
+    @Test
+    void twentyConcurrentSplitsOfATenthOfTheMaximumShareMakeExactlyTen() throws Exception {
+        for (String method : METHODS) {
+            String a = receiverFor(method, "rcv-a");
+            String ref = paid(method, 10_000, "CNY");
+            List<Reply> replies = Bursts.atOnce(20, i -> split(method, ref, "t" + i + "-" + ref, false, share(a, 300)))
+                    .stream().map(Bursts.Caller::last).toList();
+            assertEquals(10, replies.stream().filter(r -> r.status() == 200).count(), () -> method + ": " + statuses(replies));
+            for (Reply r : replies) {
+                if (r.status() != 200) {
+                    assertRefused(422, "receivers", r);
+                }
+            }
+            assertEquals(10, SANDBOX.requests(method, "demo", "split", ref), method + ": ten splits reached the company");
+            JsonObject company = SANDBOX.settlement(method, "demo", ref);
+            assertEquals(3_000, company.getJsonNumber("split").longValue(), () -> method + " holds exactly those: " + company);
+            assertEquals(10, company.getJsonArray("splits").size());
+        }
+    }
+
+    @Test
+    void aRefundThatWouldTakeSplitMoneyIsRefusedAndOneWithinTheHeldMoneyIsMade() throws Exception {
+        for (String method : METHODS) {
+            String a = receiverFor(method, "rcv-a");
+            String ref = paid(method, 10_000, "CNY");
+            assertEquals(200, split(method, ref, "s-" + ref, false, share(a, 3_000)).status());
+            Reply over = refund(method, ref, "over-" + ref, 7_001, "");
+            assertRefused(422, "amount", over);
+            assertTrue(over.json().getString("message").contains("split money does not come back by a refund"), over::toString);
+            assertEquals(0, SANDBOX.requests(method, "demo", "refund", ref), "the refused refund reached no company");
+            assertEquals(200, refund(method, ref, "within-" + ref, 7_000, "").status());
+            settled(method, ref, "within-" + ref);
+            assertEquals(0, holding(method, ref).getJsonNumber("heldAmount").longValue());
+        }
+    }
+
+    @Test
+    void aSplitTheCompanyDidNotAnswerIsKeptAndResolvedByTheReconciliationSplitOnce() throws Exception {
+        for (String method : METHODS) {
+            String a = receiverFor(method, "rcv-a");
+            String ref = paid(method, 10_000, "CNY");
+            assertEquals(200, SANDBOX.fault(method, "demo", "{\"mode\":\"TIMEOUT\",\"orderRef\":\"" + ref + "\",\"count\":1}").status());
+            Reply lost;
+            try {
+                lost = split(method, ref, "lost-" + ref, false, share(a, 2_000));
+            } finally {
+                SANDBOX.clearFaults(method, "demo");
+            }
+            assertEnvelope(500, lost);
+            assertEquals("failure while settling the payment", lost.json().getString("message"));
+            assertTrue(lost.json().getString("errors").contains("reconciliation resolves it"), lost::toString);
+            assertEquals(1, count("SELECT COUNT(*) FROM settlement s JOIN payment p ON p.id = s.payment_id WHERE p.order_ref = ?", ref),
+                    "the split is kept");
+            awaitTrue(() -> count("SELECT COUNT(*) FROM settlement s JOIN payment p ON p.id = s.payment_id WHERE p.order_ref = ?"
+                    + " AND s.state = 'FINISHED'", ref) == 1, method + ": resolved by the reconciliation");
+            assertEquals(1, SANDBOX.requests(method, "demo", "split", ref), method + ": split once at the company");
+            assertEquals(2_000, SANDBOX.settlement(method, "demo", ref).getJsonNumber("split").longValue());
+        }
+    }
+
+    @Test
+    void aReceiversFailureClosesItsPartWithItsReasonAndTheMoneyIsHeldAgain() throws Exception {
+        for (String method : METHODS) {
+            String ok = receiverFor(method, "rcv-a");
+            String failing = "rcv-f" + ref().substring(2, 10);
+            assertEquals(200, addReceiver(method, "PERSONAL", failing, null, "USER").status());
+            assertEquals(200, SANDBOX.receiverFailure(method, "demo", failing, "the receiver's account is frozen").status());
+            String ref = paid(method, 10_000, "CNY");
+            assertEquals(200, split(method, ref, "f-" + ref, false, share(ok, 1_000), share(failing, 500)).status());
+            JsonObject done = finished(method, ref, "f-" + ref);
+            List<JsonObject> parts = done.getJsonArray("receivers").stream().map(JsonValue::asJsonObject).toList();
+            assertEquals(List.of("SUCCESS", "CLOSED"), parts.stream().map(x -> x.getString("result")).toList(), done::toString);
+            assertEquals("the receiver's account is frozen", parts.get(1).getString("failReason"));
+            JsonObject holding = holding(method, ref);
+            assertEquals(9_000, holding.getJsonNumber("heldAmount").longValue(), "the closed part's money is held again: " + holding);
+            assertEquals(1_000, holding.getJsonNumber("splitTotal").longValue());
+            awaitTrue(() -> events(ref).contains("settlement.closed"), method + ": settlement.closed announced");
+        }
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------
 
     /** Every result field present; the figures are the payment's and the refund's, in their currencies. */
@@ -418,6 +621,86 @@ class RefundsIT {
         assertEquals(200, paid.status(), paid::toString);
         assertEquals("SUCCESS", queryPayment(method, ref).getString("tradeState"));
         return ref;
+    }
+
+    private Reply addReceiver(String method, String type, String account, String name, String relation) {
+        return postJson(api("settlement/receiver/demo"), "{\"paymentMethod\":\"" + method + "\",\"type\":\"" + type + "\",\"account\":\""
+                + account + "\"" + (name == null ? "" : ",\"name\":\"" + name + "\"") + ",\"relationType\":\"" + relation + "\"}",
+                "app-api-key", KEY);
+    }
+
+    /** A receiver registered for these tests (the same again is no change): its account. */
+    private String receiverFor(String method, String account) {
+        Reply r = addReceiver(method, "MERCHANT", account, "测试分账商户", "PARTNER");
+        assertEquals(200, r.status(), r::toString);
+        return account;
+    }
+
+    private List<JsonObject> receivers(String method) {
+        Reply r = get(api("settlement/receiver/demo?payment_method=" + method), "app-api-key", KEY);
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonArray("receivers").stream().map(JsonValue::asJsonObject).toList();
+    }
+
+    private static java.util.Optional<JsonObject> companyReceiver(String method, String account) {
+        return SANDBOX.receivers(method, "demo").getJsonArray("receivers").stream().map(JsonValue::asJsonObject)
+                .filter(r -> r.getString("account").equals(account)).findFirst();
+    }
+
+    private static String share(String account, long amount) {
+        return "{\"account\":\"" + account + "\",\"amount\":" + amount + ",\"description\":\"分给" + account + "\"}";
+    }
+
+    private static String splitBody(String method, String ref, String settlementRef, boolean finish, String... shares) {
+        return "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + ref + "\",\"settlementRef\":\"" + settlementRef
+                + "\",\"receivers\":[" + String.join(",", shares) + "]" + (finish ? ",\"finish\":true" : "") + "}";
+    }
+
+    private Reply split(String method, String ref, String settlementRef, boolean finish, String... shares) {
+        return postJson(api("settlement/demo"), splitBody(method, ref, settlementRef, finish, shares), "app-api-key", KEY);
+    }
+
+    private Reply release(String method, String ref, String settlementRef) {
+        return send("PUT", api("settlement/demo"), "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + ref
+                + "\",\"settlementRef\":\"" + settlementRef + "\",\"description\":\"余额解冻\"}", "Content-Type", "application/json",
+                "app-api-key", KEY);
+    }
+
+    private JsonObject holding(String method, String ref) {
+        Reply r = get(api("settlement/demo?payment_method=" + method + "&order_ref=" + ref), "app-api-key", KEY);
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    /** The split or release once FINISHED: queried until the company finished every part. */
+    private JsonObject finished(String method, String ref, String settlementRef) throws InterruptedException {
+        JsonObject[] seen = new JsonObject[1];
+        awaitTrue(() -> {
+            Reply r = get(api("settlement/demo?payment_method=" + method + "&order_ref=" + ref + "&settlement_ref=" + settlementRef),
+                    "app-api-key", KEY);
+            assertEquals(200, r.status(), r::toString);
+            seen[0] = r.json();
+            assertTrue(List.of("PROCESSING", "FINISHED").contains(seen[0].getString("state")), r::toString);
+            return seen[0].getString("state").equals("FINISHED");
+        }, settlementRef + " finished");
+        return seen[0];
+    }
+
+    /** The types of the merchant's events of this payment. */
+    private List<String> events(String ref) {
+        Reply r = get(api("events/demo?order_ref=" + ref), "app-api-key", KEY);
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonArray("events").stream().map(v -> v.asJsonObject().getString("type")).toList();
+    }
+
+    private List<String> settlementRows(String... refs) throws java.sql.SQLException {
+        List<String> rows = new ArrayList<>();
+        for (String ref : refs) {
+            rows.addAll(Tables.rows(dataSource, "SELECT s.* FROM settlement s JOIN payment p ON p.id = s.payment_id"
+                    + " WHERE p.order_ref = ? ORDER BY s.id", ref));
+            rows.addAll(Tables.rows(dataSource, "SELECT * FROM payment WHERE order_ref = ?", ref));
+        }
+        return rows;
     }
 
     private JsonObject queryPayment(String method, String ref) {

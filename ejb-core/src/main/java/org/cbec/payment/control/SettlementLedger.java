@@ -257,16 +257,18 @@ public class SettlementLedger {
         return found;
     }
 
-    /** Paid, held payments paid before {@code paidBefore} that no release has reached: the broker releases them. */
+    /**
+     * Paid, held payments paid before {@code paidBefore} that no release has reached: the broker
+     * releases them. Native SQL: EclipseLink sends a JPQL boolean (literal or parameter) as 1, which
+     * H2 2.x refuses to compare with a BOOLEAN column.
+     */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<Long> heldSince(OffsetDateTime paidBefore, int limit) {
-        return em.createQuery("SELECT p.id FROM Payment p WHERE p.heldForSettlement = :yes AND p.tradeState = :paid "
-                + "AND p.paidAt < :before AND NOT EXISTS (SELECT s FROM Settlement s WHERE s.paymentId = p.id "
-                + "AND s.state <> :refused AND (s.kind = :release OR s.finish = :yes)) ORDER BY p.paidAt", Long.class)
-                .setParameter("yes", Boolean.TRUE)
-                .setParameter("paid", org.cbec.payment.entity.TradeState.SUCCESS).setParameter("before", paidBefore)
-                .setParameter("refused", SettlementState.REFUSED).setParameter("release", Settlement.Kind.RELEASE)
-                .setMaxResults(limit).getResultList();
+        List<?> ids = em.createNativeQuery("SELECT p.id FROM payment p WHERE p.held_for_settlement = TRUE AND p.trade_state = 'SUCCESS'"
+                + " AND p.paid_at < ? AND NOT EXISTS (SELECT 1 FROM settlement s WHERE s.payment_id = p.id AND s.state <> 'REFUSED'"
+                + " AND (s.kind = 'RELEASE' OR s.finish = TRUE)) ORDER BY p.paid_at").setParameter(1, paidBefore).setMaxResults(limit)
+                .getResultList();
+        return ids.stream().map(id -> ((Number) id).longValue()).toList();
     }
 
     private void move(long id, SettlementEvent why, String reason, List<Exchanges.Entry> events) {
