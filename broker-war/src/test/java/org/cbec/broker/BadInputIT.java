@@ -79,7 +79,7 @@ class BadInputIT {
         String ref = "bad" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         String tx = paidAndDeclared(merchant, key, ref);
 
-        List<String> secrets = List.of(key, DEMO_KEY, System.getenv("ADMIN_PASSWORD"), PAYER_ID, PAYER_ID.substring(6, 14),
+        List<String> secrets = List.of(key, DEMO_KEY, System.getenv("ADMIN_PASSWORD"), PAYER_ID, PAYER_ID.substring(6, 14), "某某贸易有限公司",
                 account.getString("merchantPrivateKey").split("\n")[2]);
         Map<String, List<String>> before = fingerprint(merchant);
 
@@ -266,6 +266,24 @@ class BadInputIT {
         // a refund nobody asked for: 404 once the parameters pass
         all.add(keyed(Malformed.endpoint("GET", "v1/refund/{merchant}").path("merchant", m).query("payment_method", "alphapay")
                 .query("order_ref", ref).optionalQuery("refund_ref", "nosuchrefund0001").auth(k).wrongMethods("PUT", "DELETE")));
+        // settlement: a receiver at a company where the merchant has no account (422 paymentMethod), the
+        // receivers there (422 payment_method), a receiver it never registered (404), a split to an
+        // unregistered receiver (422), a release and a query of an order it does not have (404)
+        all.add(keyed(Malformed.endpoint("POST", "v1/settlement/receiver/{merchant}").path("merchant", m).auth(k).wrongMethods("PUT")
+                .json("{\"paymentMethod\":\"betapay\",\"type\":\"MERCHANT\",\"account\":\"shop-0001@example.com\",\"name\":\"某某贸易有限公司\","
+                        + "\"relationType\":\"CUSTOM\",\"customRelation\":\"合作伙伴\"}")));
+        all.add(keyed(Malformed.endpoint("GET", "v1/settlement/receiver/{merchant}").path("merchant", m).query("payment_method", "betapay")
+                .auth(k).wrongMethods("PUT")));
+        all.add(keyed(Malformed.endpoint("DELETE", "v1/settlement/receiver/{merchant}").path("merchant", m)
+                .query("payment_method", "alphapay").query("account", "nobody-0001").auth(k).wrongMethods("PUT")));
+        all.add(keyed(Malformed.endpoint("POST", "v1/settlement/{merchant}").path("merchant", m).auth(k).wrongMethods("DELETE")
+                .json("{\"paymentMethod\":\"alphapay\",\"orderRef\":\"" + ref + "\",\"settlementRef\":\"bad-split-1\",\"receivers\":"
+                        + "[{\"account\":\"nobody-0001\",\"amount\":1,\"description\":\"分账\"}],\"finish\":false}")));
+        all.add(keyed(Malformed.endpoint("PUT", "v1/settlement/{merchant}").path("merchant", m).auth(k).wrongMethods("DELETE")
+                .json("{\"paymentMethod\":\"alphapay\",\"orderRef\":\"nosuchorder0001\",\"settlementRef\":\"bad-release-1\","
+                        + "\"description\":\"解冻\"}")));
+        all.add(keyed(Malformed.endpoint("GET", "v1/settlement/{merchant}").path("merchant", m).query("payment_method", "alphapay")
+                .query("order_ref", "nosuchorder0001").optionalQuery("settlement_ref", "nosuchsplit0001").auth(k).wrongMethods("DELETE")));
         // the events of an order the merchant does not have, and an event it does not have: 404 once the parameters pass
         all.add(keyed(Malformed.endpoint("GET", "v1/events/{merchant}").path("merchant", m).query("order_ref", "nosuchorder0001")
                 .auth(k).wrongMethods("PUT", "DELETE")));
@@ -340,6 +358,8 @@ class BadInputIT {
         rows.put("webhook_secret", rows("SELECT * FROM webhook_secret ORDER BY id", null));
         rows.put("payment_event", rows("SELECT e.* FROM payment_event e JOIN payment p ON p.id = e.payment_id WHERE p.merchant = ?"
                 + " ORDER BY e.id", merchant));
+        rows.put("settlement", rows("SELECT * FROM settlement WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("settlement_receiver", rows("SELECT * FROM settlement_receiver WHERE merchant = ? ORDER BY id", merchant));
         rows.put("declaration", rows("SELECT * FROM declaration WHERE merchant = ? ORDER BY id", merchant));
         rows.put("company_credential", rows("SELECT * FROM company_credential ORDER BY id", null));
         rows.put("merchant", rows("SELECT * FROM merchant ORDER BY id", null));

@@ -532,6 +532,36 @@ class RefundsIT {
         }
     }
 
+    @Test
+    void heldMoneyPastItsDaysIsReleasedByTheBrokerOrFoundReleasedByTheCompany() throws Exception {
+        // alphapay's order is aged at the company too, so the company released it on its own and the
+        // broker finds that out; betapay's only here, so the broker releases it.
+        Map<String, String> refs = new java.util.LinkedHashMap<>();
+        for (String method : METHODS) {
+            String ref = paid(method, 5_000, "CNY");
+            refs.put(method, ref);
+            try (java.sql.Connection c = dataSource.getConnection();
+                    java.sql.PreparedStatement aged = c.prepareStatement("UPDATE payment SET paid_at = ? WHERE order_ref = ?")) {
+                aged.setObject(1, OffsetDateTime.now().minusDays(31));
+                aged.setString(2, ref);
+                assertEquals(1, aged.executeUpdate());
+            }
+        }
+        assertEquals(200, SANDBOX.age("alphapay", "demo", refs.get("alphapay"), 31).status());
+        for (String method : METHODS) {
+            String ref = refs.get(method);
+            awaitTrue(() -> holding(method, ref).getBoolean("released"), method + ": released by the reconciliation");
+            JsonObject h = holding(method, ref);
+            assertEquals(0, h.getJsonNumber("heldAmount").longValue(), h::toString);
+            JsonObject release = h.getJsonArray("splits").getJsonObject(0);
+            assertEquals("RELEASE", release.getString("kind"));
+            assertEquals(5_000, release.getJsonNumber("amount").longValue());
+            assertEquals(method.equals("alphapay"), release.getBoolean("releasedByCompany"), release::toString);
+            awaitTrue(() -> SANDBOX.settlement(method, "demo", ref).getBoolean("released"), method + " holds nothing of it");
+            awaitTrue(() -> events(ref).contains("settlement.released"), method + ": settlement.released announced");
+        }
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------
 
     /** Every result field present; the figures are the payment's and the refund's, in their currencies. */

@@ -62,7 +62,7 @@ public class Settlements {
     /** A company's share unless configured: {@code settlement.max-share-percent.<company>}. */
     static final String MAX_SHARE = "settlement.max-share-percent.";
     /** Held money not split or released after this many days is released by the broker. */
-    static final String RELEASE_AFTER_DAYS = "SETTLEMENT_RELEASE_AFTER_DAYS";
+    static final String RELEASE_AFTER_DAYS = "settlement.release-after-days";
 
     @Inject
     Companies companies;
@@ -109,6 +109,10 @@ public class Settlements {
 
     public List<ReceiverView> receivers(String merchant, String paymentMethod) {
         PaymentRules.requireMethod("payment_method", paymentMethod);
+        if (!accounts.has(merchant, paymentMethod)) {
+            throw new org.cbec.platform.error.InvalidRequestException("payment_method", "merchant " + merchant + " has no account at "
+                    + paymentMethod);
+        }
         return ledger.receivers(merchant, paymentMethod);
     }
 
