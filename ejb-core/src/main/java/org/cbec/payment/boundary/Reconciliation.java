@@ -198,6 +198,7 @@ public class Reconciliation {
             }
             // Held money whose days are over: released by the broker, or found released by the company.
             for (long paymentId : settlements.heldTooLong(now, BATCH)) {
+                // Each payment on its own: one that fails is logged there and does not stop the others.
                 settlements.releaseHeldTooLong(paymentId).ifPresent(s -> LOG.info(() -> "Held money released: " + s.merchant() + " "
                         + s.paymentMethod() + " " + s.orderRef() + " " + s.amount() + (s.byCompany() ? " (by the company)" : "")));
             }

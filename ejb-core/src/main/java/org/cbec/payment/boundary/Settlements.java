@@ -70,6 +70,9 @@ public class Settlements {
     @Inject
     Config config;
 
+    @Inject
+    NotAsked notAsked;
+
     @EJB
     CompanyAccounts accounts;
 
@@ -100,11 +103,15 @@ public class Settlements {
                 }, unanswered -> {
                     throw CompanyFailures.failed(FAILURE, unanswered, "; the receiver is not registered, send it again");
                 });
+        ReceiverView registered;
         try {
-            return ledger.register(merchant, a);
+            registered = ledger.register(merchant, a);
         } catch (AlreadyStoredException concurrent) {
-            return ledger.register(merchant, a);
+            registered = ledger.register(merchant, a);
         }
+        LOG.info(() -> "Receiver registered: " + merchant + " " + a.paymentMethod() + " " + a.type() + " "
+                + PaymentFormats.maskAccount(a.account()) + " " + a.relationType());
+        return registered;
     }
 
     public List<ReceiverView> receivers(String merchant, String paymentMethod) {
@@ -131,6 +138,7 @@ public class Settlements {
                     throw CompanyFailures.failed(FAILURE, unanswered, "; the receiver is still registered, send it again");
                 });
         ledger.unregister(merchant, paymentMethod, receiverAccount);
+        LOG.info(() -> "Receiver removed: " + merchant + " " + paymentMethod + " " + PaymentFormats.maskAccount(receiverAccount));
     }
 
     // ---- splits and releases -----------------------------------------------------------------
@@ -199,6 +207,18 @@ public class Settlements {
      */
     public Optional<SplitView> releaseHeldTooLong(long paymentId) {
         PaymentView payment = payments.get(paymentId);
+        try {
+            return releaseHeld(payment);
+        } catch (RuntimeException failed) {
+            // A refused release is not taken again by the reconciliation (heldSince); one without an answer is resolved as any.
+            LOG.warning(() -> "Held money not released: " + payment.merchant() + " " + payment.paymentMethod() + " "
+                    + payment.orderRef() + ": " + failed.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private Optional<SplitView> releaseHeld(PaymentView payment) {
+        long paymentId = payment.id();
         CompanyPort company = companies.port(payment.paymentMethod(), FAILURE);
         CompanyAccount account = accounts.account(payment.merchant(), payment.paymentMethod());
         Exchanges log = new Exchanges();
@@ -212,13 +232,7 @@ public class Settlements {
         }
         ReleaseHeld r = new ReleaseHeld(payment.paymentMethod(), payment.orderRef(),
                 "auto-release-" + payment.paymentMethod() + "-" + payment.orderRef(), "released after the holding days");
-        try {
-            return Optional.of(release(payment.merchant(), r));
-        } catch (BusinessException failed) {
-            LOG.warning(() -> "Held money not released: " + payment.merchant() + " " + payment.paymentMethod() + " "
-                    + payment.orderRef() + ": " + failed.getMessage());
-            return Optional.empty();
-        }
+        return Optional.of(release(payment.merchant(), r));
     }
 
     private SettlementLedger.Opened open(java.util.function.Supplier<SettlementLedger.Opened> open) {
@@ -236,7 +250,7 @@ public class Settlements {
             return send(payment, s);
         }
         if (s.state() == SettlementState.SENDING) {
-            throw new InProgressException("settlementRef", "split " + s.settlementRef()
+            throw new InProgressException("settlementRef", (s.kind() == Settlement.Kind.RELEASE ? "release " : "split ") + s.settlementRef()
                     + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
         }
         if (s.state().isUnresolved()) {
@@ -332,7 +346,14 @@ public class Settlements {
         };
         Optional<SplitStatus> status = company.querySplit(accounts.account(s.merchant(), s.paymentMethod()), payment.orderRef(),
                 payment.transactionId(), s.companyNo(), log).fold(found -> found, refused -> nothing.apply(refused.text()),
-                        unanswered -> nothing.apply(unanswered.reason()));
+                        unanswered -> {
+                            if (unanswered.saturated()) {
+                                // The broker's own limit of calls to the company was reached: what is stored is the answer.
+                                notAsked.because(unanswered.reason());
+                                return Optional.empty();
+                            }
+                            return nothing.apply(unanswered.reason());
+                        });
         if (status.isEmpty()) {
             keepEvents(s, log);
             return s;

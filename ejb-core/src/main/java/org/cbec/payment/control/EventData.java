@@ -72,7 +72,9 @@ final class EventData {
         JsonObjectBuilder o = Json.createObjectBuilder();
         o.add("paymentMethod", s.paymentMethod()).add("orderRef", s.orderRef()).add("settlementRef", s.settlementRef());
         nullable(o, "settlementId", s.settlementId());
-        o.add("kind", s.kind().name()).add("state", s.state().shown()).add("amount", s.amount()).add("finish", s.finish())
+        o.add("kind", s.kind().name()).add("state", s.state().shown());
+        nullable(o, "stateDesc", s.stateDesc());
+        o.add("amount", s.amount()).add("finish", s.finish())
                 .add("releasedByCompany", s.byCompany());
         nullable(o, "description", s.description());
         jakarta.json.JsonArrayBuilder parts = Json.createArrayBuilder();

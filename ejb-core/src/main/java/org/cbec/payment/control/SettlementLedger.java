@@ -198,11 +198,14 @@ public class SettlementLedger {
     /** The company refused it: nothing moved; a split's parts are CLOSED and no longer count. */
     public SplitView refused(long id, String reason, List<Exchanges.Entry> events) {
         Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (s.getState().allows(SettlementEvent.REFUSED)) {
+        Payment p = em.find(Payment.class, s.getPaymentId());
+        SplitView before = view(p, s);
+        boolean closes = s.getState().allows(SettlementEvent.REFUSED);
+        if (closes) {
             s.refused(reason, now());
         }
         PaymentLedger.persistEvents(em, s.getPaymentId(), events);
-        return view(em.find(Payment.class, s.getPaymentId()), s);
+        return changed(p, s, before, closes && !s.getParts().isEmpty());
     }
 
     /** No usable answer: kept, its outcome unknown until a query or the reconciliation. */
@@ -258,15 +261,15 @@ public class SettlementLedger {
     }
 
     /**
-     * Paid, held payments paid before {@code paidBefore} that no release has reached: the broker
-     * releases them. Native SQL: EclipseLink sends a JPQL boolean (literal or parameter) as 1, which
+     * Paid, held payments paid before {@code paidBefore} that no release has reached (nor been
+     * refused for: a refused release is not sent again by itself): the broker releases them. Native SQL: EclipseLink sends a JPQL boolean (literal or parameter) as 1, which
      * H2 2.x refuses to compare with a BOOLEAN column.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<Long> heldSince(OffsetDateTime paidBefore, int limit) {
         List<?> ids = em.createNativeQuery("SELECT p.id FROM payment p WHERE p.held_for_settlement = TRUE AND p.trade_state = 'SUCCESS'"
-                + " AND p.paid_at < ? AND NOT EXISTS (SELECT 1 FROM settlement s WHERE s.payment_id = p.id AND s.state <> 'REFUSED'"
-                + " AND (s.kind = 'RELEASE' OR s.finish = TRUE)) ORDER BY p.paid_at").setParameter(1, paidBefore).setMaxResults(limit)
+                + " AND p.paid_at < ? AND NOT EXISTS (SELECT 1 FROM settlement s WHERE s.payment_id = p.id AND (s.kind = 'RELEASE'"
+                + " OR s.finish = TRUE AND s.state <> 'REFUSED'))) ORDER BY p.paid_at").setParameter(1, paidBefore).setMaxResults(limit)
                 .getResultList();
         return ids.stream().map(id -> ((Number) id).longValue()).toList();
     }

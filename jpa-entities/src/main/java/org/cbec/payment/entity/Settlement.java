@@ -152,6 +152,7 @@ public class Settlement {
             return moved;
         }
         state = state.next(event);
+        stateDesc = null; // the company answered: an earlier failure's words no longer describe it
         this.settlementId = settlementId != null ? settlementId : this.settlementId;
         for (PartReport r : reports) {
             parts.stream().filter(p -> p.getAccount().equals(r.account())).findFirst().ifPresent(p -> {
