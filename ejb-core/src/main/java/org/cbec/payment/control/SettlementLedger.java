@@ -269,7 +269,7 @@ public class SettlementLedger {
     public List<Long> heldSince(OffsetDateTime paidBefore, int limit) {
         List<?> ids = em.createNativeQuery("SELECT p.id FROM payment p WHERE p.held_for_settlement = TRUE AND p.trade_state = 'SUCCESS'"
                 + " AND p.paid_at < ? AND NOT EXISTS (SELECT 1 FROM settlement s WHERE s.payment_id = p.id AND (s.kind = 'RELEASE'"
-                + " OR s.finish = TRUE AND s.state <> 'REFUSED'))) ORDER BY p.paid_at").setParameter(1, paidBefore).setMaxResults(limit)
+                + " OR s.finish = TRUE AND s.state <> 'REFUSED')) ORDER BY p.paid_at").setParameter(1, paidBefore).setMaxResults(limit)
                 .getResultList();
         return ids.stream().map(id -> ((Number) id).longValue()).toList();
     }
