@@ -91,6 +91,29 @@ class MigrationsTest {
         }
     }
 
+    @Test
+    void aSettlementRefIsTheMerchantsOnceAndASplitsPartsMoveMoney() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO payment (id, merchant, payment_method, order_ref, payment_type, currency, actual_amount,"
+                    + " request_json, trade_state, created_at, updated_at, version) VALUES (7000, 'm', 'alphapay', 'o-s', 'NATIVE',"
+                    + " 'CNY', 100, '{}', 'SUCCESS', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0)");
+            s.executeUpdate(insertSettlement(7000, 1, "s-1"));
+            SQLException twice = assertThrows(SQLException.class, () -> s.executeUpdate(insertSettlement(7001, 2, "s-1")));
+            assertEquals("23505", twice.getSQLState(), twice.getMessage());
+            SQLException pastTheRelease = assertThrows(SQLException.class, () -> s.executeUpdate(insertSettlement(7002, 52, "s-52")));
+            assertEquals("23513", pastTheRelease.getSQLState(), pastTheRelease.getMessage());
+            SQLException nothing = assertThrows(SQLException.class, () -> s.executeUpdate("INSERT INTO settlement_part (settlement_id, seq,"
+                    + " receiver_type, account, amount, result) VALUES (7000, 0, 'MERCHANT', 'shop-a', 0, 'PENDING')"));
+            assertEquals("23513", nothing.getSQLState(), nothing.getMessage());
+        }
+    }
+
+    private static String insertSettlement(long id, int seq, String ref) {
+        return "INSERT INTO settlement (id, payment_id, merchant, seq, kind, settlement_ref, company_no, state, finish, amount, by_company,"
+                + " created_at, updated_at, version) VALUES (" + id + ", 7000, 'm', " + seq + ", 'SPLIT', '" + ref + "', 'o-s-S" + seq
+                + "', 'SENDING', FALSE, 1, FALSE, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0)";
+    }
+
     private static String insertKey(long id, String keyId, String service) {
         return "INSERT INTO api_key (id, key_id, service, secret_hash, created_at) VALUES (" + id + ", '" + keyId + "', '"
                 + service + "', '" + "0".repeat(64) + "', CURRENT_TIMESTAMP)";
