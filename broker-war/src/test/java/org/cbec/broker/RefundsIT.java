@@ -374,6 +374,10 @@ class RefundsIT {
             Reply split = split(method, ref, "s1-" + ref, false, share(a, 1_000), share(b, 2_000));
             assertEquals(200, split.status(), () -> method + ": " + split);
             JsonObject done = finished(method, ref, "s1-" + ref);
+            Reply again = split(method, ref, "s1-" + ref, false, share(a, 1_000), share(b, 2_000));
+            assertEquals(200, again.status(), again::toString);
+            assertEquals(done.getString("settlementId"), again.json().getString("settlementId"), "the same split");
+            assertEquals(1, SANDBOX.requests(method, "demo", "split", ref), method + ": one split request reached the company");
             assertEquals(3_000, done.getJsonNumber("amount").longValue());
             assertFalse(done.getString("settlementId").isBlank());
             List<JsonObject> parts = done.getJsonArray("receivers").stream().map(JsonValue::asJsonObject).toList();
@@ -426,6 +430,12 @@ class RefundsIT {
             assertRefused(422, "receivers", split(method, ref, "none-" + ref, false));
             assertRefused(422, "receivers[0].amount", split(method, ref, "zero-" + ref, false, share(a, 0)));
             assertRefused(422, "settlementRef", split(method, ref, "no/slash", false, share(a, 100)));
+            String other = paid(method, 1_000, "CNY");
+            assertEquals(200, split(method, other, "taken-" + other, false, share(a, 100)).status());
+            assertRefused(422, "settlementRef", split(method, ref, "taken-" + other, false, share(a, 100)));
+            assertRefused(422, "settlementRef", split(method, other, "taken-" + other, false, share(a, 101)));
+            assertRefused(404, null, get(api("settlement/demo?payment_method=" + method + "&order_ref=" + ref + "&settlement_ref=nosuch"),
+                    "app-api-key", KEY));
             assertRefused(404, null, split(method, "nosuch" + ref.substring(2, 14), "ns-" + ref, false, share(a, 100)));
             assertNotAuthenticated(postJson(api("settlement/demo"), splitBody(method, ref, "k-" + ref, false, share(a, 1)), "app-api-key",
                     "cbk_wrong"));
@@ -562,16 +572,11 @@ class RefundsIT {
         assertEquals(200, SANDBOX.age("alphapay", "demo", refs.get("alphapay"), 31).status());
         for (String method : METHODS) {
             String ref = refs.get(method);
-            try (java.sql.Connection c = dataSource.getConnection();
-                    java.sql.PreparedStatement aged = c.prepareStatement("UPDATE payment SET paid_at = ? WHERE order_ref = ?")) {
-                aged.setObject(1, OffsetDateTime.now().minusDays(31));
-                aged.setString(2, ref);
-                assertEquals(1, aged.executeUpdate());
-            }
-        }
-        for (String method : METHODS) {
-            String ref = refs.get(method);
-            awaitTrue(() -> holding(method, ref).getBoolean("released"), method + ": released by the reconciliation");
+            // Aged again while waiting: the company's payment callback, arriving meanwhile, stores its paid time.
+            awaitTrue(() -> {
+                agePaidTime(ref, 31);
+                return holding(method, ref).getBoolean("released");
+            }, method + ": released by the reconciliation");
             JsonObject h = holding(method, ref);
             assertEquals(0, h.getJsonNumber("heldAmount").longValue(), h::toString);
             JsonObject release = h.getJsonArray("splits").getJsonObject(0);
@@ -691,6 +696,18 @@ class RefundsIT {
         Reply r = get(api("settlement/receiver/demo?payment_method=" + method), "app-api-key", KEY);
         assertEquals(200, r.status(), r::toString);
         return r.json().getJsonArray("receivers").stream().map(JsonValue::asJsonObject).toList();
+    }
+
+    /** Moves the broker's record of when the payment was paid back by this many days. */
+    private void agePaidTime(String ref, int days) {
+        try (java.sql.Connection c = dataSource.getConnection();
+                java.sql.PreparedStatement aged = c.prepareStatement("UPDATE payment SET paid_at = ? WHERE order_ref = ?")) {
+            aged.setObject(1, OffsetDateTime.now(java.time.ZoneOffset.UTC).minusDays(days));
+            aged.setString(2, ref);
+            assertEquals(1, aged.executeUpdate());
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** How many of the merchant's receivers at the company are listed with this masked account. */
