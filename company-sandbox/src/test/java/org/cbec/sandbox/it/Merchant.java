@@ -149,6 +149,56 @@ final class Merchant {
         }
     }
 
+    // ---- settlement ----------------------------------------------------------------------------
+
+    /**
+     * Creates a CNY order held for settlement (alphapay {@code settle_info.profit_sharing} true,
+     * betapay {@code extend_params.royalty_freeze} "true") and has the payer pay it; returns the
+     * company's transaction id (betapay's trade_no).
+     */
+    String paidHeldOrder(String orderRef, long fen) {
+        if (company.equals("alphapay")) {
+            String body = createBody(orderRef, fen, "CNY");
+            body = body.substring(0, body.length() - 1) + ",\"settle_info\":{\"profit_sharing\":true}}";
+            Reply created = alphapay("POST", "v3/pay/transactions/native", body);
+            assertEquals(200, created.status(), created.toString());
+        } else {
+            JsonObject created = betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + orderRef + "\",\"total_amount\":\""
+                    + java.math.BigDecimal.valueOf(fen, 2) + "\",\"trans_currency\":\"CNY\",\"subject\":\"s\","
+                    + "\"extend_params\":{\"royalty_freeze\":\"true\"}}");
+            assertEquals("10000", created.getString("code"), created.toString());
+        }
+        Reply paid = Http.admin("POST", helper("payments/" + orderRef + "/pay"), null);
+        assertEquals(200, paid.status(), paid.toString());
+        return paid.json().getString("transactionId");
+    }
+
+    /** alphapay's add of a PERSONAL_OPENID receiver, its name (when given) OAEP-encrypted under the company key. */
+    String alphapayReceiverBody(String account, String name) {
+        return "{\"appid\":\"" + appId + "\",\"type\":\"PERSONAL_OPENID\",\"account\":\"" + account + "\""
+                + (name == null ? "" : ",\"name\":\"" + encrypt(name) + "\"") + ",\"relation_type\":\"STAFF\"}";
+    }
+
+    /** alphapay's split of {@code amount} fen to one PERSONAL_OPENID receiver. */
+    String alphapaySplitBody(String transactionId, String splitNo, String account, long amount, boolean unfreeze) {
+        return "{\"appid\":\"" + appId + "\",\"transaction_id\":\"" + transactionId + "\",\"out_order_no\":\"" + splitNo
+                + "\",\"receivers\":[{\"type\":\"PERSONAL_OPENID\",\"account\":\"" + account + "\",\"amount\":" + amount
+                + ",\"description\":\"IT share\"}],\"unfreeze_unsplit\":" + unfreeze + "}";
+    }
+
+    /** betapay's bind of a userId receiver, the name in clear (as Alipay takes it). */
+    static String bindBiz(String requestNo, String account, String name) {
+        return "{\"out_request_no\":\"" + requestNo + "\",\"receiver_list\":[{\"type\":\"userId\",\"account\":\"" + account + "\""
+                + (name == null ? "" : ",\"name\":\"" + name + "\"") + ",\"relation_type\":\"STAFF\"}]}";
+    }
+
+    /** betapay's settle of {@code yuan} to one userId receiver, not finishing. */
+    static String settleBiz(String splitNo, String tradeNo, String account, String yuan) {
+        return "{\"out_request_no\":\"" + splitNo + "\",\"trade_no\":\"" + tradeNo + "\",\"royalty_parameters\":[{\"royalty_type\":"
+                + "\"transfer\",\"trans_in_type\":\"userId\",\"trans_in\":\"" + account + "\",\"amount\":\"" + yuan
+                + "\",\"desc\":\"IT share\"}],\"extend_params\":{\"royalty_finish\":\"false\"},\"royalty_mode\":\"async\"}";
+    }
+
     // ---- betapay -------------------------------------------------------------------------------
 
     /** Posts a signed gateway call; checks HTTP 200 and the node's signature, and returns the node. */

@@ -64,7 +64,18 @@ class SandboxBadInputIT {
     Merchant beta;
     String alphaOrder;
     String betaOrder;
+    /** A paid order held for settlement at each company, and one receiver registered at each. */
+    String alphaHeld;
+    String alphaHeldTx;
+    String betaHeld;
+    String betaHeldTx;
+    JsonObject alphaReceivers;
+    JsonObject betaReceivers;
     final List<String> neverCreated = new ArrayList<>();
+
+    static final String ALPHA_RECEIVER = "oBadInputReceiver0001";
+    static final String BETA_RECEIVER = "2088000000000009";
+    static final long HELD_FEN = 1000;
 
     @BeforeEach
     void accounts() throws URISyntaxException {
@@ -76,6 +87,20 @@ class SandboxBadInputIT {
         assertEquals(200, alpha.alphapay("POST", "v3/pay/transactions/native", alpha.createBody(alphaOrder, 2599, "CNY")).status());
         assertEquals("10000", beta.betapay("betapay.trade.precreate",
                 "{\"out_trade_no\":\"" + betaOrder + "\",\"total_amount\":\"25.99\",\"subject\":\"s\"}").getString("code"));
+        alphaHeld = ref();
+        alphaHeldTx = alpha.paidHeldOrder(alphaHeld, HELD_FEN);
+        assertEquals(200, alpha.alphapay("POST", "v3/profitsharing/receivers/add", alpha.alphapayReceiverBody(ALPHA_RECEIVER, "张三")).status());
+        betaHeld = ref();
+        betaHeldTx = beta.paidHeldOrder(betaHeld, HELD_FEN);
+        assertEquals("10000", beta.betapay("betapay.trade.royalty.relation.bind", Merchant.bindBiz(ref(), BETA_RECEIVER, "张三")).getString("code"));
+        alphaReceivers = receivers(alpha);
+        betaReceivers = receivers(beta);
+    }
+
+    static JsonObject receivers(Merchant m) {
+        Reply r = Http.admin("GET", m.helper("receivers"), null);
+        assertEquals(200, r.status(), r.toString());
+        return r.json();
     }
 
     String ref() {
@@ -126,7 +151,7 @@ class SandboxBadInputIT {
         String customs = "v3/global/customs/orders";
         String paid = ref();
         alpha.alphapay("POST", native_, alpha.createBody(paid, 100, "CNY"));
-        Http.admin("POST", alpha.helper("payments/" + paid + "/pay"), null);
+        String paidTx = Http.admin("POST", alpha.helper("payments/" + paid + "/pay"), null).json().getString("transactionId");
         String refunds = "v3/refund/domestic/refunds";
         String refund = "{\"mchid\":\"" + alpha.companyMerchantId + "\",\"out_trade_no\":\"" + paid
                 + "\",\"out_refund_no\":\"R1\",\"amount\":{\"refund\":10,\"total\":100,\"currency\":\"CNY\"}}";
@@ -251,6 +276,7 @@ class SandboxBadInputIT {
                 signed("refund query of a bad number", "GET", refunds + "/a%20b", null, null),
                 signed("refund query of another mchid", "GET", refunds + "/R1?mchid=1900000000", null, null),
                 signed("DELETE of a refund", "DELETE", refunds + "/R1", null, null)));
+        calls.addAll(alphapaySettlementCalls(paidTx));
         assertTrue(calls.size() >= 50, calls.size() + " calls");
         for (Call call : calls) {
             Reply r = Http.send(call.method(), base.resolve("alphapay/" + call.path()), call.headers(), call.body());
@@ -265,6 +291,95 @@ class SandboxBadInputIT {
         }
         ordersUnchanged();
         noRefunds(alpha, paid);
+    }
+
+
+    /**
+     * The six profit-sharing paths. A new receiver's add, malformed, must not register it; a
+     * malformed delete of the registered one must not delete it; a malformed split or unfreeze of
+     * the held order must not split or release it (ordersUnchanged reads all three back).
+     */
+    List<Call> alphapaySettlementCalls(String notHeldTx) {
+        String add = "v3/profitsharing/receivers/add";
+        String delete = "v3/profitsharing/receivers/delete";
+        String orders = "v3/profitsharing/orders";
+        String unfreeze = orders + "/unfreeze";
+        String addBody = alpha.alphapayReceiverBody("oBadInputNew0001", "李四");
+        String deleteBody = "{\"appid\":\"" + alpha.appId + "\",\"type\":\"PERSONAL_OPENID\",\"account\":\"" + ALPHA_RECEIVER + "\"}";
+        String split = alpha.alphapaySplitBody(alphaHeldTx, "S" + ref(), ALPHA_RECEIVER, 100, false);
+        String part = "{\"type\":\"PERSONAL_OPENID\",\"account\":\"" + ALPHA_RECEIVER + "\",\"amount\":1,\"description\":\"d\"}";
+        String release = "{\"transaction_id\":\"" + alphaHeldTx + "\",\"out_order_no\":\"U" + ref() + "\",\"description\":\"IT release\"}";
+        String query = orders + "/S" + ref() + "?transaction_id=" + alphaHeldTx;
+        return List.of(
+                signedJson("add without type", add, addBody.replace("\"type\":\"PERSONAL_OPENID\",", "")),
+                signedJson("add of an unknown type", add, addBody.replace("PERSONAL_OPENID", "OPENID")),
+                signedJson("add without account", add, addBody.replace("\"account\":\"oBadInputNew0001\",", "")),
+                signedJson("add account too long", add, addBody.replace("oBadInputNew0001", "o".repeat(65))),
+                signedJson("add account number", add, addBody.replace("\"oBadInputNew0001\"", "12")),
+                signedJson("add of an unknown relation", add, addBody.replace("STAFF", "FRIEND")),
+                signedJson("add without relation", add, addBody.replace(",\"relation_type\":\"STAFF\"", "")),
+                signedJson("add CUSTOM without custom_relation", add, addBody.replace("STAFF", "CUSTOM")),
+                signedJson("add custom_relation without CUSTOM", add, addBody.replace("}", ",\"custom_relation\":\"x\"}")),
+                signedJson("add custom_relation too long", add, addBody.replace("\"STAFF\"", "\"CUSTOM\",\"custom_relation\":\"" + "c".repeat(11) + "\"")),
+                signedJson("add name in clear", add, alpha.alphapayReceiverBody("oBadInputNew0001", null).replace("}", ",\"name\":\"李四\"}")),
+                signedJson("add name not Base64", add, alpha.alphapayReceiverBody("oBadInputNew0001", null).replace("}", ",\"name\":\"!!!\"}")),
+                signedJson("add name with a control character", add, alpha.alphapayReceiverBody("oBadInputNew0001", "a\u0007b")),
+                signedJson("add name number", add, alpha.alphapayReceiverBody("oBadInputNew0001", null).replace("}", ",\"name\":7}")),
+                signedJson("add appid of another", add, addBody.replace(alpha.appId, "alphapay-app-1900000000")),
+                signedJson("add array", add, "[]"),
+                signedJson("add repeated member", add, addBody.replace("}", ",\"account\":\"oBadInputNew0002\"}")),
+                signed("GET of add", "GET", add, null, null),
+                signedJson("delete without account", delete, deleteBody.replace(",\"account\":\"" + ALPHA_RECEIVER + "\"", "")),
+                signedJson("delete of an unknown type", delete, deleteBody.replace("PERSONAL_OPENID", "OPENID")),
+                signedJson("delete account number", delete, deleteBody.replace("\"" + ALPHA_RECEIVER + "\"", "1")),
+                signedJson("delete appid of another", delete, deleteBody.replace(alpha.appId, "alphapay-app-1900000000")),
+                signedJson("delete open brace", delete, "{"),
+                signedJson("split without transaction_id", orders, split.replace("\"transaction_id\":\"" + alphaHeldTx + "\",", "")),
+                signedJson("split transaction_id with a space", orders, split.replace(alphaHeldTx, "42 00")),
+                signedJson("split transaction_id too long", orders, split.replace(alphaHeldTx, "4".repeat(33))),
+                signedJson("split without out_order_no", orders, split.replaceAll("\"out_order_no\":\"[^\"]*\",", "")),
+                signedJson("split out_order_no with a space", orders, split.replaceAll("\"out_order_no\":\"[^\"]*\"", "\"out_order_no\":\"S 1\"")),
+                signedJson("split without receivers", orders, split.replaceAll("\"receivers\":\\[[^\\]]*\\],", "")),
+                signedJson("split no receivers", orders, split.replaceAll("\"receivers\":\\[[^\\]]*\\]", "\"receivers\":[]")),
+                signedJson("split receivers object", orders, split.replaceAll("\"receivers\":\\[([^\\]]*)\\]", "\"receivers\":$1")),
+                signedJson("split receiver number", orders, split.replaceAll("\"receivers\":\\[[^\\]]*\\]", "\"receivers\":[7]")),
+                signedJson("split 51 receivers", orders, split.replaceAll("\"receivers\":\\[[^\\]]*\\]",
+                        "\"receivers\":[" + String.join(",", java.util.Collections.nCopies(51, part)) + "]")),
+                signedJson("split amount zero", orders, split.replace("\"amount\":100", "\"amount\":0")),
+                signedJson("split amount negative", orders, split.replace("\"amount\":100", "\"amount\":-100")),
+                signedJson("split amount string", orders, split.replace("\"amount\":100", "\"amount\":\"100\"")),
+                signedJson("split amount fraction", orders, split.replace("\"amount\":100", "\"amount\":1.5")),
+                signedJson("split without description", orders, split.replace(",\"description\":\"IT share\"", "")),
+                signedJson("split description too long", orders, split.replace("IT share", "d".repeat(81))),
+                signedJson("split of an unknown receiver type", orders, split.replace("PERSONAL_OPENID", "OPENID")),
+                signedJson("split without unfreeze_unsplit", orders, split.replace(",\"unfreeze_unsplit\":false", "")),
+                signedJson("split unfreeze_unsplit string", orders, split.replace("\"unfreeze_unsplit\":false", "\"unfreeze_unsplit\":\"false\"")),
+                signedJson("split to a receiver not added", orders, split.replace(ALPHA_RECEIVER, "oNeverAdded0001")),
+                signedJson("split past the maximum share", orders, split.replace("\"amount\":100", "\"amount\":301")),
+                signedJson("split past the maximum share with unfreeze", orders, split.replace("\"amount\":100", "\"amount\":301")
+                        .replace("\"unfreeze_unsplit\":false", "\"unfreeze_unsplit\":true")),
+                signedJson("split of an unknown transaction", orders, split.replace(alphaHeldTx, "4200000000000000000000000099")),
+                signedJson("split of an order not held", orders, split.replace(alphaHeldTx, notHeldTx)),
+                signedJson("split appid of another", orders, split.replace(alpha.appId, "alphapay-app-1900000000")),
+                signedJson("unfreeze without transaction_id", unfreeze, release.replace("\"transaction_id\":\"" + alphaHeldTx + "\",", "")),
+                signedJson("unfreeze without out_order_no", unfreeze, release.replaceAll("\"out_order_no\":\"[^\"]*\",", "")),
+                signedJson("unfreeze out_order_no too long", unfreeze, release.replaceAll("\"out_order_no\":\"[^\"]*\"", "\"out_order_no\":\"" + "U".repeat(65) + "\"")),
+                signedJson("unfreeze without description", unfreeze, release.replace(",\"description\":\"IT release\"", "")),
+                signedJson("unfreeze description too long", unfreeze, release.replace("IT release", "d".repeat(81))),
+                signedJson("unfreeze description number", unfreeze, release.replace("\"IT release\"", "7")),
+                signedJson("unfreeze of an unknown transaction", unfreeze, release.replace(alphaHeldTx, "4200000000000000000000000099")),
+                signedJson("unfreeze of an order not held", unfreeze, release.replace(alphaHeldTx, notHeldTx)),
+                signed("split query without transaction_id", "GET", orders + "/S" + ref(), null, null),
+                signed("split query transaction_id with a space", "GET", orders + "/S" + ref() + "?transaction_id=42%2000", null, null),
+                signed("split query of an unknown number", "GET", query, null, null),
+                signed("split query number with a space", "GET", orders + "/S%201?transaction_id=" + alphaHeldTx, null, null),
+                signed("split query number too long", "GET", orders + "/" + "S".repeat(65) + "?transaction_id=" + alphaHeldTx, null, null),
+                signed("DELETE of a split", "DELETE", query, null, null),
+                signed("amounts of an unknown transaction", "GET", "v3/profitsharing/transactions/4200000000000000000000000099/amounts", null, null),
+                signed("amounts transaction_id too long", "GET", "v3/profitsharing/transactions/" + "4".repeat(33) + "/amounts", null, null),
+                signed("amounts transaction_id with a space", "GET", "v3/profitsharing/transactions/42%2000/amounts", null, null),
+                signed("POST of amounts", "POST", "v3/profitsharing/transactions/" + alphaHeldTx + "/amounts", "application/json",
+                        "{}".getBytes(StandardCharsets.UTF_8)));
     }
 
     // ---- betapay -------------------------------------------------------------------------------
@@ -394,6 +509,7 @@ class SandboxBadInputIT {
                         "{\"out_trade_no\":\"" + ref() + "\",\"out_request_no\":\"R1\"}")),
                 new Post("GET", "GET", null, null),
                 new Post("PUT", "PUT", "application/x-www-form-urlencoded", goodForm.getBytes(StandardCharsets.UTF_8))));
+        posts.addAll(betapaySettlementPosts(tx));
         assertTrue(posts.size() >= 50, posts.size() + " posts");
         for (Post post : posts) {
             Map<String, String> headers = post.contentType() == null ? Map.of() : Map.of("Content-Type", post.contentType());
@@ -413,6 +529,86 @@ class SandboxBadInputIT {
         noRefunds(beta, paid);
     }
 
+
+    /**
+     * The six royalty methods, each malformed or refused: a bind must not bind (not even the
+     * receivers before a malformed one), an unbind must not unbind the bound receiver, a settle must
+     * not split or release the held trade (ordersUnchanged reads them back).
+     */
+    List<Post> betapaySettlementPosts(String notHeldTx) {
+        String bind = "betapay.trade.royalty.relation.bind";
+        String unbind = "betapay.trade.royalty.relation.unbind";
+        String batch = "betapay.trade.royalty.relation.batchquery";
+        String settle = "betapay.trade.order.settle";
+        String settleQuery = "betapay.trade.order.settle.query";
+        String onsettle = "betapay.trade.order.onsettle.query";
+        String newReceiver = "{\"type\":\"userId\",\"account\":\"2088000000000077\"}";
+        String bindBiz = Merchant.bindBiz(ref(), "2088000000000077", "李四");
+        String unbindBiz = "{\"out_request_no\":\"" + ref() + "\",\"receiver_list\":[{\"type\":\"userId\",\"account\":\"" + BETA_RECEIVER + "\"}]}";
+        String settleBiz = Merchant.settleBiz("S" + ref(), betaHeldTx, BETA_RECEIVER, "1.00");
+        String finish = "{\"out_request_no\":\"U" + ref() + "\",\"trade_no\":\"" + betaHeldTx + "\",\"extend_params\":{\"royalty_finish\":\"true\"}";
+        String param = "{\"royalty_type\":\"transfer\",\"trans_in_type\":\"userId\",\"trans_in\":\"" + BETA_RECEIVER + "\",\"amount\":\"0.01\"}";
+        return List.of(
+                form("bind without out_request_no", p(bind, bindBiz.replaceAll("\"out_request_no\":\"[^\"]*\",", ""))),
+                form("bind without receiver_list", p(bind, "{\"out_request_no\":\"" + ref() + "\"}")),
+                form("bind receiver_list empty", p(bind, bindBiz.replaceAll("\\[.*\\]", "[]"))),
+                form("bind receiver_list object", p(bind, bindBiz.replaceAll("\\[(.*)\\]", "$1"))),
+                form("bind receiver string", p(bind, bindBiz.replaceAll("\\[.*\\]", "[\"2088000000000077\"]"))),
+                form("bind of an unknown type", p(bind, bindBiz.replace("userId", "openId"))),
+                form("bind without account", p(bind, bindBiz.replace(",\"account\":\"2088000000000077\"", ""))),
+                form("bind account too long", p(bind, bindBiz.replace("2088000000000077", "2".repeat(101)))),
+                form("bind name too long", p(bind, bindBiz.replace("李四", "名".repeat(129)))),
+                form("bind name number", p(bind, bindBiz.replace("\"李四\"", "7"))),
+                form("bind custom_relation too long", p(bind, bindBiz.replace("}]", ",\"custom_relation\":\"" + "c".repeat(65) + "\"}]"))),
+                form("bind second receiver malformed", p(bind, bindBiz.replace("}]", "},{\"type\":\"openId\",\"account\":\"2088000000000078\"}]"))),
+                form("bind 21 receivers", p(bind, bindBiz.replaceAll("\\[.*\\]", "[" + String.join(",", java.util.Collections.nCopies(21, newReceiver)) + "]"))),
+                form("unbind without receiver_list", p(unbind, "{\"out_request_no\":\"" + ref() + "\"}")),
+                form("unbind without out_request_no", p(unbind, unbindBiz.replaceAll("\"out_request_no\":\"[^\"]*\",", ""))),
+                form("unbind of an unknown type", p(unbind, unbindBiz.replace("userId", "openId"))),
+                form("unbind account number", p(unbind, unbindBiz.replace("\"" + BETA_RECEIVER + "\"", "2088"))),
+                form("batchquery without out_request_no", p(batch, "{}")),
+                form("batchquery page_size 0", p(batch, "{\"out_request_no\":\"" + ref() + "\",\"page_size\":0}")),
+                form("batchquery page_size 101", p(batch, "{\"out_request_no\":\"" + ref() + "\",\"page_size\":101}")),
+                form("batchquery page_num 0", p(batch, "{\"out_request_no\":\"" + ref() + "\",\"page_num\":0}")),
+                form("batchquery page_num text", p(batch, "{\"out_request_no\":\"" + ref() + "\",\"page_num\":\"one\"}")),
+                form("settle without out_request_no", p(settle, settleBiz.replaceAll("\"out_request_no\":\"[^\"]*\",", ""))),
+                form("settle without trade_no", p(settle, settleBiz.replace("\"trade_no\":\"" + betaHeldTx + "\",", ""))),
+                form("settle of an unknown trade", p(settle, settleBiz.replace(betaHeldTx, "2000000000000000000000000099"))),
+                form("settle of a trade not held", p(settle, settleBiz.replace(betaHeldTx, notHeldTx))),
+                form("settle without parameters or finish", p(settle, "{\"out_request_no\":\"" + ref() + "\",\"trade_no\":\"" + betaHeldTx + "\"}")),
+                form("settle royalty_parameters empty and not finishing", p(settle, settleBiz.replaceAll("\\[.*\\]", "[]"))),
+                form("settle royalty_parameters object", p(settle, settleBiz.replaceAll("\\[(.*)\\]", "$1"))),
+                form("settle royalty_mode sync", p(settle, settleBiz.replace("\"async\"", "\"sync\""))),
+                form("settle royalty_type other", p(settle, settleBiz.replace("\"transfer\"", "\"loan\""))),
+                form("settle of an unknown trans_in_type", p(settle, settleBiz.replace("userId", "openId"))),
+                form("settle without trans_in", p(settle, settleBiz.replace(",\"trans_in\":\"" + BETA_RECEIVER + "\"", ""))),
+                form("settle without amount", p(settle, settleBiz.replace(",\"amount\":\"1.00\"", ""))),
+                form("settle amount three decimals", p(settle, settleBiz.replace("1.00", "1.001"))),
+                form("settle amount zero", p(settle, settleBiz.replace("1.00", "0.00"))),
+                form("settle amount negative", p(settle, settleBiz.replace("1.00", "-1.00"))),
+                form("settle amount letters", p(settle, settleBiz.replace("1.00", "one"))),
+                form("settle amount boolean", p(settle, settleBiz.replace("\"1.00\"", "true"))),
+                form("settle royalty_finish yes", p(settle, settleBiz.replace("\"royalty_finish\":\"false\"", "\"royalty_finish\":\"yes\""))),
+                form("settle extend_params string", p(settle, settleBiz.replace("{\"royalty_finish\":\"false\"}", "\"x\""))),
+                form("settle release royalty_finish false", p(settle, finish.replace("\"true\"", "\"false\"") + "}")),
+                form("settle release of an unknown trade", p(settle, finish.replace(betaHeldTx, "2000000000000000000000000099") + "}")),
+                form("settle release of a trade not held", p(settle, finish.replace(betaHeldTx, notHeldTx) + "}")),
+                form("settle to a receiver not bound", p(settle, settleBiz.replace(BETA_RECEIVER, "2088000000000099"))),
+                form("settle past the maximum share", p(settle, settleBiz.replace("1.00", "3.01"))),
+                form("settle past the maximum share finishing", p(settle, settleBiz.replace("1.00", "3.01")
+                        .replace("\"royalty_finish\":\"false\"", "\"royalty_finish\":\"true\""))),
+                form("settle 51 receivers", p(settle, settleBiz.replaceAll("\\[.*\\]", "[" + String.join(",", java.util.Collections.nCopies(51, param)) + "]"))),
+                form("settle query without out_request_no", p(settleQuery, "{\"trade_no\":\"" + betaHeldTx + "\"}")),
+                form("settle query without trade_no", p(settleQuery, "{\"out_request_no\":\"" + ref() + "\"}")),
+                form("settle query of an unknown settle", p(settleQuery, "{\"out_request_no\":\"" + ref() + "\",\"trade_no\":\"" + betaHeldTx + "\"}")),
+                form("settle query settle_no number", p(settleQuery, "{\"out_request_no\":\"" + ref() + "\",\"trade_no\":\"" + betaHeldTx
+                        + "\",\"settle_no\":7}")),
+                form("onsettle query without trade_no", p(onsettle, "{}")),
+                form("onsettle query of an unknown trade", p(onsettle, "{\"trade_no\":\"2000000000000000000000000099\"}")),
+                form("onsettle query trade_no number", p(onsettle, "{\"trade_no\":2000}")),
+                form("onsettle query trade_no too long", p(onsettle, "{\"trade_no\":\"" + "2".repeat(65) + "\"}")));
+    }
+
     // ---- admin ---------------------------------------------------------------------------------
 
     record AdminCall(String name, String method, String path, String contentType, String body) {
@@ -422,7 +618,7 @@ class SandboxBadInputIT {
     void theAdminApiRefusesMalformedRequestsWithItsJson() {
         String a = "alphapay/" + alpha.name + "/";
         String json = "application/json";
-        List<AdminCall> calls = List.of(
+        List<AdminCall> calls = new ArrayList<>(List.of(
                 new AdminCall("accounts without body", "POST", "alphapay/accounts", json, null),
                 new AdminCall("accounts open brace", "POST", "alphapay/accounts", json, "{"),
                 new AdminCall("accounts array", "POST", "alphapay/accounts", json, "[]"),
@@ -491,7 +687,8 @@ class SandboxBadInputIT {
                 new AdminCall("resend GET", "GET", a + "orders/" + alphaOrder + "/callbacks/resend", null, null),
                 new AdminCall("merchant with a control character", "GET", "alphapay/a%07b/orders/x", null, null),
                 new AdminCall("unknown path", "GET", "alphapay/" + alpha.name + "/nothing", null, null),
-                new AdminCall("root", "GET", "", null, null));
+                new AdminCall("root", "GET", "", null, null)));
+        calls.addAll(adminSettlementCalls());
         assertTrue(calls.size() >= 50, calls.size() + " calls");
         for (AdminCall call : calls) {
             Map<String, String> headers = new LinkedHashMap<>();
@@ -507,6 +704,61 @@ class SandboxBadInputIT {
             assertTrue(r.json().get("message") instanceof JsonString, what);
         }
         ordersUnchanged();
+    }
+
+    /**
+     * The four settlement helpers: a receiver's failure (set and cleared), the receivers, an order's
+     * settlement and its ageing. Malformed bodies go to the registered receiver and the held order,
+     * so that one taken wrongly shows (an order aged 31 days is released when ordersUnchanged reads it).
+     */
+    List<AdminCall> adminSettlementCalls() {
+        String a = "alphapay/" + alpha.name + "/";
+        String b = "betapay/" + beta.name + "/";
+        String json = "application/json";
+        String failure = a + "receivers/" + ALPHA_RECEIVER + "/failure";
+        String age = a + "orders/" + alphaHeld + "/age";
+        return List.of(
+                new AdminCall("failure without body", "POST", failure, json, null),
+                new AdminCall("failure without reason", "POST", failure, json, "{}"),
+                new AdminCall("failure reason empty", "POST", failure, json, "{\"reason\":\"\"}"),
+                new AdminCall("failure reason number", "POST", failure, json, "{\"reason\":7}"),
+                new AdminCall("failure reason too long", "POST", failure, json, "{\"reason\":\"" + "r".repeat(257) + "\"}"),
+                new AdminCall("failure reason with NUL", "POST", failure, json, "{\"reason\":\"a\\u0000b\"}"),
+                new AdminCall("failure bad JSON", "POST", failure, json, "{reason}"),
+                new AdminCall("failure text/plain", "POST", failure, "text/plain", "{\"reason\":\"ACCOUNT_ABNORMAL\"}"),
+                new AdminCall("failure of a receiver not registered", "POST", a + "receivers/oNobody/failure", json, "{\"reason\":\"X\"}"),
+                new AdminCall("failure of another company's receiver", "POST", "betapay/" + beta.name + "/receivers/" + ALPHA_RECEIVER + "/failure",
+                        json, "{\"reason\":\"X\"}"),
+                new AdminCall("failure control character", "POST", a + "receivers/a%07b/failure", json, "{\"reason\":\"X\"}"),
+                new AdminCall("failure account too long", "POST", a + "receivers/" + "o".repeat(65) + "/failure", json, "{\"reason\":\"X\"}"),
+                new AdminCall("failure unknown merchant", "POST", "alphapay/nobody/receivers/" + ALPHA_RECEIVER + "/failure", json, "{\"reason\":\"X\"}"),
+                new AdminCall("failure GET", "GET", failure, null, null),
+                new AdminCall("failure PUT", "PUT", failure, json, "{\"reason\":\"X\"}"),
+                new AdminCall("failure cleared of a receiver not registered", "DELETE", b + "receivers/2088000000000099/failure", null, null),
+                new AdminCall("failure cleared control character", "DELETE", b + "receivers/a%07b/failure", null, null),
+                new AdminCall("receivers unknown merchant", "GET", "betapay/nobody/receivers", null, null),
+                new AdminCall("receivers unknown company", "GET", "gammapay/" + alpha.name + "/receivers", null, null),
+                new AdminCall("receivers POST", "POST", a + "receivers", json, "{}"),
+                new AdminCall("receivers DELETE", "DELETE", b + "receivers", null, null),
+                new AdminCall("settlement of an unknown order", "GET", a + "orders/" + ref() + "/settlement", null, null),
+                new AdminCall("settlement control character", "GET", b + "orders/a%07b/settlement", null, null),
+                new AdminCall("settlement reference too long", "GET", b + "orders/" + "o".repeat(65) + "/settlement", null, null),
+                new AdminCall("settlement unknown merchant", "GET", "betapay/nobody/orders/" + betaHeld + "/settlement", null, null),
+                new AdminCall("settlement POST", "POST", a + "orders/" + alphaHeld + "/settlement", json, "{}"),
+                new AdminCall("age without body", "POST", age, json, null),
+                new AdminCall("age without days", "POST", age, json, "{}"),
+                new AdminCall("age days zero", "POST", age, json, "{\"days\":0}"),
+                new AdminCall("age days negative", "POST", age, json, "{\"days\":-31}"),
+                new AdminCall("age days 3651", "POST", age, json, "{\"days\":3651}"),
+                new AdminCall("age days text", "POST", age, json, "{\"days\":\"31\"}"),
+                new AdminCall("age days fraction", "POST", age, json, "{\"days\":31.5}"),
+                new AdminCall("age days huge", "POST", age, json, "{\"days\":1e400}"),
+                new AdminCall("age repeated member", "POST", age, json, "{\"days\":1,\"days\":31}"),
+                new AdminCall("age text/plain", "POST", age, "text/plain", "{\"days\":31}"),
+                new AdminCall("age of an unpaid order", "POST", a + "orders/" + alphaOrder + "/age", json, "{\"days\":31}"),
+                new AdminCall("age of an unknown order", "POST", b + "orders/" + ref() + "/age", json, "{\"days\":31}"),
+                new AdminCall("age control character", "POST", b + "orders/a%07b/age", json, "{\"days\":31}"),
+                new AdminCall("age GET", "GET", age, null, null));
     }
 
     /**
@@ -573,5 +825,19 @@ class SandboxBadInputIT {
             assertEquals(404, Http.admin("GET", alpha.helper("orders/" + ref), null).status(), ref);
             assertEquals(404, Http.admin("GET", beta.helper("orders/" + ref), null).status(), ref);
         }
+        settlementUnchanged(alpha, alphaHeld);
+        settlementUnchanged(beta, betaHeld);
+        assertEquals(alphaReceivers, receivers(alpha), "alphapay's receivers as they were");
+        assertEquals(betaReceivers, receivers(beta), "betapay's receivers as they were");
+    }
+
+    /** The held order: nothing split, released or aged (an order aged 31 days is released by this very read). */
+    static void settlementUnchanged(Merchant m, String held) {
+        Reply r = Http.admin("GET", m.helper("orders/" + held + "/settlement"), null);
+        assertEquals(200, r.status(), r.toString());
+        JsonObject s = r.json();
+        assertEquals(HELD_FEN, s.getInt("unsplit"), s.toString());
+        assertFalse(s.getBoolean("released"), s.toString());
+        assertEquals(0, s.getJsonArray("splits").size(), s.toString());
     }
 }

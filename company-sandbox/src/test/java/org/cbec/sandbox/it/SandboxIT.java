@@ -892,6 +892,404 @@ class SandboxIT {
         assertEquals("mode", r.json().getString("field"));
     }
 
+    // ---- settlement ----------------------------------------------------------------------------
+
+    /** sandbox.settlement.delay-ms: how long a receiver's part stays PENDING (the failsafe environment leaves the default). */
+    static final long SETTLEMENT_DELAY_MS = Long.parseLong(System.getenv().getOrDefault("SANDBOX_SETTLEMENT_DELAY_MS", "2000"));
+    static final Duration SETTLEMENT_WAIT = Duration.ofMinutes(1);
+    static final long HELD_FEN = 1000;
+
+    /** A receiver's part as the company's split query shows it: its result in the company's word, why it failed, whether it has its finish time. */
+    record Part(String result, String reason, boolean finished) {
+    }
+
+    /** A refusal as the company words it (alphapay: status and code; betapay: sub_code) and its message. */
+    record Refused(String code, String message) {
+    }
+
+    /**
+     * A paid order held for settlement at one merchant of one company, and the settlement calls a
+     * merchant of that company makes, in its own protocol; what they read stays in the company's
+     * words. One receiver per merchant.
+     */
+    abstract static class Settling {
+
+        final Merchant m;
+        final String ref;
+        final String tx;
+        final String receiver;
+
+        Settling(Merchant m, String receiver) {
+            this.m = m;
+            this.ref = orderRef();
+            this.tx = m.paidHeldOrder(ref, HELD_FEN);
+            this.receiver = receiver;
+        }
+
+        /** The result of a part not yet final, and of a failed one. */
+        abstract String pending();
+
+        abstract String failed();
+
+        /** The codes of a split past the maximum share and of one after the release. */
+        abstract String shareExceeded();
+
+        abstract String alreadyReleased();
+
+        /** Registers the receiver (the name, when given, as the company's protocol carries it). */
+        abstract void addReceiver(String name);
+
+        /** A split of {@code fen} to the receiver, which the company refuses. */
+        abstract Refused splitRefused(String splitNo, long fen);
+
+        /** A split of {@code fen} to the receiver, which the company accepts, its part PENDING. */
+        abstract void splitAccepted(String splitNo, long fen);
+
+        /** The receiver's part of the split, as the company's split query shows it now. */
+        abstract Part part(String splitNo);
+
+        /** What the company still holds of the order, by its held query, in fen. */
+        abstract long held();
+
+        /** Releases what is held; the company shows {@code fen} released to the merchant itself. */
+        abstract void release(String releaseNo, long fen);
+
+        void awaitFinal(String splitNo) {
+            await(m.company + " split " + splitNo + " reaches its result", SETTLEMENT_WAIT, () -> !part(splitNo).result().equals(pending()));
+        }
+
+        JsonObject settlementView() {
+            Reply r = Http.admin("GET", m.helper("orders/" + ref + "/settlement"), null);
+            assertEquals(200, r.status(), r.toString());
+            return r.json();
+        }
+    }
+
+    static final class AlphapaySettling extends Settling {
+
+        AlphapaySettling(URI base, String prefix) {
+            super(Merchant.open(base, "alphapay", unique(prefix)), "oIT_receiver_0001");
+        }
+
+        @Override
+        String pending() {
+            return "PENDING";
+        }
+
+        @Override
+        String failed() {
+            return "CLOSED";
+        }
+
+        @Override
+        String shareExceeded() {
+            return "400 INVALID_REQUEST";
+        }
+
+        @Override
+        String alreadyReleased() {
+            return "400 INVALID_REQUEST";
+        }
+
+        @Override
+        void addReceiver(String name) {
+            String body = m.alphapayReceiverBody(receiver, name);
+            Reply r = m.alphapay("POST", "v3/profitsharing/receivers/add", body);
+            assertEquals(200, r.status(), r.toString());
+            assertEquals(Http.jsonOf("{\"type\":\"PERSONAL_OPENID\",\"account\":\"" + receiver + "\",\"relation_type\":\"STAFF\"}"), r.json(),
+                    "the name is not echoed");
+        }
+
+        private Reply split(String splitNo, long fen) {
+            return m.alphapay("POST", "v3/profitsharing/orders", m.alphapaySplitBody(tx, splitNo, receiver, fen, false));
+        }
+
+        @Override
+        Refused splitRefused(String splitNo, long fen) {
+            Reply r = split(splitNo, fen);
+            assertTrue(r.status() >= 400 && r.status() < 500, r.toString());
+            return new Refused(r.status() + " " + r.json().getString("code"), r.json().getString("message"));
+        }
+
+        @Override
+        void splitAccepted(String splitNo, long fen) {
+            Reply r = split(splitNo, fen);
+            assertEquals(200, r.status(), r.toString());
+            JsonObject o = r.json();
+            assertEquals(tx, o.getString("transaction_id"));
+            assertEquals(splitNo, o.getString("out_order_no"));
+            assertEquals("PROCESSING", o.getString("state"), o.toString());
+            JsonArray receivers = o.getJsonArray("receivers");
+            assertEquals(1, receivers.size(), o.toString());
+            JsonObject part = receivers.getJsonObject(0);
+            assertEquals(fen, part.getInt("amount"));
+            assertEquals("PERSONAL_OPENID", part.getString("type"));
+            assertEquals(receiver, part.getString("account"));
+            assertEquals("PENDING", part.getString("result"));
+            assertEquals(o.getString("order_id") + "01", part.getString("detail_id"));
+            assertFalse(part.containsKey("finish_time"), "no finish time while PENDING");
+        }
+
+        @Override
+        Part part(String splitNo) {
+            Reply r = m.alphapay("GET", "v3/profitsharing/orders/" + splitNo + "?transaction_id=" + tx, null);
+            assertEquals(200, r.status(), r.toString());
+            JsonObject o = r.json();
+            JsonObject part = o.getJsonArray("receivers").getJsonObject(0);
+            assertEquals(receiver, part.getString("account"));
+            String result = part.getString("result");
+            assertEquals(result.equals("PENDING") ? "PROCESSING" : "FINISHED", o.getString("state"), o.toString());
+            return new Part(result, part.getString("fail_reason", null), part.containsKey("finish_time"));
+        }
+
+        @Override
+        long held() {
+            Reply r = m.alphapay("GET", "v3/profitsharing/transactions/" + tx + "/amounts", null);
+            assertEquals(200, r.status(), r.toString());
+            assertEquals(tx, r.json().getString("transaction_id"));
+            return r.json().getJsonNumber("unsplit_amount").longValueExact();
+        }
+
+        @Override
+        void release(String releaseNo, long fen) {
+            Reply r = m.alphapay("POST", "v3/profitsharing/orders/unfreeze",
+                    "{\"transaction_id\":\"" + tx + "\",\"out_order_no\":\"" + releaseNo + "\",\"description\":\"IT release\"}");
+            assertEquals(200, r.status(), r.toString());
+            JsonObject o = r.json();
+            assertEquals("FINISHED", o.getString("state"), o.toString());
+            assertEquals(1, o.getJsonArray("receivers").size(), o.toString());
+            JsonObject part = o.getJsonArray("receivers").getJsonObject(0);
+            assertEquals("MERCHANT_ID", part.getString("type"));
+            assertEquals(m.companyMerchantId, part.getString("account"));
+            assertEquals(fen, part.getInt("amount"));
+            assertEquals("SUCCESS", part.getString("result"));
+        }
+    }
+
+    static final class BetapaySettling extends Settling {
+
+        BetapaySettling(URI base, String prefix) {
+            super(Merchant.open(base, "betapay", unique(prefix)), "2088000000000001");
+        }
+
+        @Override
+        String pending() {
+            return "PROCESSING";
+        }
+
+        @Override
+        String failed() {
+            return "FAIL";
+        }
+
+        @Override
+        String shareExceeded() {
+            return "ACQ.ALLOC_AMOUNT_VALIDATE_ERROR";
+        }
+
+        @Override
+        String alreadyReleased() {
+            return "ACQ.ROYALTY_FINISHED";
+        }
+
+        @Override
+        void addReceiver(String name) {
+            JsonObject bound = m.betapay("betapay.trade.royalty.relation.bind", Merchant.bindBiz("b-" + ref, receiver, name));
+            assertEquals("10000", bound.getString("code"), bound.toString());
+            assertEquals("SUCCESS", bound.getString("result_code"));
+            JsonObject listed = m.betapay("betapay.trade.royalty.relation.batchquery", "{\"out_request_no\":\"q-" + ref + "\"}");
+            assertEquals(1, listed.getInt("total_record_num"), listed.toString());
+            assertEquals(Http.jsonOf("{\"type\":\"userId\",\"account\":\"" + receiver + "\",\"relation_type\":\"STAFF\"}"),
+                    listed.getJsonArray("receiver_list").getJsonObject(0), "never the name");
+        }
+
+        private JsonObject split(String splitNo, long fen) {
+            return m.betapay("betapay.trade.order.settle", Merchant.settleBiz(splitNo, tx, receiver, yuan(fen)));
+        }
+
+        @Override
+        Refused splitRefused(String splitNo, long fen) {
+            JsonObject node = split(splitNo, fen);
+            assertEquals("40004", node.getString("code"), node.toString());
+            return new Refused(node.getString("sub_code"), node.getString("sub_msg"));
+        }
+
+        @Override
+        void splitAccepted(String splitNo, long fen) {
+            long sent = System.nanoTime();
+            JsonObject node = split(splitNo, fen);
+            assertEquals("10000", node.getString("code"), node.toString());
+            assertEquals(tx, node.getString("trade_no"));
+            JsonObject query = settleQuery(splitNo);
+            // The answer says only "accepted"; the query shows the part PROCESSING as long as the
+            // settlement delay cannot have passed since the settle was sent.
+            if (Duration.ofNanos(System.nanoTime() - sent).toMillis() < SETTLEMENT_DELAY_MS) {
+                JsonObject part = query.getJsonArray("royalty_detail_list").getJsonObject(0);
+                assertEquals("PROCESSING", part.getString("state"), query.toString());
+                assertFalse(part.containsKey("execute_dt"), "no execute_dt while PROCESSING");
+            }
+            assertEquals(node.getString("settle_no"), query.getString("settle_no"));
+            JsonObject part = query.getJsonArray("royalty_detail_list").getJsonObject(0);
+            assertEquals(yuan(fen), part.getString("amount"));
+            assertEquals(node.getString("settle_no") + "01", part.getString("detail_id"));
+        }
+
+        private JsonObject settleQuery(String splitNo) {
+            JsonObject node = m.betapay("betapay.trade.order.settle.query", "{\"out_request_no\":\"" + splitNo + "\",\"trade_no\":\"" + tx + "\"}");
+            assertEquals("10000", node.getString("code"), node.toString());
+            assertEquals(splitNo, node.getString("out_request_no"));
+            return node;
+        }
+
+        @Override
+        Part part(String splitNo) {
+            JsonObject query = settleQuery(splitNo);
+            JsonObject part = query.getJsonArray("royalty_detail_list").getJsonObject(0);
+            assertEquals("transfer", part.getString("operation_type"));
+            assertEquals(receiver, part.getString("trans_in"));
+            assertEquals("userId", part.getString("trans_in_type"));
+            if (part.getString("state").equals("FAIL")) {
+                assertEquals("ROYALTY_TRANS_IN_FAIL", part.getString("error_code"), part.toString());
+            }
+            return new Part(part.getString("state"), part.getString("error_desc", null), part.containsKey("execute_dt"));
+        }
+
+        @Override
+        long held() {
+            JsonObject node = m.betapay("betapay.trade.order.onsettle.query", "{\"trade_no\":\"" + tx + "\"}");
+            assertEquals("10000", node.getString("code"), node.toString());
+            return new java.math.BigDecimal(node.getString("unsettled_amount")).movePointRight(2).longValueExact();
+        }
+
+        @Override
+        void release(String releaseNo, long fen) {
+            JsonObject node = m.betapay("betapay.trade.order.settle",
+                    "{\"out_request_no\":\"" + releaseNo + "\",\"trade_no\":\"" + tx + "\",\"extend_params\":{\"royalty_finish\":\"true\"}}");
+            assertEquals("10000", node.getString("code"), node.toString());
+            JsonArray details = settleQuery(releaseNo).getJsonArray("royalty_detail_list");
+            assertEquals(1, details.size(), details.toString());
+            JsonObject part = details.getJsonObject(0);
+            assertEquals("finish", part.getString("operation_type"));
+            assertEquals(m.companyMerchantId, part.getString("trans_in"));
+            assertEquals(yuan(fen), part.getString("amount"));
+            assertEquals("SUCCESS", part.getString("state"));
+        }
+
+        static String yuan(long fen) {
+            return java.math.BigDecimal.valueOf(fen, 2).toPlainString();
+        }
+    }
+
+    List<Settling> heldOrders(String prefix) {
+        return List.of(new AlphapaySettling(base, "ap-" + prefix), new BetapaySettling(base, "bp-" + prefix));
+    }
+
+    @Test
+    void aHeldOrderIsSplitUpToTheMaximumShareThenReleasedAndNothingIsSplitAfter() {
+        for (Settling s : heldOrders("split")) {
+            s.addReceiver(NAME);
+            JsonObject registered = Http.admin("GET", s.m.helper("receivers"), null).json();
+            assertEquals(1, registered.getInt("count"), registered.toString());
+            assertEquals("张*", registered.getJsonArray("receivers").getJsonObject(0).getString("name"),
+                    s.m.company + ": the name read (alphapay: decrypted with its key) and kept masked");
+            assertEquals(HELD_FEN, s.held());
+
+            Refused over = s.splitRefused(s.ref + "-over", 301);
+            assertEquals(s.shareExceeded(), over.code(), over.toString());
+            assertTrue(over.message().contains("30%"), over.toString());
+            assertEquals(HELD_FEN, s.held(), "a refused split takes nothing");
+
+            String split = s.ref + "-split";
+            s.splitAccepted(split, 300);
+            assertEquals(700, s.held(), s.m.company + ": the split's money is not held while it is processed");
+            s.awaitFinal(split);
+            assertEquals(new Part("SUCCESS", null, true), s.part(split));
+            assertEquals(700, s.held());
+
+            s.release(s.ref + "-release", 700);
+            assertEquals(0, s.held());
+            Refused after = s.splitRefused(s.ref + "-after", 1);
+            assertEquals(s.alreadyReleased(), after.code(), after.toString());
+            assertTrue(after.message().contains("released"), after.toString());
+            assertEquals(new Part("SUCCESS", null, true), s.part(split), "the split stays as it was");
+        }
+    }
+
+    @Test
+    void aReceiverArrangedToFailEndsItsPartClosedWithTheReasonAndTheMoneyIsHeldAgain() {
+        for (Settling s : heldOrders("fail")) {
+            s.addReceiver(null);
+            URI failure = s.m.helper("receivers/" + s.receiver + "/failure");
+            Reply arranged = Http.admin("POST", failure, "{\"reason\":\"ACCOUNT_ABNORMAL\"}");
+            assertEquals(200, arranged.status(), arranged.toString());
+
+            String failing = s.ref + "-fails";
+            s.splitAccepted(failing, 300);
+            assertEquals(700, s.held());
+            s.awaitFinal(failing);
+            assertEquals(new Part(s.failed(), "ACCOUNT_ABNORMAL", true), s.part(failing), s.m.company);
+            assertEquals(HELD_FEN, s.held(), s.m.company + ": a failed part's money is held again");
+
+            // Cleared, the receiver's next part succeeds; the failed one does not count towards the share.
+            assertEquals(200, Http.admin("DELETE", failure, null).status());
+            String next = s.ref + "-next";
+            s.splitAccepted(next, 300);
+            s.awaitFinal(next);
+            assertEquals(new Part("SUCCESS", null, true), s.part(next), s.m.company);
+            assertEquals(700, s.held());
+        }
+    }
+
+    @Test
+    void aHeldOrderPaidThirtyOneDaysAgoIsReleasedByTheCompanyItself() {
+        for (Settling s : heldOrders("aged")) {
+            s.addReceiver(null);
+            URI age = s.m.helper("orders/" + s.ref + "/age");
+            assertEquals(200, Http.admin("POST", age, "{\"days\":29}").status());
+            assertEquals(HELD_FEN, s.held(), s.m.company + ": after 29 days the money is still held");
+            assertEquals(0, s.settlementView().getJsonArray("splits").size());
+
+            assertEquals(200, Http.admin("POST", age, "{\"days\":2}").status());
+            assertEquals(0, s.held(), s.m.company + ": paid 31 days ago, released by the company");
+            JsonObject view = s.settlementView();
+            assertTrue(view.getBoolean("released"), view.toString());
+            assertEquals(1, view.getJsonArray("splits").size(), view.toString());
+            JsonObject release = view.getJsonArray("splits").getJsonObject(0);
+            assertEquals("RELEASE", release.getString("kind"));
+            assertTrue(release.getBoolean("byCompany"), release.toString());
+            JsonObject part = release.getJsonArray("parts").getJsonObject(0);
+            assertEquals(s.m.companyMerchantId, part.getString("account"));
+            assertEquals(HELD_FEN, part.getInt("amount"));
+            assertEquals("SUCCESS", part.getString("result"));
+
+            Refused after = s.splitRefused(s.ref + "-late", 1);
+            assertEquals(s.alreadyReleased(), after.code(), after.toString());
+        }
+    }
+
+    @Test
+    void aTimeoutFaultStallsASplitWhichIsMadeOnlyWhenItAnswers() {
+        for (Settling s : heldOrders("f-timeout")) {
+            s.addReceiver(null);
+            assertEquals(200, Http.admin("PUT", s.m.helper("faults"), "{\"mode\":\"TIMEOUT\",\"orderRef\":\"" + s.ref + "\",\"count\":1}").status());
+            String split = s.ref + "-stalled";
+            long start = System.nanoTime();
+            CompletableFuture<Void> answer = CompletableFuture.runAsync(() -> s.splitAccepted(split, 300));
+            await(s.m.company + ": the stalled split is in the log", () -> requests(s.m, "split", s.ref).getInt("count") == 1);
+            JsonObject logged = requests(s.m, "split", s.ref).getJsonArray("requests").getJsonObject(0);
+            JsonArray splits = s.settlementView().getJsonArray("splits");
+            if (!answer.isDone()) {
+                assertEquals(JsonValue.NULL, logged.get("status"), "no status while stalled");
+                assertEquals(0, splits.size(), s.m.company + ": nothing split while the request stalls");
+            }
+            answer.join();
+            assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() >= TIMEOUT_FAULT_MS, s.m.company + ": answered after the stall");
+            assertEquals(200, requests(s.m, "split", s.ref).getJsonArray("requests").getJsonObject(0).getInt("status"));
+            assertEquals(1, s.settlementView().getJsonArray("splits").size());
+            assertEquals(700, s.held(), s.m.company + ": the stalled split was made, once");
+        }
+    }
+
     // ---- callbacks -----------------------------------------------------------------------------
 
     /** A callback's bound: SANDBOX_CALLBACK_POLL_MS and _RETRY_MS are short in the failsafe environment. */
