@@ -174,10 +174,12 @@ public class Settlements {
         List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
-        for (SplitView s : ledger.holding(payment.id()).splits()) {
-            refresh(payment, s, false);
+        SettlementLedger.Holding holding = ledger.holding(payment.id());
+        boolean refreshed = false;
+        for (SplitView s : holding.splits()) {
+            refreshed |= !refresh(payment, s, false).equals(s);
         }
-        return new HoldingView(payment, ledger.holding(payment.id()));
+        return new HoldingView(payment, refreshed ? ledger.holding(payment.id()) : holding);
     }
 
     /**
