@@ -25,6 +25,7 @@ import org.cbec.payment.PaymentView;
 import org.cbec.payment.ReceiverView;
 import org.cbec.payment.ReleaseHeld;
 import org.cbec.payment.SplitPayment;
+import org.cbec.payment.SettlementHolding;
 import org.cbec.payment.SplitView;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
@@ -86,7 +87,7 @@ public class Settlements {
     Payments paymentOperations;
 
     /** A payment's settlement as the query without settlement_ref answers it. */
-    public record HoldingView(PaymentView payment, SettlementLedger.Holding holding) {
+    public record HoldingView(PaymentView payment, SettlementHolding holding) {
     }
 
     // ---- receivers -------------------------------------------------------------------------
@@ -174,7 +175,7 @@ public class Settlements {
         List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
-        SettlementLedger.Holding holding = ledger.holding(payment.id());
+        SettlementHolding holding = ledger.holding(payment.id());
         boolean refreshed = false;
         for (SplitView s : holding.splits()) {
             refreshed |= !refresh(payment, s, false).equals(s);

@@ -20,6 +20,7 @@ import org.cbec.payment.ReceiverView;
 import org.cbec.payment.ReleaseHeld;
 import org.cbec.payment.SplitPayment;
 import org.cbec.payment.SplitShare;
+import org.cbec.payment.SettlementHolding;
 import org.cbec.payment.SplitView;
 import org.cbec.payment.entity.PartResult;
 import org.cbec.payment.entity.Payment;
@@ -51,11 +52,6 @@ public class SettlementLedger {
 
     /** The split or release a request asks for: stored now ({@code fresh}), or the one it repeats. */
     public record Opened(SplitView split, boolean fresh) {
-    }
-
-    /** A payment's settlement as a whole: what it still holds, what its splits take, and whether it was released. */
-    public record Holding(List<SplitView> splits, long heldAmount, long splitTotal, Long subsidyAmount, boolean released,
-            boolean heldForSettlement) {
     }
 
     // ---- receivers -------------------------------------------------------------------------
@@ -169,10 +165,10 @@ public class SettlementLedger {
 
     /** The payment's settlement: its splits and releases in order, and its held money. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Holding holding(long paymentId) {
+    public SettlementHolding holding(long paymentId) {
         Payment p = em.find(Payment.class, paymentId);
         List<SplitView> splits = views(p);
-        return new Holding(splits, SettlementRules.heldAmount(held(p), splits), SettlementRules.splitTotal(splits),
+        return new SettlementHolding(splits, SettlementRules.heldAmount(held(p), splits), SettlementRules.splitTotal(splits),
                 EventData.subsidyAmount(p.getRequestJson()), SettlementRules.released(splits), p.isHeldForSettlement());
     }
 
