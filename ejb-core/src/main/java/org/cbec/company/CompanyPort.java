@@ -133,6 +133,23 @@ public final class CompanyPort {
         return call("held-query", recorder, () -> company.heldMoney(account, orderRef, transactionId, recorder));
     }
 
+    /** Answered with nothing (null) when the company has the account. */
+    public CompanyOutcome<Void> registerBeneficiary(CompanyAccount account, Beneficiary beneficiary, ExchangeRecorder recorder) {
+        return call("beneficiary", recorder, () -> {
+            company.registerBeneficiary(account, beneficiary, recorder);
+            return null;
+        });
+    }
+
+    public CompanyOutcome<PayoutStatus> payout(CompanyAccount account, PayoutRequest payout, ExchangeRecorder recorder) {
+        return call("payout", recorder, () -> company.payout(account, payout, recorder));
+    }
+
+    /** Answered empty when the company has no payout with this number. */
+    public CompanyOutcome<Optional<PayoutStatus>> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder) {
+        return call("payout-query", recorder, () -> company.queryPayout(account, payoutNo, recorder));
+    }
+
     /** The one mapping of a company call's result to an outcome. */
     private <T> CompanyOutcome<T> call(String operation, ExchangeRecorder recorder, Supplier<T> call) {
         try {

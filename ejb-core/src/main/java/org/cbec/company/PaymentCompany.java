@@ -89,6 +89,22 @@ public interface PaymentCompany {
     HeldMoney heldMoney(CompanyAccount account, String orderRef, String transactionId, ExchangeRecorder recorder);
 
     /**
+     * Registers (or replaces) the account abroad where the company pays the merchant's payouts.
+     * Idempotent, so retried. The adapter records the exchange with the account masked.
+     */
+    void registerBeneficiary(CompanyAccount account, Beneficiary beneficiary, ExchangeRecorder recorder);
+
+    /**
+     * Asks for a payout of the merchant's CNY balance to its registered account. Not retried here:
+     * a payout whose answer was lost is resolved by {@link #queryPayout} and sent again only when
+     * the company does not have it (its payout number makes the second send the same payout).
+     */
+    PayoutStatus payout(CompanyAccount account, PayoutRequest payout, ExchangeRecorder recorder);
+
+    /** The company's payout with this number, or empty when the company has none. Idempotent, so retried. */
+    Optional<PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder);
+
+    /**
      * Reads a callback the company sent to the broker's notify URL: verified with the company's key
      * (and decrypted with the account's API v3 key where the company encrypts), fresh (its time
      * within {@link #CALLBACK_MAX_AGE_SECONDS} of {@code now}). {@code headers} have lower-case names.

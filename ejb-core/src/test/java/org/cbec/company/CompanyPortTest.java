@@ -216,6 +216,21 @@ class CompanyPortTest {
         }
 
         @Override
+        public void registerBeneficiary(CompanyAccount account, Beneficiary beneficiary, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public PayoutStatus payout(CompanyAccount account, PayoutRequest payout, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Notification readNotification(CompanyAccount account, Map<String, String> headers, String body, Instant now) {
             throw new UnsupportedOperationException();
         }

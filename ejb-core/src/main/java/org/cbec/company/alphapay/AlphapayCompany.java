@@ -406,4 +406,23 @@ public class AlphapayCompany implements PaymentCompany {
         return AlphapayProfitSharing.heldMoney(send(account, "held-query", "GET", AlphapayProfitSharing.amountsPath(transactionId),
                 "", recorder).body(), transactionId);
     }
+
+    // ---- payouts abroad (this project's convention, modelled on WeChat Pay settlement batches; wire format in AlphapayPayouts) ----
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public void registerBeneficiary(CompanyAccount account, org.cbec.company.Beneficiary beneficiary, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("payouts not built yet");
+    }
+
+    @Override
+    public org.cbec.company.PayoutStatus payout(CompanyAccount account, org.cbec.company.PayoutRequest payout, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("payouts not built yet");
+    }
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public Optional<org.cbec.company.PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("payouts not built yet");
+    }
 }

@@ -482,4 +482,23 @@ public class BetapayCompany implements PaymentCompany {
             throw new CompanyUnavailable("the company's unsettled_amount is not an amount in yuan");
         }
     }
+
+    // ---- payouts abroad (this project's convention, modelled on Alipay-style gateway methods; wire format in BetapayPayouts) ----
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public void registerBeneficiary(CompanyAccount account, org.cbec.company.Beneficiary beneficiary, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("payouts not built yet");
+    }
+
+    @Override
+    public org.cbec.company.PayoutStatus payout(CompanyAccount account, org.cbec.company.PayoutRequest payout, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("payouts not built yet");
+    }
+
+    @Override
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public Optional<org.cbec.company.PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder) {
+        throw new UnsupportedOperationException("payouts not built yet");
+    }
 }
