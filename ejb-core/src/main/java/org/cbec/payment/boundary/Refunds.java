@@ -7,6 +7,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.logging.Logger;
 import org.cbec.company.Companies;
@@ -22,7 +23,6 @@ import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.UnknownResourceException;
-import org.cbec.platform.error.UpstreamFailureException;
 import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.control.RefundLedger;
 import org.cbec.payment.CreateRefund;
@@ -30,7 +30,6 @@ import org.cbec.payment.RefundView;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.PaymentRules;
-import org.cbec.payment.control.CompanyFailures;
 
 /**
  * Refund and query refunds of paid payments. As {@link Payments}: no transaction spans a company
@@ -45,12 +44,6 @@ import org.cbec.payment.control.CompanyFailures;
 public class Refunds {
 
     private static final Logger LOG = Logger.getLogger(Refunds.class.getName());
-    /** What became of a refund without an answer. */
-    private static final String KEPT = "; the refund is kept and the reconciliation resolves it";
-    private static final String STILL_KEPT = "; the refund is kept and will be resolved";
-
-    @Inject
-    NotAsked notAsked;
     public static final String FAILURE = "failure while refunding the payment";
 
     @Inject
@@ -71,6 +64,9 @@ public class Refunds {
     @Inject
     CallbackUrls callbackUrls;
 
+    @Inject
+    CompanyRequests requests;
+
     /** The refunds of a payment and what went back of it (the SUCCESS refunds). */
     public record RefundList(PaymentView payment, List<RefundView> refunds, long refundedTotal) {
     }
@@ -80,8 +76,9 @@ public class Refunds {
         PaymentRules.checkRefund(c);
         PaymentView payment = payment(merchant, PaymentRules.methodsToSearch("paymentMethod", c.paymentMethod()), "paymentMethod",
                 c.orderRef());
-        CompanyPort company = companies.port(payment.paymentMethod(), FAILURE);
-        CompanyAccount account = accounts.account(merchant, payment.paymentMethod());
+        // Before anything is stored: the company is configured here and the merchant has an account at it.
+        companies.port(payment.paymentMethod(), FAILURE);
+        accounts.account(merchant, payment.paymentMethod());
         if (TradeState.valueOf(payment.tradeState()).isOpen()) {
             // Paid at the company but not yet seen paid here: ask before refusing.
             try {
@@ -99,12 +96,12 @@ public class Refunds {
         }
         RefundView r = opened.refund();
         if (opened.fresh()) {
-            return send(company, account, payment, r);
+            return requests.send(new Sent(payment), r);
         }
         return switch (RefundSendRules.onIdenticalRefund(r.state())) {
             case IN_PROGRESS -> throw new InProgressException("refundRef", "refund " + c.refundRef()
                     + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
-            case TAKE_OVER -> ledger.takeOver(r.id()) ? resolveOrSend(company, account, payment, r) : ledger.get(r.id());
+            case TAKE_OVER -> ledger.takeOver(r.id()) ? requests.resolveOrSend(new Sent(payment), r) : ledger.get(r.id());
             case STORED -> r;
         };
     }
@@ -117,7 +114,7 @@ public class Refunds {
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
         RefundView r = ledger.find(payment.id(), refundRef)
                 .orElseThrow(() -> new UnknownResourceException("no refund " + refundRef + " of payment " + orderRef));
-        return refresh(payment, r, true);
+        return requests.refresh(new Sent(payment), r, true);
     }
 
     /**
@@ -128,7 +125,7 @@ public class Refunds {
         List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
-        List<RefundView> refunds = ledger.of(payment.id()).stream().map(r -> refresh(payment, r, false)).toList();
+        List<RefundView> refunds = ledger.of(payment.id()).stream().map(r -> requests.refresh(new Sent(payment), r, false)).toList();
         long refunded = refunds.stream().filter(r -> r.state() == RefundState.SUCCESS).mapToLong(RefundView::amount).sum();
         return new RefundList(payment, refunds, refunded);
     }
@@ -144,121 +141,109 @@ public class Refunds {
         RefundView r = ledger.get(candidate.id());
         PaymentView payment = payments.find(r.merchant(), r.paymentMethod(), r.orderRef()).orElseThrow();
         if (r.state().isUnresolved() && ledger.takeOver(r.id())) {
-            return resolveOrSend(companies.port(r.paymentMethod(), FAILURE), accounts.account(r.merchant(), r.paymentMethod()), payment, r);
+            return requests.resolveOrSend(new Sent(payment), r);
         }
-        return refresh(payment, r, true);
+        return requests.refresh(new Sent(payment), r, true);
     }
 
-    /**
-     * A refund taken over (SENDING again, by this caller only) after an unknown outcome: the
-     * company is asked for it first and it is sent again only if the company has none.
-     */
-    private RefundView resolveOrSend(CompanyPort company, CompanyAccount account, PaymentView payment, RefundView r) {
-        Exchanges log = new Exchanges();
-        CompanyOutcome<Optional<RefundStatus>> asked = company.queryRefund(account, request(payment, r), log);
-        if (RefundSendRules.afterTakeOverQuery(asked) == RefundSendRules.AfterQuery.SEND) {
-            ledger.events(r.id(), log.entries());
-            return send(company, account, payment, r);
-        }
-        // The company has it (its state is taken), or nothing is known (it stays UNKNOWN, nothing is sent).
-        return asked.fold(
-                found -> ledger.observed(r.id(), found.orElseThrow(), log.entries()),
-                refused -> {
-                    ledger.unknown(r.id(), refused.text(), log.entries());
-                    throw new UpstreamFailureException(FAILURE, refused.text() + STILL_KEPT);
-                },
-                unanswered -> {
-                    ledger.unknown(r.id(), unanswered.reason(), log.entries());
-                    throw CompanyFailures.failed(FAILURE, unanswered, STILL_KEPT);
-                });
-    }
+    /** Refunds as {@link CompanyRequests} sends them: the company's refund call and query, and the refund ledger. */
+    private final class Sent implements CompanyRequests.Kind<RefundView, RefundStatus> {
 
-    /** Sends the refund and applies its outcome; anything but an answer is the client's error ({@link CompanyFailures}). */
-    private RefundView send(CompanyPort company, CompanyAccount account, PaymentView payment, RefundView r) {
-        Exchanges log = new Exchanges();
-        return company.refund(account, request(payment, r), log).fold(
-                status -> {
-                    RefundView done = ledger.observed(r.id(), status, log.entries());
-                    LOG.info(() -> "Refund sent: " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef() + " "
-                            + r.amount() + " " + r.currency() + " " + done.state());
-                    return done;
-                },
-                refused -> {
-                    ledger.refused(r.id(), refused.text(), log.entries());
-                    LOG.info(() -> "Refund refused by " + r.paymentMethod() + ": " + r.merchant() + " " + r.orderRef() + " " + r.refundRef()
-                            + " " + refused.text());
-                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, "the refund", refused.text() + "; the refund is CLOSED");
-                },
-                unanswered -> {
-                    if (unanswered.sent()) {
-                        ledger.unknown(r.id(), unanswered.reason(), log.entries());
-                    } else {
-                        ledger.notSent(r.id(), unanswered.reason(), log.entries());
-                    }
-                    LOG.warning(() -> "Refund " + (unanswered.sent() ? "outcome unknown: " : "not sent: ") + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " "
-                            + r.refundRef() + ": " + unanswered.reason());
-                    throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
-                });
-    }
+        private final PaymentView payment;
 
-    /**
-     * The stored refund, or the company's newer view of it. {@code strict}: a company failure is the
-     * caller's 500 (one refund asked for); otherwise the stored view is answered.
-     */
-    private RefundView refresh(PaymentView payment, RefundView r, boolean strict) {
-        if (r.state() != RefundState.PROCESSING && !r.state().isUnresolved()) {
-            return r; // final, or SENDING: its sender is still talking to the company
+        Sent(PaymentView payment) {
+            this.payment = payment;
         }
-        CompanyPort company;
-        try {
-            company = companies.port(r.paymentMethod(), FAILURE);
-        } catch (BusinessException notConfigured) {
-            if (strict) {
-                throw notConfigured;
-            }
-            return r;
-        }
-        Exchanges log = new Exchanges();
-        Optional<RefundStatus> status = company.queryRefund(accounts.account(r.merchant(), r.paymentMethod()), request(payment, r), log)
-                .fold(
-                        found -> found,
-                        refused -> storedAnswer(r, log, strict, refused.text()),
-                        unanswered -> {
-                            if (unanswered.saturated()) {
-                                // The broker's own limit of calls to the company was reached: what is stored is the
-                                // answer (a final state is never refreshed, so it stays final), and the caller is told so.
-                                notAsked.because(unanswered.reason());
-                                return Optional.empty();
-                            }
-                            return storedAnswer(r, log, strict, unanswered.reason());
-                        });
-        if (status.isEmpty() || sameAs(r, status.get())) {
-            // Unknown and not at the company: an identical request or the reconciliation sends it again.
-            keepEvents(r, log);
-            return r;
-        }
-        return ledger.observed(r.id(), status.get(), log.entries());
-    }
 
-    /** A refresh that got nothing usable: the caller's 500 when {@code strict}, otherwise the stored view (one of several). */
-    private Optional<RefundStatus> storedAnswer(RefundView r, Exchanges log, boolean strict, String why) {
-        if (strict) {
-            keepEvents(r, log);
-            throw new UpstreamFailureException(FAILURE, why);
+        @Override
+        public String failure() {
+            return FAILURE;
         }
-        return Optional.empty();
-    }
 
-    /** Exchanges that changed nothing are kept only when one went wrong. */
-    private void keepEvents(RefundView r, Exchanges log) {
-        if (log.anyNotOk()) {
-            ledger.events(r.id(), log.entries());
+        @Override
+        public String what(RefundView r) {
+            return "the refund";
         }
-    }
 
-    private static boolean sameAs(RefundView r, RefundStatus s) {
-        return s.state() == r.state() && java.util.Objects.equals(s.refundId(), r.refundId())
-                && java.util.Objects.equals(s.payerRefund(), r.payerRefund());
+        @Override
+        public String label() {
+            return "Refund";
+        }
+
+        @Override
+        public String describe(RefundView r) {
+            return r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef() + " " + r.amount() + " " + r.currency();
+        }
+
+        @Override
+        public long id(RefundView r) {
+            return r.id();
+        }
+
+        @Override
+        public String merchant(RefundView r) {
+            return r.merchant();
+        }
+
+        @Override
+        public String paymentMethod(RefundView r) {
+            return r.paymentMethod();
+        }
+
+        @Override
+        public boolean refreshable(RefundView r) {
+            return r.state() == RefundState.PROCESSING || r.state().isUnresolved();
+        }
+
+        @Override
+        public CompanyOutcome<RefundStatus> send(CompanyPort company, CompanyAccount account, RefundView r, Exchanges log) {
+            return company.refund(account, request(payment, r), log);
+        }
+
+        @Override
+        public CompanyOutcome<Optional<RefundStatus>> query(CompanyPort company, CompanyAccount account, RefundView r, Exchanges log) {
+            return company.queryRefund(account, request(payment, r), log);
+        }
+
+        @Override
+        public boolean unchanged(RefundView r, RefundStatus s) {
+            return s.state() == r.state() && Objects.equals(s.refundId(), r.refundId()) && Objects.equals(s.payerRefund(), r.payerRefund());
+        }
+
+        @Override
+        public String afterRefusal() {
+            return "; the refund is CLOSED";
+        }
+
+        @Override
+        public String state(RefundView r) {
+            return r.state().name();
+        }
+
+        @Override
+        public RefundView observed(long id, RefundStatus status, Exchanges events) {
+            return ledger.observed(id, status, events.entries());
+        }
+
+        @Override
+        public RefundView refused(long id, String reason, Exchanges events) {
+            return ledger.refused(id, reason, events.entries());
+        }
+
+        @Override
+        public void unknown(long id, String reason, Exchanges events) {
+            ledger.unknown(id, reason, events.entries());
+        }
+
+        @Override
+        public void notSent(long id, String reason, Exchanges events) {
+            ledger.notSent(id, reason, events.entries());
+        }
+
+        @Override
+        public void events(long id, Exchanges events) {
+            ledger.events(id, events.entries());
+        }
     }
 
     /** The refund as the company gets it: its notify URL is the broker's callback (the merchant's gets the broker's events). */

@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.logging.Logger;
 import org.cbec.payment.PaymentFormats;
 import org.cbec.company.Companies;
@@ -40,7 +39,6 @@ import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.UnknownResourceException;
-import org.cbec.platform.error.UpstreamFailureException;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -58,8 +56,6 @@ public class Settlements {
 
     private static final Logger LOG = Logger.getLogger(Settlements.class.getName());
     public static final String FAILURE = "failure while settling the payment";
-    private static final String KEPT = "; the split is kept and the reconciliation resolves it";
-    private static final String STILL_KEPT = "; the split is kept and will be resolved";
     /** A company's share unless configured: {@code settlement.max-share-percent.<company>}. */
     static final String MAX_SHARE = "settlement.max-share-percent.";
     /** Held money not split or released after this many days is released by the broker. */
@@ -72,7 +68,7 @@ public class Settlements {
     Config config;
 
     @Inject
-    NotAsked notAsked;
+    CompanyRequests requests;
 
     @EJB
     CompanyAccounts accounts;
@@ -167,7 +163,7 @@ public class Settlements {
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
         SplitView s = ledger.find(payment.id(), settlementRef)
                 .orElseThrow(() -> new UnknownResourceException("no split or release " + settlementRef + " of payment " + orderRef));
-        return refresh(payment, s, true);
+        return requests.refresh(new Sent(payment), s, true);
     }
 
     /** Every split and release of a payment (those not final refreshed as far as the company answers) and its held money. */
@@ -178,7 +174,7 @@ public class Settlements {
         SettlementHolding holding = ledger.holding(payment.id());
         boolean refreshed = false;
         for (SplitView s : holding.splits()) {
-            refreshed |= !refresh(payment, s, false).equals(s);
+            refreshed |= !requests.refresh(new Sent(payment), s, false).equals(s);
         }
         return new HoldingView(payment, refreshed ? ledger.holding(payment.id()) : holding);
     }
@@ -193,9 +189,9 @@ public class Settlements {
         SplitView s = ledger.get(candidate.id());
         PaymentView payment = payments.find(s.merchant(), s.paymentMethod(), s.orderRef()).orElseThrow();
         if (s.state().isUnresolved() && ledger.takeOver(s.id())) {
-            return resolveOrSend(payment, s);
+            return requests.resolveOrSend(new Sent(payment), s);
         }
-        return refresh(payment, s, true);
+        return requests.refresh(new Sent(payment), s, true);
     }
 
     /** Paid, held payments whose holding days are over and that nothing released yet (the {@link Reconciliation}'s list). */
@@ -250,123 +246,114 @@ public class Settlements {
     private SplitView sendOrAnswer(String merchant, PaymentView payment, SettlementLedger.Opened opened) {
         SplitView s = opened.split();
         if (opened.fresh()) {
-            return send(payment, s);
+            return requests.send(new Sent(payment), s);
         }
         if (s.state() == SettlementState.SENDING) {
             throw new InProgressException("settlementRef", (s.kind() == Settlement.Kind.RELEASE ? "release " : "split ") + s.settlementRef()
                     + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
         }
         if (s.state().isUnresolved()) {
-            return ledger.takeOver(s.id()) ? resolveOrSend(payment, s) : ledger.get(s.id());
+            return ledger.takeOver(s.id()) ? requests.resolveOrSend(new Sent(payment), s) : ledger.get(s.id());
         }
         if (s.state() == SettlementState.REFUSED) {
             throw CompanyFailures.refused(companies.port(payment.paymentMethod(), FAILURE)::invalidRequest, FAILURE, what(s),
                     s.stateDesc() == null ? null : s.stateDesc().replaceFirst("^refused by the company: ", ""));
         }
-        return refresh(payment, s, false);
+        return requests.refresh(new Sent(payment), s, false);
     }
 
-    /** A split or release taken over after an unknown outcome: asked for first, sent again only if the company has none. */
-    private SplitView resolveOrSend(PaymentView payment, SplitView s) {
-        CompanyPort company = companies.port(s.paymentMethod(), FAILURE);
-        Exchanges log = new Exchanges();
-        CompanyOutcome<Optional<SplitStatus>> asked = company.querySplit(accounts.account(s.merchant(), s.paymentMethod()),
-                payment.orderRef(), payment.transactionId(), s.companyNo(), log);
-        boolean notThere = asked.fold(found -> found.isEmpty(), refused -> false, unanswered -> false);
-        if (notThere) {
-            ledger.events(s.id(), log.entries());
-            return send(payment, s);
-        }
-        return asked.fold(
-                found -> ledger.observed(s.id(), found.orElseThrow(), log.entries()),
-                refused -> {
-                    ledger.unknown(s.id(), refused.text(), log.entries());
-                    throw new UpstreamFailureException(FAILURE, refused.text() + STILL_KEPT);
-                },
-                unanswered -> {
-                    ledger.unknown(s.id(), unanswered.reason(), log.entries());
-                    throw CompanyFailures.failed(FAILURE, unanswered, STILL_KEPT);
-                });
-    }
+    /** Splits and releases as {@link CompanyRequests} sends them: the company's split, release and split query, and the ledger. */
+    private final class Sent implements CompanyRequests.Kind<SplitView, SplitStatus> {
 
-    /** Sends the split or release and applies its outcome; anything but an answer is the client's error. */
-    private SplitView send(PaymentView payment, SplitView s) {
-        CompanyPort company = companies.port(s.paymentMethod(), FAILURE);
-        CompanyAccount account = accounts.account(s.merchant(), s.paymentMethod());
-        Exchanges log = new Exchanges();
-        CompanyOutcome<SplitStatus> outcome = s.kind() == Settlement.Kind.RELEASE
-                ? company.release(account, new ReleaseRequest(payment.orderRef(), payment.transactionId(), s.companyNo(), s.description()),
-                        log)
-                : company.split(account, new SplitRequest(payment.orderRef(), payment.transactionId(), s.companyNo(),
-                        s.parts().stream().map(p -> new SplitRequest.Part(p.type(), p.account(), p.amount(), p.description())).toList(),
-                        s.finish()), log);
-        return outcome.fold(
-                status -> {
-                    SplitView done = ledger.observed(s.id(), status, log.entries());
-                    LOG.info(() -> "Settlement sent: " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.kind() + " "
-                            + s.settlementRef() + " " + s.amount() + " " + done.state());
-                    return done;
-                },
-                refused -> {
-                    ledger.refused(s.id(), refused.text(), log.entries());
-                    LOG.info(() -> "Settlement refused by " + s.paymentMethod() + ": " + s.merchant() + " " + s.orderRef() + " "
-                            + s.settlementRef() + " " + refused.text());
-                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, what(s), refused.text());
-                },
-                unanswered -> {
-                    if (unanswered.sent()) {
-                        ledger.unknown(s.id(), unanswered.reason(), log.entries());
-                    } else {
-                        ledger.notSent(s.id(), unanswered.reason(), log.entries());
-                    }
-                    LOG.warning(() -> "Settlement " + (unanswered.sent() ? "outcome unknown: " : "not sent: ") + s.merchant() + " "
-                            + s.paymentMethod() + " " + s.orderRef() + " " + s.settlementRef() + ": " + unanswered.reason());
-                    throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
-                });
-    }
+        private final PaymentView payment;
 
-    /** The stored split, or the company's newer view of it; {@code strict}: a company failure is the caller's 500. */
-    private SplitView refresh(PaymentView payment, SplitView s, boolean strict) {
-        if (s.state() != SettlementState.PROCESSING && !s.state().isUnresolved()) {
-            return s; // final, or SENDING: its sender is still talking to the company
+        Sent(PaymentView payment) {
+            this.payment = payment;
         }
-        CompanyPort company;
-        try {
-            company = companies.port(s.paymentMethod(), FAILURE);
-        } catch (BusinessException notConfigured) {
-            if (strict) {
-                throw notConfigured;
-            }
-            return s;
-        }
-        Exchanges log = new Exchanges();
-        Function<String, Optional<SplitStatus>> nothing = why -> {
-            if (strict) {
-                keepEvents(s, log);
-                throw new UpstreamFailureException(FAILURE, why);
-            }
-            return Optional.empty();
-        };
-        Optional<SplitStatus> status = company.querySplit(accounts.account(s.merchant(), s.paymentMethod()), payment.orderRef(),
-                payment.transactionId(), s.companyNo(), log).fold(found -> found, refused -> nothing.apply(refused.text()),
-                        unanswered -> {
-                            if (unanswered.saturated()) {
-                                // The broker's own limit of calls to the company was reached: what is stored is the answer.
-                                notAsked.because(unanswered.reason());
-                                return Optional.empty();
-                            }
-                            return nothing.apply(unanswered.reason());
-                        });
-        if (status.isEmpty()) {
-            keepEvents(s, log);
-            return s;
-        }
-        return ledger.observed(s.id(), status.get(), log.entries());
-    }
 
-    private void keepEvents(SplitView s, Exchanges log) {
-        if (log.anyNotOk()) {
-            ledger.events(s.id(), log.entries());
+        @Override
+        public String failure() {
+            return FAILURE;
+        }
+
+        @Override
+        public String what(SplitView s) {
+            return Settlements.what(s);
+        }
+
+        @Override
+        public String label() {
+            return "Settlement";
+        }
+
+        @Override
+        public String describe(SplitView s) {
+            return s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.kind() + " " + s.settlementRef() + " " + s.amount();
+        }
+
+        @Override
+        public long id(SplitView s) {
+            return s.id();
+        }
+
+        @Override
+        public String merchant(SplitView s) {
+            return s.merchant();
+        }
+
+        @Override
+        public String paymentMethod(SplitView s) {
+            return s.paymentMethod();
+        }
+
+        @Override
+        public boolean refreshable(SplitView s) {
+            return s.state() == SettlementState.PROCESSING || s.state().isUnresolved();
+        }
+
+        @Override
+        public CompanyOutcome<SplitStatus> send(CompanyPort company, CompanyAccount account, SplitView s, Exchanges log) {
+            return s.kind() == Settlement.Kind.RELEASE
+                    ? company.release(account, new ReleaseRequest(payment.orderRef(), payment.transactionId(), s.companyNo(), s.description()),
+                            log)
+                    : company.split(account, new SplitRequest(payment.orderRef(), payment.transactionId(), s.companyNo(),
+                            s.parts().stream().map(p -> new SplitRequest.Part(p.type(), p.account(), p.amount(), p.description())).toList(),
+                            s.finish()), log);
+        }
+
+        @Override
+        public CompanyOutcome<Optional<SplitStatus>> query(CompanyPort company, CompanyAccount account, SplitView s, Exchanges log) {
+            return company.querySplit(account, payment.orderRef(), payment.transactionId(), s.companyNo(), log);
+        }
+
+        @Override
+        public String state(SplitView s) {
+            return s.state().name();
+        }
+
+        @Override
+        public SplitView observed(long id, SplitStatus status, Exchanges events) {
+            return ledger.observed(id, status, events.entries());
+        }
+
+        @Override
+        public SplitView refused(long id, String reason, Exchanges events) {
+            return ledger.refused(id, reason, events.entries());
+        }
+
+        @Override
+        public void unknown(long id, String reason, Exchanges events) {
+            ledger.unknown(id, reason, events.entries());
+        }
+
+        @Override
+        public void notSent(long id, String reason, Exchanges events) {
+            ledger.notSent(id, reason, events.entries());
+        }
+
+        @Override
+        public void events(long id, Exchanges events) {
+            ledger.events(id, events.entries());
         }
     }
 

@@ -3,7 +3,6 @@ package org.cbec.payment.control;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import org.cbec.company.CompanyOutcome;
-import org.cbec.company.RefundStatus;
 import org.cbec.payment.entity.RefundEvent;
 import org.cbec.payment.entity.RefundState;
 
@@ -55,7 +54,8 @@ public final class RefundSendRules {
         KEEP_UNKNOWN
     }
 
-    public static AfterQuery afterTakeOverQuery(CompanyOutcome<Optional<RefundStatus>> query) {
+    /** Also the rule of every other money request sent once (splits, releases, payouts): the company's status type is {@code S}. */
+    public static <S> AfterQuery afterTakeOverQuery(CompanyOutcome<Optional<S>> query) {
         return query.fold(found -> found.isPresent() ? AfterQuery.TAKE_REPORT : AfterQuery.SEND,
                 refused -> AfterQuery.KEEP_UNKNOWN,
                 unanswered -> AfterQuery.KEEP_UNKNOWN);

@@ -1,0 +1,211 @@
+package org.cbec.payment.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyOutcome;
+import org.cbec.company.CompanyPort;
+import org.cbec.payment.control.CompanyFailures;
+import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.control.RefundSendRules;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.UpstreamFailureException;
+
+/**
+ * The one way a request that moves money is sent to a company, so that it is never lost and
+ * never made twice: refunds, splits and releases, payouts. Each is committed first, with the
+ * company's number for it fixed ({@link Kind} stores it), then sent once ({@link #send}); without
+ * an answer its outcome is UNKNOWN (or NOT_SENT), and whoever takes it over asks the company for
+ * that number first and sends it again only when the company has none ({@link #resolveOrSend});
+ * while it is not final a query asks the company for its newer view ({@link #refresh}). No
+ * transaction spans a company call: every step is its ledger's own.
+ */
+@ApplicationScoped
+public class CompanyRequests {
+
+    private static final Logger LOG = Logger.getLogger(CompanyRequests.class.getName());
+
+    @Inject
+    Companies companies;
+
+    @EJB
+    CompanyAccounts accounts;
+
+    @Inject
+    NotAsked notAsked;
+
+    /**
+     * One kind of money request: how it is sent and asked for at the company, and how its ledger
+     * stores each outcome. {@code V} is its stored view, {@code S} the company's status of it.
+     */
+    public interface Kind<V, S> {
+
+        /** The 500's message: "failure while …". */
+        String failure();
+
+        /** The request in a sentence: "the refund", "the split". */
+        String what(V v);
+
+        /** The log lines' name of it: "Refund", "Settlement", "Payout". */
+        String label();
+
+        /** Who and what, for a log line: no secret, no personal data. */
+        String describe(V v);
+
+        long id(V v);
+
+        String merchant(V v);
+
+        String paymentMethod(V v);
+
+        /** Whether a query asks the company again: its outcome unknown, or the company still working on it. */
+        boolean refreshable(V v);
+
+        CompanyOutcome<S> send(CompanyPort company, CompanyAccount account, V v, Exchanges log);
+
+        /** The company's status of it by its number; empty when the company has none. */
+        CompanyOutcome<Optional<S>> query(CompanyPort company, CompanyAccount account, V v, Exchanges log);
+
+        /** Whether the company's status says nothing new (then nothing is written). */
+        default boolean unchanged(V v, S status) {
+            return false;
+        }
+
+        /** What a refusal leaves it as, for the caller: appended to the company's words. */
+        default String afterRefusal() {
+            return "";
+        }
+
+        /** The shown state, for a log line. */
+        String state(V v);
+
+        V observed(long id, S status, Exchanges events);
+
+        V refused(long id, String reason, Exchanges events);
+
+        void unknown(long id, String reason, Exchanges events);
+
+        void notSent(long id, String reason, Exchanges events);
+
+        /** Exchanges that changed nothing but are kept (they went wrong). */
+        void events(long id, Exchanges events);
+    }
+
+    /** Sends it and applies the outcome; anything but an answer is the caller's error ({@link CompanyFailures}). */
+    public <V, S> V send(Kind<V, S> kind, V v) {
+        CompanyPort company = companies.port(kind.paymentMethod(v), kind.failure());
+        CompanyAccount account = accounts.account(kind.merchant(v), kind.paymentMethod(v));
+        Exchanges log = new Exchanges();
+        long id = kind.id(v);
+        return kind.send(company, account, v, log).fold(
+                status -> {
+                    V done = kind.observed(id, status, log);
+                    LOG.info(() -> kind.label() + " sent: " + kind.describe(v) + " " + kind.state(done));
+                    return done;
+                },
+                refused -> {
+                    kind.refused(id, refused.text(), log);
+                    LOG.info(() -> kind.label() + " refused by " + kind.paymentMethod(v) + ": " + kind.describe(v) + " " + refused.text());
+                    throw CompanyFailures.refused(company::invalidRequest, kind.failure(), kind.what(v), refused.text() + kind.afterRefusal());
+                },
+                unanswered -> {
+                    if (unanswered.sent()) {
+                        kind.unknown(id, unanswered.reason(), log);
+                    } else {
+                        kind.notSent(id, unanswered.reason(), log);
+                    }
+                    LOG.warning(() -> kind.label() + (unanswered.sent() ? " outcome unknown: " : " not sent: ") + kind.describe(v) + ": "
+                            + unanswered.reason());
+                    throw CompanyFailures.failed(kind.failure(), unanswered, kept(kind, v, "the reconciliation resolves it"));
+                });
+    }
+
+    /**
+     * One taken over (SENDING again, by this caller only) after an unknown outcome: the company is
+     * asked for it first and it is sent again only if the company answered that it has none.
+     */
+    public <V, S> V resolveOrSend(Kind<V, S> kind, V v) {
+        CompanyPort company = companies.port(kind.paymentMethod(v), kind.failure());
+        Exchanges log = new Exchanges();
+        CompanyOutcome<Optional<S>> asked = kind.query(company, accounts.account(kind.merchant(v), kind.paymentMethod(v)), v, log);
+        long id = kind.id(v);
+        if (RefundSendRules.afterTakeOverQuery(asked) == RefundSendRules.AfterQuery.SEND) {
+            kind.events(id, log);
+            return send(kind, v);
+        }
+        // The company has it (its state is taken), or nothing is known (it stays UNKNOWN, nothing is sent).
+        String stillKept = kept(kind, v, "will be resolved");
+        return asked.fold(
+                found -> kind.observed(id, found.orElseThrow(), log),
+                refused -> {
+                    kind.unknown(id, refused.text(), log);
+                    throw new UpstreamFailureException(kind.failure(), refused.text() + stillKept);
+                },
+                unanswered -> {
+                    kind.unknown(id, unanswered.reason(), log);
+                    throw CompanyFailures.failed(kind.failure(), unanswered, stillKept);
+                });
+    }
+
+    /**
+     * The stored view, or the company's newer one. {@code strict}: a company failure is the
+     * caller's 500 (one request asked for); otherwise the stored view is answered (one of several).
+     */
+    public <V, S> V refresh(Kind<V, S> kind, V v, boolean strict) {
+        if (!kind.refreshable(v)) {
+            return v; // final, or SENDING: its sender is still talking to the company
+        }
+        CompanyPort company;
+        try {
+            company = companies.port(kind.paymentMethod(v), kind.failure());
+        } catch (BusinessException notConfigured) {
+            if (strict) {
+                throw notConfigured;
+            }
+            return v;
+        }
+        Exchanges log = new Exchanges();
+        long id = kind.id(v);
+        Function<String, Optional<S>> nothing = why -> {
+            if (strict) {
+                keepEvents(kind, id, log);
+                throw new UpstreamFailureException(kind.failure(), why);
+            }
+            return Optional.empty();
+        };
+        Optional<S> status = kind.query(company, accounts.account(kind.merchant(v), kind.paymentMethod(v)), v, log).fold(
+                found -> found,
+                refused -> nothing.apply(refused.text()),
+                unanswered -> {
+                    if (unanswered.saturated()) {
+                        // The broker's own limit of calls to the company was reached: what is stored is the
+                        // answer (a final state is never refreshed, so it stays final), and the caller is told so.
+                        notAsked.because(unanswered.reason());
+                        return Optional.empty();
+                    }
+                    return nothing.apply(unanswered.reason());
+                });
+        if (status.isEmpty() || kind.unchanged(v, status.get())) {
+            // Unknown and not at the company: an identical request or the reconciliation sends it again.
+            keepEvents(kind, id, log);
+            return v;
+        }
+        return kind.observed(id, status.get(), log);
+    }
+
+    private static <V, S> void keepEvents(Kind<V, S> kind, long id, Exchanges log) {
+        if (log.anyNotOk()) {
+            kind.events(id, log);
+        }
+    }
+
+    /** "; the refund is kept and …". */
+    private static <V, S> String kept(Kind<V, S> kind, V v, String then) {
+        return "; " + kind.what(v) + " is kept and " + then;
+    }
+}
