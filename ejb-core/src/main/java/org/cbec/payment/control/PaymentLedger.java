@@ -269,6 +269,9 @@ public class PaymentLedger {
         } else if (s.state() != TradeState.UNKNOWN) {
             p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
                     s.paidAt(), now());
+            if (before != TradeState.SUCCESS && p.getTradeState() == TradeState.SUCCESS) {
+                BalanceEntries.paid(em, p);
+            }
         }
         events(id, events);
         PaymentView after = view(p);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.cbec.company.RefundStatus;
+import org.cbec.payment.entity.BalanceEntry;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.Refund;
 import org.cbec.payment.entity.RefundEvent;
@@ -50,6 +51,12 @@ public class RefundLedger {
      * request (a rule of {@link RefundRules}) rolls back and leaves nothing.
      */
     public Opened open(long paymentId, CreateRefund c) {
+        Payment unlocked = em.find(Payment.class, paymentId);
+        boolean counted = BalanceEntries.CNY.equals(unlocked.getCurrency());
+        if (counted) {
+            // The merchant's balance first (payouts take it too), then the payment: always in this order.
+            BalanceEntries.lock(em, unlocked.getMerchant(), unlocked.getPaymentMethod());
+        }
         Payment p = em.find(Payment.class, paymentId, LockModeType.PESSIMISTIC_WRITE);
         List<Refund> refunds = ofPayment(paymentId);
         Optional<Refund> elsewhere = byRef(p.getMerchant(), c.refundRef()).filter(r -> r.getPaymentId() != paymentId);
@@ -63,9 +70,14 @@ public class RefundLedger {
             Refund same = refunds.stream().filter(r -> r.getRefundRef().equals(c.refundRef())).findFirst().orElseThrow();
             return new Opened(view(p, same), false);
         }
+        if (counted && BalanceEntries.refundBucket(em, p) == BalanceEntry.Bucket.AVAILABLE) {
+            long available = BalanceEntries.balance(em, p.getMerchant(), p.getPaymentMethod()).available();
+            RefundRules.checkAvailable(c.amount(), available, p.getPaymentMethod());
+        }
         Refund r = new Refund(paymentId, p.getMerchant(), d.seq(), c.refundRef(), RefundRules.companyRefundNo(p.getOrderRef(), d.seq()),
                 c.amount(), p.getCurrency(), c.reason(), c.notifyUrl(), now());
         org.cbec.platform.persistence.Inserts.insert(em, r, "refund " + c.refundRef());
+        BalanceEntries.refundAsked(em, p, r);
         return new Opened(view(p, r), true);
     }
 
@@ -133,6 +145,9 @@ public class RefundLedger {
      */
     private RefundView changed(Refund r, RefundState before) {
         Payment p = em.find(Payment.class, r.getPaymentId());
+        if (r.getState() == RefundState.CLOSED && before != RefundState.CLOSED) {
+            BalanceEntries.refundClosed(em, p, r);
+        }
         RefundView view = view(p, r);
         String type = r.getState() == before ? null : EventData.refundType(r.getState());
         if (type == null) {

@@ -86,6 +86,18 @@ public final class RefundRules {
         return new Decision(Optional.empty(), refunds.size() + 1);
     }
 
+    /**
+     * A refund charged to what is available (its payment not held, or released) must fit in the
+     * merchant's available balance at the company, decided under the lock payouts take too; the
+     * company would refuse it otherwise (WeChat Pay's {@code NOT_ENOUGH}).
+     */
+    public static void checkAvailable(long amount, long available, String paymentMethod) {
+        if (amount > available) {
+            throw new InvalidRequestException("amount", "amount " + amount + " is more than the merchant's available balance at "
+                    + paymentMethod + ", " + Math.max(0, available) + " (NOT_ENOUGH)");
+        }
+    }
+
     /** The company's refund number: the payment's orderRef and the refund's place, unique in the company account. */
     public static String companyRefundNo(String orderRef, int seq) {
         return orderRef + "-" + seq;

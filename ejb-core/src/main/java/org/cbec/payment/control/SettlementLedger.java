@@ -110,6 +110,7 @@ public class SettlementLedger {
         Settlement row = new Settlement(paymentId, p.getMerchant(), d.seq(), Settlement.Kind.SPLIT, s.settlementRef(),
                 SettlementRules.companyNo(p.getOrderRef(), d.seq()), s.finishes(), null, total, false, parts, now());
         Inserts.insert(em, row, "settlement " + s.settlementRef());
+        BalanceEntries.splitAsked(em, p, row);
         return new Opened(view(p, row), true);
     }
 
@@ -148,6 +149,7 @@ public class SettlementLedger {
         Inserts.insert(em, row, "settlement " + settlementRef);
         SplitView before = view(p, row);
         row.observed(SettlementState.FINISHED, null, List.of(), now());
+        BalanceEntries.released(em, p, row);
         return Optional.of(changed(p, row, before, false));
     }
 
@@ -187,8 +189,16 @@ public class SettlementLedger {
         List<Settlement.PartReport> reports = status.parts().stream().map(part -> new Settlement.PartReport(part.account(),
                 PartResult.valueOf(part.result().name()), part.failReason(), part.finishTime())).toList();
         List<SplitPart> moved = s.observed(reported, status.splitId(), reports, now());
+        List<SplitPart> closed = moved.stream().filter(m -> m.getResult() == PartResult.CLOSED).toList();
+        BalanceEntries.partsClosed(em, p, s, closed);
+        if (before.state() != SettlementState.FINISHED && s.getState() == SettlementState.FINISHED
+                && (s.getKind() == Settlement.Kind.RELEASE || s.isFinish())) {
+            // What is still held becomes available: taken under the payment's row lock, which refunds take too.
+            em.lock(p, LockModeType.PESSIMISTIC_WRITE);
+            BalanceEntries.released(em, p, s);
+        }
         PaymentLedger.persistEvents(em, s.getPaymentId(), events);
-        return changed(p, s, before, moved.stream().anyMatch(m -> m.getResult() == PartResult.CLOSED));
+        return changed(p, s, before, !closed.isEmpty());
     }
 
     /** The company refused it: nothing moved; a split's parts are CLOSED and no longer count. */
@@ -199,6 +209,7 @@ public class SettlementLedger {
         boolean closes = s.getState().allows(SettlementEvent.REFUSED);
         if (closes) {
             s.refused(reason, now());
+            BalanceEntries.partsClosed(em, p, s, s.getParts());
         }
         PaymentLedger.persistEvents(em, s.getPaymentId(), events);
         return changed(p, s, before, closes && !s.getParts().isEmpty());

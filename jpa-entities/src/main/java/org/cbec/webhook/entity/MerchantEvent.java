@@ -20,10 +20,12 @@ import java.time.OffsetDateTime;
         query = "SELECT e FROM MerchantEvent e WHERE e.state = org.cbec.webhook.entity.MerchantEvent.State.PENDING"
                 + " AND e.nextAttemptAt <= :now ORDER BY e.nextAttemptAt")
 @NamedQuery(name = MerchantEvent.OF_PAYMENT, query = "SELECT e FROM MerchantEvent e WHERE e.paymentId = :paymentId ORDER BY e.createdAt, e.id")
+@NamedQuery(name = MerchantEvent.OF_PAYOUT, query = "SELECT e FROM MerchantEvent e WHERE e.payoutId = :payoutId ORDER BY e.createdAt, e.id")
 public class MerchantEvent {
 
     public static final String DUE = "MerchantEvent.due";
     public static final String OF_PAYMENT = "MerchantEvent.ofPayment";
+    public static final String OF_PAYOUT = "MerchantEvent.ofPayout";
 
     /** Where the delivery stands. */
     public enum State {
@@ -46,8 +48,12 @@ public class MerchantEvent {
     @Column(nullable = false, length = 64)
     private String merchant;
 
-    @Column(name = "payment_id", nullable = false)
-    private long paymentId;
+    /** The payment it is of (its refund's, split's), or none: a payout's. */
+    @Column(name = "payment_id")
+    private Long paymentId;
+
+    @Column(name = "payout_id")
+    private Long payoutId;
 
     @Column(name = "refund_id")
     private Long refundId;
@@ -95,6 +101,15 @@ public class MerchantEvent {
         this.state = targetUrl == null ? State.NO_TARGET : State.PENDING;
         this.nextAttemptAt = targetUrl == null ? null : at;
         this.createdAt = at;
+    }
+
+    /** An event of a payout (it has no payment). */
+    public static MerchantEvent ofPayout(String id, String merchant, long payoutId, String type, String body, String targetUrl,
+            OffsetDateTime at) {
+        MerchantEvent e = new MerchantEvent(id, merchant, 0, null, type, body, targetUrl, at);
+        e.paymentId = null;
+        e.payoutId = payoutId;
+        return e;
     }
 
     /** Claimed by a sender until {@code until}: nobody else sends it before then. */
@@ -157,8 +172,12 @@ public class MerchantEvent {
         return merchant;
     }
 
-    public long getPaymentId() {
+    public Long getPaymentId() {
         return paymentId;
+    }
+
+    public Long getPayoutId() {
+        return payoutId;
     }
 
     public Long getRefundId() {

@@ -108,6 +108,77 @@ class MigrationsTest {
         }
     }
 
+    @Test
+    void paymentsRefundsSplitsAndReleasesStoredBeforeTheBalanceLedgerAreItsFirstEntries() throws SQLException {
+        String before = "jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+        Flyway.configure().dataSource(before, "sa", "").locations("classpath:db/migration").target("16").load().migrate();
+        try (Connection c = DriverManager.getConnection(before, "sa", ""); Statement s = c.createStatement()) {
+            // A: not held, 1000 paid, a refund of 100 made and one of 50 CLOSED.
+            s.executeUpdate(insertPayment(50, "a", "CNY", 1000, false, "SUCCESS"));
+            s.executeUpdate(insertRefund(60, 50, 1, "a-r1", 100, "SUCCESS", "TIMESTAMP '2026-11-20 10:00:00+00:00'"));
+            s.executeUpdate(insertRefund(61, 50, 2, "a-r2", 50, "CLOSED", "TIMESTAMP '2026-11-20 10:00:00+00:00'"));
+            // B: held, 2000 paid; a refund of 100 before its release; a split of 300 made and 200 CLOSED; then released.
+            s.executeUpdate(insertPayment(51, "b", "CNY", 2000, true, "SUCCESS"));
+            s.executeUpdate(insertRefund(62, 51, 1, "b-r1", 100, "SUCCESS", "TIMESTAMP '2026-11-20 10:00:00+00:00'"));
+            s.executeUpdate(settlement(70, 51, 1, "SPLIT", "b-s1", "FINISHED", "TIMESTAMP '2026-11-20 11:00:00+00:00'"));
+            s.executeUpdate(part(70, 1, 300, "SUCCESS"));
+            s.executeUpdate(part(70, 2, 200, "CLOSED"));
+            s.executeUpdate(settlement(71, 51, 2, "RELEASE", "b-s2", "FINISHED", "TIMESTAMP '2026-11-21 10:00:00+00:00'"));
+            // C: held, 500 paid, a split of 100 still pending, not released. D: GBP, not in the CNY balance. E: not paid.
+            s.executeUpdate(insertPayment(52, "c", "CNY", 500, true, "SUCCESS"));
+            s.executeUpdate(settlement(72, 52, 1, "SPLIT", "c-s1", "PROCESSING", "NULL"));
+            s.executeUpdate(part(72, 1, 100, "PENDING"));
+            s.executeUpdate(insertPayment(53, "d", "GBP", 700, false, "SUCCESS"));
+            s.executeUpdate(insertPayment(54, "e", "CNY", 900, false, "NOTPAY"));
+
+            Flyway.configure().dataSource(before, "sa", "").locations("classpath:db/migration").load().migrate();
+
+            assertEquals(1000 - 100 + 1600, bucket(s, "AVAILABLE"), "A's 900 (the CLOSED refund came back) and B's release of 2000-100-300");
+            assertEquals(500 - 100, bucket(s, "HELD"), "B holds nothing after its release; C holds 400");
+            var kinds = s.executeQuery("SELECT kind, COUNT(*) FROM balance_entry GROUP BY kind ORDER BY kind");
+            StringBuilder seen = new StringBuilder();
+            while (kinds.next()) {
+                seen.append(kinds.getString(1)).append('=').append(kinds.getInt(2)).append(' ');
+            }
+            assertEquals("PAYMENT=3 REFUND=3 REFUND_BACK=1 RELEASE=1 SPLIT=3 SPLIT_BACK=1 ", seen.toString());
+            var ids = s.executeQuery("SELECT MAX(id) FROM balance_entry");
+            ids.next();
+            assertTrue(ids.getLong(1) < 0, "below every id the sequence hands out");
+        }
+    }
+
+    private static long bucket(Statement s, String bucket) throws SQLException {
+        var rs = s.executeQuery("SELECT COALESCE(SUM(CASE WHEN to_bucket = '" + bucket + "' THEN amount ELSE 0 END), 0)"
+                + " - COALESCE(SUM(CASE WHEN from_bucket = '" + bucket + "' THEN amount ELSE 0 END), 0) FROM balance_entry");
+        rs.next();
+        return rs.getLong(1);
+    }
+
+    private static String insertPayment(long id, String ref, String currency, long amount, boolean held, String state) {
+        return "INSERT INTO payment (id, merchant, payment_method, order_ref, payment_type, currency, actual_amount, request_json,"
+                + " trade_state, held_for_settlement, paid_at, created_at, updated_at, version) VALUES (" + id + ", 'm', 'alphapay', '"
+                + ref + "', 'NATIVE', '" + currency + "', " + amount + ", '{}', '" + state + "', " + held
+                + ", TIMESTAMP '2026-11-19 10:00:00+00:00', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 0)";
+    }
+
+    private static String insertRefund(long id, long paymentId, int seq, String ref, long amount, String state, String at) {
+        return "INSERT INTO refund (id, payment_id, merchant, seq, refund_ref, company_refund_no, amount, currency, state, created_at,"
+                + " updated_at, version) VALUES (" + id + ", " + paymentId + ", 'm', " + seq + ", '" + ref + "', '" + ref + "', " + amount
+                + ", 'CNY', '" + state + "', " + at + ", " + at + ", 0)";
+    }
+
+    private static String settlement(long id, long paymentId, int seq, String kind, String ref, String state, String finishedAt) {
+        return "INSERT INTO settlement (id, payment_id, merchant, seq, kind, settlement_ref, company_no, state, finish, amount, by_company,"
+                + " finished_at, created_at, updated_at, version) VALUES (" + id + ", " + paymentId + ", 'm', " + seq + ", '" + kind + "', '"
+                + ref + "', '" + ref + "', '" + state + "', FALSE, 1, FALSE, " + finishedAt
+                + ", TIMESTAMP '2026-11-20 10:30:00+00:00', CURRENT_TIMESTAMP, 0)";
+    }
+
+    private static String part(long settlementId, int seq, long amount, String result) {
+        return "INSERT INTO settlement_part (settlement_id, seq, receiver_type, account, amount, result) VALUES (" + settlementId + ", "
+                + seq + ", 'MERCHANT', 'shop-" + seq + "', " + amount + ", '" + result + "')";
+    }
+
     private static String insertSettlement(long id, int seq, String ref) {
         return "INSERT INTO settlement (id, payment_id, merchant, seq, kind, settlement_ref, company_no, state, finish, amount, by_company,"
                 + " created_at, updated_at, version) VALUES (" + id + ", 7000, 'm', " + seq + ", 'SPLIT', '" + ref + "', 'o-s-S" + seq

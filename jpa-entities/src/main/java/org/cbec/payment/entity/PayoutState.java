@@ -1,0 +1,108 @@
+package org.cbec.payment.entity;
+
+import static org.cbec.payment.entity.PayoutEvent.NO_ANSWER;
+import static org.cbec.payment.entity.PayoutEvent.REPORTED_ACCEPTED;
+import static org.cbec.payment.entity.PayoutEvent.REPORTED_FAILED;
+import static org.cbec.payment.entity.PayoutEvent.REPORTED_PAID;
+import static org.cbec.payment.entity.PayoutEvent.SENDER_LOST;
+import static org.cbec.payment.entity.PayoutEvent.TAKEN_OVER;
+
+import org.cbec.platform.entity.Lifecycle;
+import org.cbec.platform.entity.Transitions;
+
+/**
+ * A payout's state as the broker knows it. ACCEPTED, PAID and FAILED are the companies'; SENDING,
+ * UNKNOWN and NOT_SENT are the broker's own, shown ACCEPTED (the money has left what is available,
+ * the company's answer is awaited); REFUSED is a payout the company refused, shown FAILED. The
+ * moves are the table {@link #TABLE}; {@link Payout} makes no other.
+ */
+public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
+    /** The row exists, the company has not answered yet. */
+    SENDING,
+    /** The call failed; whether the company has it is not known. */
+    UNKNOWN,
+    /** The last call never left the broker; an earlier one may have (after a take-over), so it is resolved as UNKNOWN is. */
+    NOT_SENT,
+    /** The company accepted it at its rate and fee; the money is on its way. */
+    ACCEPTED,
+    /** The bank abroad was paid. */
+    PAID,
+    /** The company could not pay it: its whole amount is available again. */
+    FAILED,
+    /** The company refused it: nothing was paid out, its whole amount is available again. */
+    REFUSED;
+
+    /**
+     * Sent once; without an answer UNKNOWN (or NOT_SENT) until someone takes it over (SENDING again),
+     * asks the company for its number and sends it again only when the company has none. The
+     * company's reports move an open one forward; PAID, FAILED and REFUSED are never left (only the
+     * same report again is taken).
+     */
+    private static final Transitions<PayoutState, PayoutEvent> TABLE = Transitions.of(PayoutState.class, PayoutEvent.class)
+            .allow(SENDING, PayoutEvent.REFUSED, REFUSED)
+            .allow(SENDING, NO_ANSWER, UNKNOWN)
+            .allow(SENDING, PayoutEvent.NOT_SENT, NOT_SENT)
+            .allow(SENDING, SENDER_LOST, UNKNOWN)
+            .allow(SENDING, REPORTED_ACCEPTED, ACCEPTED)
+            .allow(SENDING, REPORTED_PAID, PAID)
+            .allow(SENDING, REPORTED_FAILED, FAILED)
+
+            .allow(UNKNOWN, PayoutEvent.REFUSED, REFUSED)
+            .allow(UNKNOWN, TAKEN_OVER, SENDING)
+            .allow(UNKNOWN, REPORTED_ACCEPTED, ACCEPTED)
+            .allow(UNKNOWN, REPORTED_PAID, PAID)
+            .allow(UNKNOWN, REPORTED_FAILED, FAILED)
+
+            .allow(NOT_SENT, PayoutEvent.REFUSED, REFUSED)
+            .allow(NOT_SENT, NO_ANSWER, UNKNOWN)
+            .allow(NOT_SENT, TAKEN_OVER, SENDING)
+            .allow(NOT_SENT, REPORTED_ACCEPTED, ACCEPTED)
+            .allow(NOT_SENT, REPORTED_PAID, PAID)
+            .allow(NOT_SENT, REPORTED_FAILED, FAILED)
+
+            .allow(ACCEPTED, REPORTED_ACCEPTED, ACCEPTED)
+            .allow(ACCEPTED, REPORTED_PAID, PAID)
+            .allow(ACCEPTED, REPORTED_FAILED, FAILED)
+
+            .allow(PAID, REPORTED_PAID, PAID)
+            .allow(FAILED, REPORTED_FAILED, FAILED);
+
+    @Override
+    public Transitions<PayoutState, PayoutEvent> transitions() {
+        return TABLE;
+    }
+
+    /** The state a client is shown: ACCEPTED, PAID or FAILED. */
+    public String shown() {
+        return switch (this) {
+            case PAID -> PAID.name();
+            case FAILED, REFUSED -> FAILED.name();
+            default -> ACCEPTED.name();
+        };
+    }
+
+    /** Whether the company may still change it: a query or the reconciliation asks again. */
+    public boolean isOpen() {
+        return this != PAID && this != FAILED && this != REFUSED;
+    }
+
+    /** Without a known outcome and nobody sending it. */
+    public boolean isUnresolved() {
+        return this == UNKNOWN || this == NOT_SENT;
+    }
+
+    /** Whether its money is back in what is available. */
+    public boolean gaveBack() {
+        return this == FAILED || this == REFUSED;
+    }
+
+    /** The event of a company's report of this state. */
+    public static PayoutEvent reported(String companyState) {
+        return switch (companyState) {
+            case "ACCEPTED" -> REPORTED_ACCEPTED;
+            case "PAID" -> REPORTED_PAID;
+            case "FAILED" -> REPORTED_FAILED;
+            default -> throw new IllegalArgumentException(companyState + " is not a payout state a company reports");
+        };
+    }
+}
