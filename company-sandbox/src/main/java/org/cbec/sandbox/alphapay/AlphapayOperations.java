@@ -56,7 +56,10 @@ public class AlphapayOperations {
         SPLIT(RequestLog.SPLIT),
         RELEASE(RequestLog.RELEASE),
         SPLIT_QUERY(RequestLog.SPLIT_QUERY),
-        HELD_QUERY(RequestLog.HELD_QUERY);
+        HELD_QUERY(RequestLog.HELD_QUERY),
+        BENEFICIARY(RequestLog.BENEFICIARY),
+        PAYOUT(RequestLog.PAYOUT),
+        PAYOUT_QUERY(RequestLog.PAYOUT_QUERY);
 
         private final String kind;
 
@@ -102,6 +105,9 @@ public class AlphapayOperations {
     @Inject
     AlphapayProfitSharing profitSharing;
 
+    @Inject
+    AlphapayPayouts payouts;
+
     public Call read(Operation operation, AlphapayRequest request, Party party) {
         String orderRef = null;
         try {
@@ -127,6 +133,9 @@ public class AlphapayOperations {
                 }
                 case RECEIVER_ADD, RECEIVER_DELETE, SPLIT, RELEASE, SPLIT_QUERY, HELD_QUERY -> {
                     return profitSharing.read(operation, request, party);
+                }
+                case BENEFICIARY, PAYOUT, PAYOUT_QUERY -> {
+                    return payouts.read(operation, request, party);
                 }
                 case CLOSE -> {
                     orderRef = pathNumber(request, "out_trade_no", ORDER_REF, ORDER_REF_RULE);

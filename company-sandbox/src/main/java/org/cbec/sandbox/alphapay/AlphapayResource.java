@@ -31,6 +31,7 @@ public class AlphapayResource {
     private static final String CUSTOMS = BASE + "global/customs/orders";
     private static final String REFUNDS = BASE + "refund/domestic/refunds";
     private static final String PROFIT_SHARING = BASE + "profitsharing/";
+    private static final String SETTLE = BASE + "global/settle/";
 
     @Inject
     AlphapayGate gate;
@@ -129,6 +130,24 @@ public class AlphapayResource {
     @Path(PROFIT_SHARING + "transactions/{transactionId}/amounts")
     public Response amounts(@Encoded @PathParam("transactionId") String transactionId) {
         return gate.serve(Operation.HELD_QUERY, request(null, transactionId));
+    }
+
+    @POST
+    @Path(SETTLE + "beneficiary")
+    public Response beneficiary(InputStream body) {
+        return gate.serve(Operation.BENEFICIARY, request(body, null));
+    }
+
+    @POST
+    @Path(SETTLE + "payouts")
+    public Response payout(InputStream body) {
+        return gate.serve(Operation.PAYOUT, request(body, null));
+    }
+
+    @GET
+    @Path(SETTLE + "payouts/out-payout-no/{outPayoutNo}")
+    public Response payoutQuery(@Encoded @PathParam("outPayoutNo") String outPayoutNo) {
+        return gate.serve(Operation.PAYOUT_QUERY, request(null, outPayoutNo));
     }
 
     private AlphapayRequest request(InputStream body, String rawPathNumber) {

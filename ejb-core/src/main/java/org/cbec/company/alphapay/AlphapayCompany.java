@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.cbec.company.Beneficiary;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyRefusal;
 import org.cbec.company.CompanyUnavailable;
@@ -36,6 +38,8 @@ import org.cbec.company.OrderRequest;
 import org.cbec.company.OrderStatus;
 import org.cbec.company.PaymentCompany;
 import org.cbec.company.PaymentType;
+import org.cbec.company.PayoutRequest;
+import org.cbec.company.PayoutStatus;
 import org.cbec.company.RefundRequest;
 import org.cbec.company.RefundStatus;
 import org.cbec.company.ReleaseRequest;
@@ -53,7 +57,8 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * merchant's key over method, path, timestamp, nonce and body ({@link AlphapaySigning}); every
  * answer must carry the company's signature, verified with its public key, or it is no answer.
  * NATIVE gets a code URL, H5 an H5 URL, JSAPI/MINIPRO/APP a prepay id. Settlement is WeChat Pay v3's
- * profit sharing, its wire format in {@link AlphapayProfitSharing}.
+ * profit sharing, its wire format in {@link AlphapayProfitSharing}; payouts abroad are this project's
+ * own convention in the same style, their wire format in {@link AlphapayPayouts}.
  */
 @ApplicationScoped
 public class AlphapayCompany implements PaymentCompany {
@@ -80,10 +85,14 @@ public class AlphapayCompany implements PaymentCompany {
         return EnumSet.allOf(PaymentType.class);
     }
 
-    /** WeChat-Pay-v3 style: {@code PARAM_ERROR} names a parameter it does not accept. */
+    /**
+     * WeChat-Pay-v3 style: {@code PARAM_ERROR} names a parameter it does not accept;
+     * {@code CURRENCY_NOT_SUPPORTED} is a payout's target currency that is not its beneficiary's
+     * or not one the company pays in.
+     */
     @Override
     public boolean invalidRequest(String refusalCode) {
-        return "PARAM_ERROR".equals(refusalCode);
+        return "PARAM_ERROR".equals(refusalCode) || "CURRENCY_NOT_SUPPORTED".equals(refusalCode);
     }
 
     @Override
@@ -309,6 +318,12 @@ public class AlphapayCompany implements PaymentCompany {
     /** Signs and sends; a verified 4xx answer {@code {code, message}} is the company's refusal. */
     private HttpExchange send(CompanyAccount account, String operation, String method, String path, String body,
             ExchangeRecorder recorder) {
+        return send(account, operation, method, path, body, UnaryOperator.identity(), recorder);
+    }
+
+    /** As above; {@code masking} is applied to the answer before it is stored and to a refusal's message. */
+    private HttpExchange send(CompanyAccount account, String operation, String method, String path, String body,
+            UnaryOperator<String> masking, ExchangeRecorder recorder) {
         String endpoint = this.endpoint.orElseThrow(() -> new CompanyUnavailable("alphapay.url is not configured"));
         URI base = URI.create(endpoint);
         String pathAndQuery = base.getRawPath() + path;
@@ -316,14 +331,15 @@ public class AlphapayCompany implements PaymentCompany {
                 account.merchantKey(), method, pathAndQuery, body, Instant.now().getEpochSecond(), Nonces.newNonce());
         HttpCall call = new HttpCall(operation, method, endpoint + path,
                 Map.of("Authorization", authorization, "Accept", "application/json"),
-                "GET".equals(method) ? null : body, "application/json", method + " " + pathAndQuery + "\n" + body);
+                "GET".equals(method) ? null : body, "application/json", method + " " + pathAndQuery + "\n" + body, masking);
         // Fault Tolerance's refusals (an open circuit, a full bulkhead) pass through to CompanyPort, which makes them outcomes.
         HttpExchange answer = transport.exchange(call, a -> AlphapaySigning.verifyResponse(account.companyKey(),
                 a.header(AlphapaySigning.H_TIMESTAMP), a.header(AlphapaySigning.H_NONCE), a.body(),
                 a.header(AlphapaySigning.H_SIGNATURE)), recorder);
         if (answer.status() >= 300) {
             JsonObject error = Json.object(answer.body());
-            throw new CompanyRefusal(String.valueOf(Json.string(error, "code")), String.valueOf(Json.string(error, "message")));
+            throw new CompanyRefusal(String.valueOf(Json.string(error, "code")),
+                    masking.apply(String.valueOf(Json.string(error, "message"))));
         }
         return answer;
     }
@@ -409,20 +425,36 @@ public class AlphapayCompany implements PaymentCompany {
 
     // ---- payouts abroad (this project's convention, modelled on WeChat Pay settlement batches; wire format in AlphapayPayouts) ----
 
+    /**
+     * The company answers the beneficiary masked; whatever it answers is stored and read masked
+     * all the same ({@link AlphapayPayouts#masked}), so that neither the recorded exchange nor a
+     * refusal's message holds the account or the holder in clear.
+     */
     @Override
     @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
-    public void registerBeneficiary(CompanyAccount account, org.cbec.company.Beneficiary beneficiary, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("payouts not built yet");
+    public void registerBeneficiary(CompanyAccount account, Beneficiary beneficiary, ExchangeRecorder recorder) {
+        send(account, "beneficiary", "POST", AlphapayPayouts.BENEFICIARY_PATH, AlphapayPayouts.beneficiaryBody(account, beneficiary),
+                text -> AlphapayPayouts.masked(beneficiary, text), recorder);
     }
 
     @Override
-    public org.cbec.company.PayoutStatus payout(CompanyAccount account, org.cbec.company.PayoutRequest payout, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("payouts not built yet");
+    public PayoutStatus payout(CompanyAccount account, PayoutRequest payout, ExchangeRecorder recorder) {
+        return AlphapayPayouts.payoutStatus(send(account, "payout", "POST", AlphapayPayouts.PAYOUTS_PATH,
+                AlphapayPayouts.payoutBody(payout), recorder).body());
     }
 
+    /** A payout by its number; the company's 404 {@code RESOURCE_NOT_EXISTS} is "no such payout". */
     @Override
     @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
-    public Optional<org.cbec.company.PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("payouts not built yet");
+    public Optional<PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder) {
+        try {
+            return Optional.of(AlphapayPayouts.payoutStatus(send(account, "payout-query", "GET", AlphapayPayouts.queryPath(payoutNo), "",
+                    recorder).body()));
+        } catch (CompanyRefusal refusal) {
+            if ("RESOURCE_NOT_EXISTS".equals(refusal.code())) {
+                return Optional.empty();
+            }
+            throw refusal;
+        }
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.cbec.company.CompanyRefusal;
+import org.cbec.company.Exchange;
 import org.cbec.company.ExchangeRecorder;
 import org.cbec.company.HttpCall;
 import org.cbec.company.HttpExchange;
@@ -34,8 +35,12 @@ class AlphapaySettlementExchangeTest {
 
     private static final String BASE = "https://alphapay.example/sandbox/alphapay";
 
-    /** The company: checks each request's signature, keeps it, and answers what the test set, signed. */
-    private static final class Company extends AlphapayTransport {
+    /**
+     * The company: checks each request's signature, keeps it, and answers what the test set, signed;
+     * the exchange goes to the recorder as {@code CompanyTransport} stores it (the call's redacted
+     * text, the answer as the call's {@code storedAnswer} makes it). AlphapayPayoutExchangeTest plays it too.
+     */
+    static final class Company extends AlphapayTransport {
 
         final List<HttpCall> calls = new ArrayList<>();
         int status = 200;
@@ -56,6 +61,8 @@ class AlphapaySettlementExchangeTest {
             if (!verified.test(exchange)) {
                 throw new UnverifiedAnswer("unverified");
             }
+            recorder.record(new Exchange(call.operation(), call.redacted(), status, call.storedAnswer().apply(answer), 1, null),
+                    status < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
             return exchange;
         }
 
