@@ -37,8 +37,12 @@ public class RequestLog {
     public static final String RELEASE = "release";
     public static final String SPLIT_QUERY = "split-query";
     public static final String HELD_QUERY = "held-query";
+    public static final String BENEFICIARY = "beneficiary";
+    public static final String PAYOUT = "payout";
+    public static final String PAYOUT_QUERY = "payout-query";
     public static final Set<String> KINDS = Set.of(CREATE, QUERY, CLOSE, CUSTOMS_DECLARE, CUSTOMS_REDECLARE, CUSTOMS_QUERY,
-            IDENTITY, REFUND, REFUND_QUERY, RECEIVER_ADD, RECEIVER_DELETE, RECEIVER_QUERY, SPLIT, RELEASE, SPLIT_QUERY, HELD_QUERY);
+            IDENTITY, REFUND, REFUND_QUERY, RECEIVER_ADD, RECEIVER_DELETE, RECEIVER_QUERY, SPLIT, RELEASE, SPLIT_QUERY, HELD_QUERY,
+            BENEFICIARY, PAYOUT, PAYOUT_QUERY);
 
     /** One authenticated request: whose, what kind, about which order (null when it named none readable). */
     public record Visit(long accountId, String paymentMethod, String kind, String orderRef) {
