@@ -55,7 +55,10 @@ public class BetapayOperations {
         /** A split; the call says RELEASE when it finishes without royalty_parameters. */
         SETTLE("betapay.trade.order.settle", null, RequestLog.SPLIT),
         SETTLE_QUERY("betapay.trade.order.settle.query", null, RequestLog.SPLIT_QUERY),
-        ONSETTLE_QUERY("betapay.trade.order.onsettle.query", null, RequestLog.HELD_QUERY);
+        ONSETTLE_QUERY("betapay.trade.order.onsettle.query", null, RequestLog.HELD_QUERY),
+        BENEFICIARY_BIND("betapay.overseas.beneficiary.bind", null, RequestLog.BENEFICIARY),
+        PAYOUT_APPLY("betapay.overseas.payout.apply", null, RequestLog.PAYOUT),
+        PAYOUT_QUERY("betapay.overseas.payout.query", null, RequestLog.PAYOUT_QUERY);
 
         private final String method;
         private final String tradeType;
@@ -111,11 +114,16 @@ public class BetapayOperations {
     @Inject
     BetapayRoyalties royalties;
 
+    @Inject
+    BetapayPayouts payouts;
+
     public Call read(Method method, Map<String, String> params, Party party, String baseUrl) {
         String orderRef = null;
         try {
             JsonObject biz = common(params);
-            orderRef = biz.get("out_trade_no") instanceof JsonString s ? s.getString() : null;
+            // A payout is logged and faulted by its out_payout_no, as a trade by its out_trade_no.
+            orderRef = biz.get("out_trade_no") instanceof JsonString s ? s.getString()
+                    : biz.get("out_payout_no") instanceof JsonString p ? p.getString() : null;
             return switch (method) {
                 case QUERY -> query(party, biz);
                 case CLOSE -> close(party, biz);
@@ -130,6 +138,9 @@ public class BetapayOperations {
                 case SETTLE -> royalties.settle(party, biz);
                 case SETTLE_QUERY -> royalties.settleQuery(party, biz);
                 case ONSETTLE_QUERY -> royalties.onsettleQuery(party, biz);
+                case BENEFICIARY_BIND -> payouts.bind(party, biz);
+                case PAYOUT_APPLY -> payouts.apply(party, biz);
+                case PAYOUT_QUERY -> payouts.query(party, biz);
                 default -> create(method, party, biz, baseUrl, notifyUrl(params));
             };
         } catch (Members.Invalid e) {

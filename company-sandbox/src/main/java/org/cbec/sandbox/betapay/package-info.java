@@ -3,9 +3,11 @@
  * document on the company's side: the form-encoded gateway {@code /sandbox/betapay/gateway.do}, the
  * sorted {@code name=value} text a request signature covers, the signed response node, yuan
  * amounts, its callbacks (a {@code trade_status_sync} form signed without {@code sign_type}), and
- * its royalty (settlement) methods, read in BetapayRoyalties and worked on the books' Settlements.
- * The broker's adapter is a separate implementation; the two agree through the written-out vectors
- * in BetapayProtocolVectorsTest and BetapaySettlementVectorsTest and the broker's BetapayVectorsTest
- * and BetapayRoyaltyTest.
+ * its royalty (settlement) methods, read in BetapayRoyalties and worked on the books' Settlements,
+ * and its payouts abroad (this project's own methods, in the gateway's style), read in BetapayPayouts
+ * and worked on the books' Payouts. The broker's adapter is a separate implementation; the two agree
+ * through the written-out vectors in BetapayProtocolVectorsTest, BetapaySettlementVectorsTest and
+ * BetapayPayoutVectorsTest and the broker's BetapayVectorsTest, BetapayRoyaltyTest and
+ * BetapayPayoutsTest.
  */
 package org.cbec.sandbox.betapay;

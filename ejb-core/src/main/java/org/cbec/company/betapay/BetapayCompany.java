@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import org.cbec.company.Beneficiary;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyRefusal;
 import org.cbec.company.CompanyUnavailable;
@@ -38,6 +39,8 @@ import org.cbec.company.OrderRequest;
 import org.cbec.company.OrderStatus;
 import org.cbec.company.PaymentCompany;
 import org.cbec.company.PaymentType;
+import org.cbec.company.PayoutRequest;
+import org.cbec.company.PayoutStatus;
 import org.cbec.company.RefundRequest;
 import org.cbec.company.RefundStatus;
 import org.cbec.company.ReleaseRequest;
@@ -57,7 +60,8 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * company. Amounts travel as decimal units ("88.88"), converted exactly from fen. Supports NATIVE
  * (QR code), H5 (a wap payment page), MINIPRO and APP; it has no in-wallet web page, so no JSAPI.
  * Settlement is Alipay's royalties: receivers bound to the app, a frozen trade split by settles and
- * released by a settle that finishes ({@link BetapayRoyalty} holds that wire format).
+ * released by a settle that finishes ({@link BetapayRoyalty} holds that wire format). Payouts abroad
+ * are this project's own gateway methods, written in Alipay's style ({@link BetapayPayouts}).
  */
 @ApplicationScoped
 public class BetapayCompany implements PaymentCompany {
@@ -85,10 +89,15 @@ public class BetapayCompany implements PaymentCompany {
         return EnumSet.of(PaymentType.NATIVE, PaymentType.H5, PaymentType.MINIPRO, PaymentType.APP);
     }
 
-    /** Alipay style: {@code ACQ.INVALID_PARAMETER}, and the gateway's {@code isv.invalid-…} and {@code isv.missing-…} sub-codes. */
+    /**
+     * Alipay style: {@code ACQ.INVALID_PARAMETER}, and the gateway's {@code isv.invalid-…} and
+     * {@code isv.missing-…} sub-codes; and {@code ACQ.CURRENCY_NOT_SUPPORT}, a payout or beneficiary in a
+     * currency the company does not pay (or not the beneficiary's), which no resend can change.
+     */
     @Override
     public boolean invalidRequest(String refusalCode) {
-        return refusalCode != null && (refusalCode.equals("ACQ.INVALID_PARAMETER") || refusalCode.startsWith("isv.invalid-")
+        return refusalCode != null && (refusalCode.equals("ACQ.INVALID_PARAMETER") || refusalCode.equals("ACQ.CURRENCY_NOT_SUPPORT")
+                || refusalCode.startsWith("isv.invalid-")
                 || refusalCode.startsWith("isv.missing-"));
     }
 
@@ -483,22 +492,47 @@ public class BetapayCompany implements PaymentCompany {
         }
     }
 
-    // ---- payouts abroad (this project's convention, modelled on Alipay-style gateway methods; wire format in BetapayPayouts) ----
+    // ---- payouts abroad: this project's convention, modelled on Alipay's gateway methods (wire format in BetapayPayouts) ----
 
+    /**
+     * Binding replaces the account's beneficiary; binding the same one again is no change, so the call
+     * is retried. The stored exchange has the holder's name and the account number masked.
+     */
     @Override
     @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
-    public void registerBeneficiary(CompanyAccount account, org.cbec.company.Beneficiary beneficiary, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("payouts not built yet");
+    public void registerBeneficiary(CompanyAccount account, Beneficiary beneficiary, ExchangeRecorder recorder) {
+        call(account, "beneficiary", BetapayPayouts.BIND, BetapayPayouts.bindBiz(beneficiary), BetapayPayouts.bindBizRedacted(beneficiary),
+                null, recorder);
     }
 
+    /** Not retried: a payout whose answer was lost is found by its number with {@link #queryPayout}. */
     @Override
-    public org.cbec.company.PayoutStatus payout(CompanyAccount account, org.cbec.company.PayoutRequest payout, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("payouts not built yet");
+    public PayoutStatus payout(CompanyAccount account, PayoutRequest payout, ExchangeRecorder recorder) {
+        JsonObject node = call(account, "payout", BetapayPayouts.APPLY, BetapayPayouts.applyBiz(payout), null, recorder);
+        return payoutStatus(payout.payoutNo(), node);
     }
 
+    /** {@code ACQ.PAYOUT_NOT_EXIST} is betapay's "no such payout": empty, not a refusal. */
     @Override
     @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
-    public Optional<org.cbec.company.PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder) {
-        throw new UnsupportedOperationException("payouts not built yet");
+    public Optional<PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder) {
+        JsonObject node;
+        try {
+            node = call(account, "payout-query", BetapayPayouts.QUERY, BetapayPayouts.queryBiz(payoutNo), null, recorder);
+        } catch (CompanyRefusal refusal) {
+            if (BetapayPayouts.PAYOUT_NOT_EXIST.equals(refusal.code())) {
+                return Optional.empty();
+            }
+            throw refusal;
+        }
+        return Optional.of(payoutStatus(payoutNo, node));
+    }
+
+    private static PayoutStatus payoutStatus(String payoutNo, JsonObject node) {
+        try {
+            return BetapayPayouts.payoutStatus(payoutNo, node);
+        } catch (RuntimeException unreadable) {
+            throw new CompanyUnavailable("the company's payout answer has amounts, rates, states or times that are not betapay's");
+        }
     }
 }
