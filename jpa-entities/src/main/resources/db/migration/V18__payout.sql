@@ -55,3 +55,8 @@ CREATE TABLE payout_account (
 ALTER TABLE merchant_event ALTER COLUMN payment_id DROP NOT NULL;
 ALTER TABLE merchant_event ADD COLUMN payout_id BIGINT;
 CREATE INDEX merchant_event_payout_ix ON merchant_event (payout_id);
+
+-- The exchanges with a company about a payout are stored with the payments' (payment_event).
+ALTER TABLE payment_event ALTER COLUMN payment_id DROP NOT NULL;
+ALTER TABLE payment_event ADD COLUMN payout_id BIGINT;
+CREATE INDEX payment_event_payout_ix ON payment_event (payout_id);

@@ -31,6 +31,15 @@ public final class PaymentFormats {
     public static final String NONCE = "[A-Za-z0-9]{1,32}";
     public static final String DIGITS = "[0-9]{1,13}";
     /** No single payment above 10,000,000.00 in either currency: well past any cross-border order. */
+    /** A payout's reference: the merchant's, and the company's number for it (out_payout_no). */
+    public static final String PAYOUT_REF = REFUND_REF;
+    public static final String PAYOUT_REF_RULE = REFUND_REF_RULE;
+    /** An account number or IBAN: 5 to 34 letters and digits, with single spaces between groups allowed (they are removed). */
+    public static final String BANK_ACCOUNT = "[A-Za-z0-9]( ?[A-Za-z0-9]){4,33}";
+    public static final String BANK_ACCOUNT_RULE = "must be an account number or IBAN: 5 to 34 letters and digits";
+    /** A SWIFT (BIC) code: 4 letters (bank), 2 (country), 2 letters or digits (location), optionally 3 more (branch). */
+    public static final String SWIFT_CODE = "[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?";
+    public static final String SWIFT_CODE_RULE = "must be a SWIFT code of 8 or 11 upper-case letters and digits";
     public static final long MAX_AMOUNT = 1_000_000_000L;
     public static final String AMOUNT_RULE = "must be a positive amount in the smallest unit, at most " + MAX_AMOUNT;
 

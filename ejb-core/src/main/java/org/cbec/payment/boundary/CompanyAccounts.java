@@ -16,7 +16,10 @@ import org.cbec.access.boundary.Parties;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.Pem;
+import org.cbec.company.Beneficiary;
+import org.cbec.payment.PayoutAccountView;
 import org.cbec.payment.entity.CompanyCredential;
+import org.cbec.payment.entity.PayoutAccount;
 import org.cbec.platform.cache.Recent;
 import org.cbec.platform.crypto.CredentialKeys;
 import org.cbec.platform.crypto.KeyRing;
@@ -117,6 +120,57 @@ public class CompanyAccounts {
         return em.createNamedQuery(CompanyCredential.METHODS_OF_MERCHANT, String.class).setParameter("merchant", merchant).getResultList();
     }
 
+    // ---- accounts abroad (payouts) ------------------------------------------------------------
+
+    /**
+     * Stores (or replaces) the merchant's account abroad at the company, sealed, once the company
+     * registered it; answers it masked.
+     */
+    public PayoutAccountView storePayoutAccount(String merchant, String paymentMethod, Beneficiary b) {
+        PayoutAccount a = payoutAccount(merchant, paymentMethod).orElse(null);
+        if (a == null) {
+            a = new PayoutAccount(merchant, paymentMethod);
+        }
+        String json = jakarta.json.Json.createObjectBuilder().add("holderName", b.holderName()).add("accountNumber", b.accountNumber())
+                .add("swiftCode", b.swiftCode()).add("bankCountry", b.bankCountry()).add("currency", b.currency()).build().toString();
+        a.register(keys.ring().seal(json, context(merchant, paymentMethod, PAYOUT_ACCOUNT_FIELD, PAYOUT_ACCOUNT_TABLE)), b.maskedHolder(),
+                b.maskedAccount(), b.swiftCode(), b.bankCountry(), b.currency(), OffsetDateTime.now(ZoneOffset.UTC));
+        if (a.getId() == null) {
+            org.cbec.platform.persistence.Inserts.insert(em, a, "payout account of " + merchant + " at " + paymentMethod);
+        }
+        LOG.info(() -> "Account abroad registered: " + merchant + " at " + paymentMethod + " " + b.maskedAccount() + " " + b.currency());
+        return view(a);
+    }
+
+    /** The merchant's account abroad at the company, masked, if one is registered. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<PayoutAccountView> payoutAccountView(String merchant, String paymentMethod) {
+        return payoutAccount(merchant, paymentMethod).map(CompanyAccounts::view);
+    }
+
+    /** The merchant's account abroad in the clear, for the company only. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<Beneficiary> beneficiary(String merchant, String paymentMethod) {
+        return payoutAccount(merchant, paymentMethod).map(a -> {
+            try (jakarta.json.JsonReader r = jakarta.json.Json.createReader(new java.io.StringReader(keys.ring().open(a.getSealedAccount(),
+                    context(merchant, paymentMethod, PAYOUT_ACCOUNT_FIELD, PAYOUT_ACCOUNT_TABLE))))) {
+                jakarta.json.JsonObject o = r.readObject();
+                return new Beneficiary(o.getString("holderName"), o.getString("accountNumber"), o.getString("swiftCode"),
+                        o.getString("bankCountry"), o.getString("currency"));
+            }
+        });
+    }
+
+    private Optional<PayoutAccount> payoutAccount(String merchant, String paymentMethod) {
+        return em.createNamedQuery(PayoutAccount.OF_MERCHANT, PayoutAccount.class).setParameter("merchant", merchant)
+                .setParameter("method", paymentMethod).getResultStream().findFirst();
+    }
+
+    private static PayoutAccountView view(PayoutAccount a) {
+        return new PayoutAccountView(a.getMerchant(), a.getPaymentMethod(), a.getHolderMasked(), a.getAccountMasked(), a.getSwiftCode(),
+                a.getBankCountry(), a.getCurrency(), a.getRegisteredAt());
+    }
+
     /**
      * Seals anew, under the newest key-encryption key, the accounts after {@code afterId} (up to
      * {@code limit}, in id order) whose secrets are sealed under an older key or were stored before
@@ -131,7 +185,13 @@ public class CompanyAccounts {
             CompanyCredential c = em.find(CompanyCredential.class, id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
             String key = c.getSealedPrivateKey();
             String v3 = c.getSealedApiV3Key();
+            // The account abroad of the same merchant and company, sealed under the same keys.
+            Optional<PayoutAccount> abroad = payoutAccount(c.getMerchant(), c.getPaymentMethod())
+                    .filter(a -> !ring.isCurrent(a.getSealedAccount()));
+            abroad.ifPresent(a -> a.resealed(ring.resealed(a.getSealedAccount(), context(a.getMerchant(), a.getPaymentMethod(),
+                    PAYOUT_ACCOUNT_FIELD, PAYOUT_ACCOUNT_TABLE))));
             if (ring.isCurrent(key) && (v3 == null || ring.isCurrent(v3))) {
+                rewritten += abroad.isPresent() ? 1 : 0;
                 continue;
             }
             c.resealed(ring.resealed(key, context(c.getMerchant(), c.getPaymentMethod(), PRIVATE_KEY_FIELD)),
@@ -146,9 +206,16 @@ public class CompanyAccounts {
     public static final String PRIVATE_KEY_FIELD = "merchant_private_key";
     public static final String API_V3_KEY_FIELD = "api_v3_key";
 
+    public static final String PAYOUT_ACCOUNT_FIELD = "sealed_account";
+    public static final String PAYOUT_ACCOUNT_TABLE = "payout_account";
+
     /** What a sealed secret is bound to: its table, account and field (the column's name). */
     public static String context(String merchant, String paymentMethod, String field) {
-        return "company_credential\n" + merchant + "\n" + paymentMethod + "\n" + field;
+        return context(merchant, paymentMethod, field, "company_credential");
+    }
+
+    private static String context(String merchant, String paymentMethod, String field, String table) {
+        return table + "\n" + merchant + "\n" + paymentMethod + "\n" + field;
     }
 
     /** A stored secret in the clear: opened if sealed, as it is if stored before sealing (until resealed). */

@@ -33,6 +33,7 @@ import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.control.RefundLedger;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.RefundView;
+import org.cbec.payment.PayoutView;
 import org.cbec.payment.SplitView;
 import org.cbec.payment.control.SettlementLedger;
 
@@ -42,8 +43,9 @@ import org.cbec.payment.control.SettlementLedger;
  * them: an EJB timer re-queries the company and, if the company never got the order, sends the
  * stored create again ({@link Payments#reconcile}); refunds the same way ({@link Refunds#reconcile}),
  * PROCESSING refunds included, so that an asynchronous refund's outcome is recorded with nobody asking;
- * splits and releases as refunds ({@link Settlements#reconcile}); and held money whose holding days
- * are over is released ({@link Settlements#releaseHeldTooLong}).
+ * splits and releases as refunds ({@link Settlements#reconcile}); payouts as refunds, ACCEPTED ones
+ * included, until the company paid or failed them ({@link Payouts#reconcile}); and held money whose
+ * holding days are over is released ({@link Settlements#releaseHeldTooLong}).
  * <p>
  * One node runs it at a time: every node has the timer, but a run first takes the database lease
  * {@value #JOB} ({@link Leases}); the holder renews it each run and the others skip theirs until it
@@ -136,6 +138,9 @@ public class Reconciliation {
     @EJB
     Settlements settlements;
 
+    @EJB
+    Payouts payouts;
+
     /** This node (and, on Payara Micro where each WAR has its own copy, this application). */
     private final String holder = hostName() + "/" + UUID.randomUUID();
     private final AtomicBoolean running = new AtomicBoolean();
@@ -195,6 +200,10 @@ public class Reconciliation {
             // Splits and releases the same way, PROCESSING ones included (their parts finish at the company).
             for (SplitView s : settlementLedger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
                 reconcile(s, creatingBefore);
+            }
+            // Payouts the same way, ACCEPTED ones included (the company pays or fails them with nobody asking).
+            for (PayoutView p : payouts.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
+                reconcile(p, creatingBefore);
             }
             // Held money whose days are over: released by the broker, or found released by the company.
             for (long paymentId : settlements.heldTooLong(now, BATCH)) {
@@ -265,6 +274,19 @@ public class Reconciliation {
         } catch (BusinessException stillOpen) {
             LOG.info(() -> "Settlement " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.settlementRef()
                     + " not resolved yet: " + stillOpen.getMessage());
+        }
+    }
+
+    private void reconcile(PayoutView p, OffsetDateTime sendingBefore) {
+        try {
+            PayoutView after = payouts.reconcile(p, sendingBefore);
+            if (after.state() != p.state()) {
+                LOG.info(() -> "Reconciled payout " + p.merchant() + " " + p.paymentMethod() + " " + p.payoutRef() + ": " + p.state()
+                        + " -> " + after.state());
+            }
+        } catch (BusinessException stillOpen) {
+            LOG.info(() -> "Payout " + p.merchant() + " " + p.paymentMethod() + " " + p.payoutRef() + " not resolved yet: "
+                    + stillOpen.getMessage());
         }
     }
 

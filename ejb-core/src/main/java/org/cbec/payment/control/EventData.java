@@ -130,6 +130,34 @@ final class EventData {
         return o.build();
     }
 
+    /** A payout's event type for its new state, or null when the change makes none. */
+    static String payoutType(org.cbec.payment.entity.PayoutState state) {
+        return switch (state) {
+            case PAID -> "payout.paid";
+            case FAILED, REFUSED -> "payout.failed";
+            default -> null;
+        };
+    }
+
+    /** A payout as the query answers it, without code and message. */
+    static JsonObject payout(org.cbec.payment.PayoutView p) {
+        JsonObjectBuilder o = Json.createObjectBuilder();
+        o.add("merchant", p.merchant()).add("paymentMethod", p.paymentMethod()).add("payoutRef", p.payoutRef());
+        nullable(o, "payoutId", p.payoutId());
+        o.add("amount", p.amount()).add("currency", p.currency());
+        nullable(o, "fee", p.fee());
+        nullable(o, "rate", p.rate() == null ? null : p.rate().toPlainString());
+        nullable(o, "rateDate", p.rateDate() == null ? null : p.rateDate().toString());
+        nullable(o, "targetAmount", p.targetAmount());
+        o.add("targetCurrency", p.targetCurrency()).add("state", p.state().shown());
+        nullable(o, "failReason", p.failReason());
+        nullable(o, "description", p.description());
+        nullable(o, "createdAt", BeijingTime.format(p.createdAt()));
+        nullable(o, "acceptedAt", BeijingTime.format(p.acceptedAt()));
+        nullable(o, "paidAt", BeijingTime.format(p.paidAt()));
+        return o.build();
+    }
+
     /** The merchant's notifyUrl from the stored create request, or null. */
     /** The create's subsidyAmount as the merchant sent it (recorded, shown with the settlement, never split), or null. */
     static Long subsidyAmount(String requestJson) {

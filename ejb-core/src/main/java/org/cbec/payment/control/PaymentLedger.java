@@ -291,6 +291,15 @@ public class PaymentLedger {
         persistEvents(em, paymentId, events);
     }
 
+    /** Adds a payout's exchanges to the caller's transaction. */
+    static void persistPayoutEvents(EntityManager em, long payoutId, List<Exchanges.Entry> events) {
+        OffsetDateTime at = now();
+        for (Exchanges.Entry e : events) {
+            em.persist(PaymentEvent.ofPayout(payoutId, e.operation(), e.outcome(), e.httpStatus(), e.durationMs(), e.request(),
+                    e.response(), e.error(), at));
+        }
+    }
+
     /** Adds the exchanges to the caller's transaction (the refunds' outcomes are stored with theirs too). */
     static void persistEvents(EntityManager em, long paymentId, List<Exchanges.Entry> events) {
         OffsetDateTime at = now();

@@ -135,6 +135,13 @@ public class EventLedger {
                 .map(this::view).toList();
     }
 
+    /** The events of a payout, each with its attempts, oldest first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<EventView> ofPayout(long payoutId) {
+        return em.createNamedQuery(MerchantEvent.OF_PAYOUT, MerchantEvent.class).setParameter("payoutId", payoutId).getResultStream()
+                .map(this::view).toList();
+    }
+
     /** Sends the merchant's event again (at once, and on the retry schedule from now); empty when it has no such event. */
     public Optional<EventView> redeliver(String merchant, String id) {
         MerchantEvent e = em.find(MerchantEvent.class, id);

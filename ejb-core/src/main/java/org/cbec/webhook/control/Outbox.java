@@ -32,6 +32,17 @@ public final class Outbox {
         return event;
     }
 
+    /** A payout's event (it has no payment), as {@link #add}. */
+    public static MerchantEvent addForPayout(EntityManager em, String merchant, long payoutId, String type, JsonObject data,
+            String targetUrl, OffsetDateTime at) {
+        String id = newEventId();
+        String body = Json.createObjectBuilder().add("id", id).add("type", type).add("createdAt", BeijingTime.format(at))
+                .add("merchant", merchant).add("data", data).build().toString();
+        MerchantEvent event = MerchantEvent.ofPayout(id, merchant, payoutId, type, body, targetUrl, at);
+        em.persist(event);
+        return event;
+    }
+
     /** {@code evt_} and 32 random hex digits. */
     static String newEventId() {
         byte[] b = new byte[16];

@@ -42,8 +42,12 @@ public class PaymentEvent {
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "payment_event_seq")
     private Long id;
 
-    @Column(name = "payment_id", nullable = false)
+    /** The payment the exchange was about, or none: a payout's. */
+    @Column(name = "payment_id")
     private Long paymentId;
+
+    @Column(name = "payout_id")
+    private Long payoutId;
 
     @Column(nullable = false, length = 32)
     private String operation;
@@ -84,6 +88,18 @@ public class PaymentEvent {
         this.response = clip(response, 16000);
         this.error = clip(error, 1000);
         this.createdAt = createdAt;
+    }
+
+    /** An exchange about a payout. */
+    public static PaymentEvent ofPayout(long payoutId, String operation, Outcome outcome, Integer httpStatus, long durationMs,
+            String request, String response, String error, OffsetDateTime createdAt) {
+        PaymentEvent e = new PaymentEvent(null, operation, outcome, httpStatus, durationMs, request, response, error, createdAt);
+        e.payoutId = payoutId;
+        return e;
+    }
+
+    public Long getPayoutId() {
+        return payoutId;
     }
 
     private static String clip(String s, int max) {

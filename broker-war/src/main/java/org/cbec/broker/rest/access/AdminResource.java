@@ -6,7 +6,9 @@ import jakarta.inject.Inject;
 import org.cbec.platform.crypto.CredentialKeys;
 import org.cbec.platform.crypto.Resealed;
 import jakarta.ws.rs.Consumes;
+import jakarta.json.bind.annotation.JsonbNillable;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -23,7 +25,10 @@ import org.cbec.access.boundary.Parties;
 import org.cbec.access.Party;
 import org.cbec.access.entity.ApiService;
 import org.cbec.access.entity.GrantSubject;
+import org.cbec.payment.PayoutAccountView;
+import org.cbec.payment.RegisterPayoutAccount;
 import org.cbec.payment.boundary.CompanyAccounts;
+import org.cbec.payment.boundary.Payouts;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.webhook.control.EventLedger;
 import org.cbec.webhook.boundary.Events;
@@ -66,6 +71,9 @@ public class AdminResource {
     /** The secret is in this response and nowhere else, ever; the one it replaced signs beside it until previousSignsUntil. */
     public record WebhookSecretIssued(int code, String message, String merchant, String secret, String previousSignsUntil) {
     }
+
+    @Inject
+    Payouts payouts;
 
     @Inject
     Parties parties;
@@ -120,6 +128,44 @@ public class AdminResource {
         companyAccounts.register(merchant, paymentMethod, b.companyMerchantId(), b.appId(), b.keySerial(),
                 b.merchantPrivateKey(), b.companyPublicKey(), b.apiV3Key());
         return new Done(200, "company account registered");
+    }
+
+    /** Body of {@code PUT /admin/merchants/{merchant}/payout-accounts/{paymentMethod}}; never shown in clear. */
+    public record PayoutAccountRequest(String holderName, String accountNumber, String swiftCode, String bankCountry, String currency) {
+
+        @Override
+        public String toString() {
+            return "PayoutAccountRequest[" + swiftCode + " " + bankCountry + " " + currency + "]";
+        }
+    }
+
+    /** The merchant's account abroad at a company, masked. */
+    @JsonbNillable
+    public record PayoutAccountResult(int code, String message, String merchant, String paymentMethod, String holderName,
+            String accountNumber, String swiftCode, String bankCountry, String currency, String registeredAt) {
+    }
+
+    /** Registers (or replaces) the merchant's account abroad at a company, at the company first; answered masked. */
+    @FailureAction("registering the account abroad")
+    @PUT
+    @Path("merchants/{merchant}/payout-accounts/{paymentMethod}")
+    public PayoutAccountResult registerPayoutAccount(@PathParam("merchant") String merchant,
+            @PathParam("paymentMethod") String paymentMethod, PayoutAccountRequest body) {
+        PayoutAccountRequest b = body != null ? body : new PayoutAccountRequest(null, null, null, null, null);
+        return result(payouts.registerAccount(merchant, paymentMethod, new RegisterPayoutAccount(b.holderName(), b.accountNumber(),
+                b.swiftCode(), b.bankCountry(), b.currency())));
+    }
+
+    @FailureAction("reading the account abroad")
+    @GET
+    @Path("merchants/{merchant}/payout-accounts/{paymentMethod}")
+    public PayoutAccountResult payoutAccount(@PathParam("merchant") String merchant, @PathParam("paymentMethod") String paymentMethod) {
+        return result(payouts.account(merchant, paymentMethod));
+    }
+
+    private static PayoutAccountResult result(PayoutAccountView a) {
+        return new PayoutAccountResult(200, "OK", a.merchant(), a.paymentMethod(), a.holderName(), a.accountNumber(), a.swiftCode(),
+                a.bankCountry(), a.currency(), BeijingTime.format(a.registeredAt()));
     }
 
     /** Issues the merchant's webhook signing secret, or rotates it: the old one keeps signing for a day. */

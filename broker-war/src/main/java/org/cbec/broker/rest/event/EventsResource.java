@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.StringReader;
 import java.util.List;
+import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.webhook.EventView;
 import org.cbec.payment.boundary.PaymentEvents;
@@ -39,7 +40,7 @@ public class EventsResource {
             JsonObject event, List<AttemptResult> attempts) {
     }
 
-    public record EventList(int code, String message, String orderRef, List<EventResult> events) {
+    public record EventList(int code, String message, String orderRef, String payoutRef, List<EventResult> events) {
     }
 
     public record Redelivery(int code, String message, EventResult event) {
@@ -57,8 +58,14 @@ public class EventsResource {
     @FailureAction("listing the events")
     @GET
     @Path("{merchant}")
-    public EventList list(@PathParam("merchant") String merchant, @QueryParam("order_ref") String orderRef) {
-        return new EventList(200, "OK", orderRef, paymentEvents.ofOrder(merchant, orderRef).stream().map(EventsResource::result).toList());
+    public EventList list(@PathParam("merchant") String merchant, @QueryParam("order_ref") String orderRef,
+            @QueryParam("payout_ref") String payoutRef) {
+        if (orderRef != null && payoutRef != null || orderRef == null && payoutRef == null) {
+            throw new InvalidRequestException(orderRef == null ? "order_ref" : "payout_ref", "give order_ref (a payment's events) or"
+                    + " payout_ref (a payout's), one of them");
+        }
+        List<EventView> found = payoutRef != null ? paymentEvents.ofPayout(merchant, payoutRef) : paymentEvents.ofOrder(merchant, orderRef);
+        return new EventList(200, "OK", orderRef, payoutRef, found.stream().map(EventsResource::result).toList());
     }
 
     @FailureAction("redelivering the event")
