@@ -85,7 +85,9 @@ class PayoutRulesTest {
     @Test
     void aPayoutThatIsAllFeeOrBuysLessThanOnePennyIsRefused() {
         Terms fixedFee = new Terms("GBP", GBP.rate(), DAY, 100, BigDecimal.ZERO, 2);
-        assertEquals(Refusal.INVALID_REQUEST, refusal(PayoutRules.decide(payout("p1", 100), null, "GBP", fixedFee, () -> 1000)));
+        Refuse allFee = assertInstanceOf(Refuse.class, PayoutRules.decide(payout("p1", 100), null, "GBP", fixedFee, () -> 1000));
+        assertEquals(Refusal.INVALID_REQUEST, allFee.refusal());
+        assertTrue(allFee.reason().contains("more than the fee of 100"), allFee.reason());
         Accept penny = assertInstanceOf(Accept.class, PayoutRules.decide(payout("p1", 110), null, "GBP", fixedFee, () -> 1000));
         assertEquals(100, penny.fee());
         assertEquals(1, penny.targetAmount(), "10 fen at 9.12 buy 1.096 pence");
