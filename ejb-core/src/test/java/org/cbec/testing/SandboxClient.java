@@ -188,4 +188,49 @@ public final class SandboxClient {
         return Http.send("POST", base.resolve(method + "/" + merchant + "/orders/" + orderRef + "/age"), "{\"days\":" + days + "}",
                 "Content-Type", "application/json", "Authorization", admin);
     }
+
+    /**
+     * Sets the company's payout terms for one currency (rate: CNY per unit, up to 8 places; the rate
+     * date is today in Beijing); returns them as the company shows them.
+     */
+    public JsonObject payoutTerms(String method, String currency, String rate, long feeFixed, String feePercent, long paidAfterSeconds) {
+        String body = jakarta.json.Json.createObjectBuilder().add("currency", currency).add("rate", rate).add("feeFixed", feeFixed)
+                .add("feePercent", feePercent).add("paidAfterSeconds", paidAfterSeconds).build().toString();
+        Reply r = Http.send("PUT", base.resolve(method + "/payout-terms"), body, "Content-Type", "application/json", "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    public JsonObject payoutTerms(String method, String currency, java.math.BigDecimal rate, long feeFixed, java.math.BigDecimal feePercent,
+            long paidAfterSeconds) {
+        return payoutTerms(method, currency, rate.toPlainString(), feeFixed, feePercent.toPlainString(), paidAfterSeconds);
+    }
+
+    /** Removes the company's payout terms for the currency (GBP falls back to the default terms); whether it had any. */
+    public boolean clearPayoutTerms(String method, String currency) {
+        Reply r = Http.send("DELETE", base.resolve(method + "/payout-terms?currency=" + currency), null, "Authorization", admin);
+        assertTrue(r.status() == 200 || r.status() == 404, r::toString);
+        return r.status() == 200;
+    }
+
+    /** The account's payouts accepted from now on fail with {@code reason}; null: they are paid again. */
+    public JsonObject payoutFailure(String method, String merchant, String reason) {
+        URI failure = base.resolve(method + "/" + merchant + "/payouts/failure");
+        Reply r = reason == null ? Http.send("DELETE", failure, null, "Authorization", admin)
+                : Http.send("POST", failure, jakarta.json.Json.createObjectBuilder().add("reason", reason).build().toString(),
+                        "Content-Type", "application/json", "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    /**
+     * The account's CNY funds at the company as of now, in fen ({@code available}, {@code held},
+     * {@code inTransit}, {@code paidOut}), its beneficiary (masked; null when none) and its payouts,
+     * newest first.
+     */
+    public JsonObject funds(String method, String merchant) {
+        Reply r = Http.get(base.resolve(method + "/" + merchant + "/funds"), "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
 }

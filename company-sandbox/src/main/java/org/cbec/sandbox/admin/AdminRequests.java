@@ -1,11 +1,16 @@
 package org.cbec.sandbox.admin;
 
 import jakarta.json.JsonObject;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.cbec.sandbox.books.Companies;
+import org.cbec.sandbox.books.PayoutRules;
+import org.cbec.sandbox.books.Payouts;
 import org.cbec.sandbox.books.RequestLog;
 import org.cbec.sandbox.codec.Bodies;
 import org.cbec.sandbox.codec.JsonText;
@@ -134,6 +139,53 @@ final class AdminRequests {
     static long days(byte[] body, String contentType) {
         JsonObject o = object(body, contentType, false);
         return read("days", () -> Members.integer(o, "days", 1, 3650));
+    }
+
+    /** A plain decimal as the admin API takes rates and percentages: digits, optionally a point and more digits. */
+    private static final Pattern DECIMAL = Pattern.compile("[0-9]{1,12}(\\.[0-9]{1,12})?");
+
+    /**
+     * A company's payout terms for one currency: {@code {"currency","rate","rateDate","feeFixed",
+     * "feePercent","paidAfterSeconds"}}; {@code rate} and {@code feePercent} as decimal strings (or
+     * numbers), {@code rateDate} an ISO date, by default {@code today}. Checked by the books' rules,
+     * the refusal naming the field.
+     */
+    static Payouts.Terms payoutTerms(byte[] body, String contentType, LocalDate today) {
+        JsonObject o = object(body, contentType, false);
+        String currency = read("currency", () -> Members.text(o, "currency", 3));
+        BigDecimal rate = decimal(o, "rate");
+        LocalDate rateDate = read("rateDate", () -> Members.optionalText(o, "rateDate", 10)).map(text -> {
+            try {
+                return LocalDate.parse(text);
+            } catch (DateTimeParseException e) {
+                throw new AdminRefusal(400, "rateDate must be a date, e.g. 2026-11-26", "rateDate");
+            }
+        }).orElse(today);
+        long feeFixed = read("feeFixed", () -> Members.integer(o, "feeFixed", 0, PayoutRules.MAX_FEE_FIXED));
+        BigDecimal feePercent = decimal(o, "feePercent");
+        long paidAfter = read("paidAfterSeconds", () -> Members.integer(o, "paidAfterSeconds", 0, PayoutRules.MAX_PAID_AFTER_SECONDS));
+        Payouts.Terms terms = new Payouts.Terms(currency, rate, rateDate, feeFixed, feePercent, paidAfter);
+        PayoutRules.checkTerms(terms).ifPresent(p -> {
+            throw new AdminRefusal(400, p.message(), p.field());
+        });
+        return terms;
+    }
+
+    /** A currency named in a query: 3 capital letters. */
+    static String currency(String currency) {
+        if (currency == null || !currency.matches("[A-Z]{3}")) {
+            throw new AdminRefusal(400, "currency must be 3 capital letters, e.g. GBP", "currency");
+        }
+        return currency;
+    }
+
+    private static BigDecimal decimal(JsonObject o, String name) {
+        String text = read(name, () -> Members.optionalNumeral(o, name))
+                .orElseThrow(() -> new AdminRefusal(400, name + " is required", name));
+        if (!DECIMAL.matcher(text).matches()) {
+            throw new AdminRefusal(400, name + " must be a plain decimal, e.g. \"9.12345678\"", name);
+        }
+        return new BigDecimal(text);
     }
 
     static String kind(String kind) {

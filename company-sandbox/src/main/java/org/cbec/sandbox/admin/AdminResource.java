@@ -22,6 +22,8 @@ import org.cbec.sandbox.books.Credentials;
 import org.cbec.sandbox.books.Identity;
 import org.cbec.sandbox.books.Outbox;
 import org.cbec.sandbox.books.Party;
+import org.cbec.sandbox.books.PayoutRules;
+import org.cbec.sandbox.books.Payouts;
 import org.cbec.sandbox.books.RequestLog;
 import org.cbec.sandbox.books.Settlements;
 import org.cbec.sandbox.codec.Bodies;
@@ -48,6 +50,9 @@ public class AdminResource {
 
     @Inject
     Settlements settlements;
+
+    @Inject
+    Payouts payouts;
 
     @Inject
     Faults faults;
@@ -252,6 +257,94 @@ public class AdminResource {
                 .add("paidAt", o.paidAt().toInstant().toString()).build());
     }
 
+    /**
+     * Sets the company's payout terms of the day for one currency (the same currency again replaces
+     * them); payouts accepted from now on take them. 400 naming the field for a bad value.
+     */
+    @PUT
+    @Path("{paymentMethod}/payout-terms")
+    public Response setPayoutTerms(@PathParam("paymentMethod") String paymentMethod, InputStream body) {
+        String company = AdminRequests.paymentMethod(paymentMethod);
+        Payouts.Terms set = payouts.setTerms(company,
+                AdminRequests.payoutTerms(Bodies.read(body), http.getContentType(), Companies.today()));
+        return Envelope.response(200, terms(JsonText.object().add("code", 200), set).add("configured", true).build());
+    }
+
+    /** The terms the company pays out in: those configured and, while GBP has none, the default GBP terms. */
+    @GET
+    @Path("{paymentMethod}/payout-terms")
+    public Response payoutTerms(@PathParam("paymentMethod") String paymentMethod) {
+        String company = AdminRequests.paymentMethod(paymentMethod);
+        JsonArrayBuilder list = JsonText.array();
+        for (Payouts.OfferedTerms t : payouts.offered(company)) {
+            list.add(terms(JsonText.object(), t.terms()).add("configured", t.configured()));
+        }
+        return Envelope.response(200, JsonText.object().add("code", 200).add("terms", list).build());
+    }
+
+    /** Removes the terms configured for {@code ?currency=} (GBP falls back to the default); 404 when there were none. */
+    @DELETE
+    @Path("{paymentMethod}/payout-terms")
+    public Response clearPayoutTerms(@PathParam("paymentMethod") String paymentMethod, @QueryParam("currency") String currency) {
+        String company = AdminRequests.paymentMethod(paymentMethod);
+        if (!payouts.clearTerms(company, AdminRequests.currency(currency))) {
+            throw new AdminRefusal(404, company + " has no payout terms configured for " + currency, "currency");
+        }
+        return Envelope.response(200, "payout terms for " + currency + " removed", null);
+    }
+
+    /** The account's payouts accepted from now on end FAILED with the reason given, once their delay has passed. */
+    @POST
+    @Path(ACCOUNT + "/payouts/failure")
+    public Response arrangePayoutFailure(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        String reason = AdminRequests.failureReason(Bodies.read(body), http.getContentType());
+        payouts.arrangeFailure(party, reason);
+        return Envelope.response(200, Envelope.of(200, "payouts accepted from now on fail").add("reason", reason).build());
+    }
+
+    /** The account's payouts accepted from now on are paid again. */
+    @DELETE
+    @Path(ACCOUNT + "/payouts/failure")
+    public Response clearPayoutFailure(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant) {
+        Party party = account(paymentMethod, merchant);
+        payouts.arrangeFailure(party, null);
+        return Envelope.response(200, "payouts accepted from now on are paid", null);
+    }
+
+    /**
+     * The account's CNY funds as of now, derived from its books (due payouts are paid or failed
+     * first), its beneficiary (masked) and its payouts, newest first.
+     */
+    @GET
+    @Path(ACCOUNT + "/funds")
+    public Response funds(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant) {
+        Party party = account(paymentMethod, merchant);
+        Payouts.Funds f = payouts.funds(party.accountId());
+        JsonObjectBuilder answer = JsonText.object().add("code", 200).add("available", f.balance().available())
+                .add("held", f.balance().held()).add("inTransit", f.balance().inTransit()).add("paidOut", f.balance().paidOut());
+        Payouts.BeneficiaryView b = f.beneficiary();
+        if (b == null) {
+            answer.addNull("beneficiary");
+        } else {
+            answer.add("beneficiary", JsonText.object().add("holderName", b.holderName()).add("accountNumber", b.accountNumber())
+                    .add("swiftCode", b.swiftCode()).add("bankCountry", b.bankCountry()).add("currency", b.currency()));
+        }
+        JsonArrayBuilder list = JsonText.array();
+        for (Payouts.PayoutView p : f.payouts()) {
+            JsonObjectBuilder item = JsonText.object().add("payoutNo", p.payoutNo()).add("payoutId", p.payoutId())
+                    .add("state", p.state()).add("amount", p.amount()).add("currency", p.currency()).add("fee", p.fee())
+                    .add("rate", PayoutRules.rateText(p.rate())).add("rateDate", p.rateDate().toString())
+                    .add("targetAmount", p.targetAmount()).add("targetCurrency", p.targetCurrency());
+            nullable(item, "failReason", p.failReason());
+            item.add("acceptedAt", p.acceptedAt().toInstant().toString());
+            nullable(item, "paidAt", p.paidAt() == null ? null : p.paidAt().toInstant().toString());
+            list.add(item);
+        }
+        return Envelope.response(200, answer.add("payouts", list).build());
+    }
+
     /** The requests the company received for this account, optionally of one kind and/or about one order. */
     @GET
     @Path(ACCOUNT + "/requests")
@@ -338,6 +431,12 @@ public class AdminResource {
             throw new AdminRefusal(404, "the company has no order with this orderRef", "orderRef");
         }
         return Envelope.response(200, JsonText.object().add("code", 200).add("resent", outbox.sendAgain(party.accountId(), orderRef)).build());
+    }
+
+    private static JsonObjectBuilder terms(JsonObjectBuilder into, Payouts.Terms t) {
+        return into.add("currency", t.currency()).add("rate", PayoutRules.rateText(t.rate())).add("rateDate", t.rateDate().toString())
+                .add("feeFixed", t.feeFixed()).add("feePercent", PayoutRules.percentText(t.feePercent()))
+                .add("paidAfterSeconds", t.paidAfterSeconds());
     }
 
     private static void nullable(JsonObjectBuilder item, String name, String value) {

@@ -1,6 +1,7 @@
 package org.cbec.sandbox.books;
 
 import java.security.SecureRandom;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -13,6 +14,8 @@ public final class Companies {
     public static final String ALPHAPAY = "alphapay";
     public static final String BETAPAY = "betapay";
     public static final Set<String> ALL = Set.of(ALPHAPAY, BETAPAY);
+    /** The companies' time zone: China Standard Time, UTC+8 all year. */
+    public static final ZoneOffset BEIJING = ZoneOffset.ofHours(8);
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final HexFormat HEX = HexFormat.of();
@@ -63,6 +66,11 @@ public final class Companies {
         return (ALPHAPAY.equals(paymentMethod) ? "30" : "22") + digits(26);
     }
 
+    /** alphapay's payout id ({@code 31} + 26 digits), betapay's ({@code 23} + 26 digits). */
+    static String newPayoutId(String paymentMethod) {
+        return (ALPHAPAY.equals(paymentMethod) ? "31" : "23") + digits(26);
+    }
+
     /** alphapay's API v3 key: 32 letters and digits, used as the 32 bytes of an AES-256 key. */
     static String newApiV3Key() {
         return lettersAndDigits(32);
@@ -88,6 +96,11 @@ public final class Companies {
     /** Now, to the millisecond: both databases keep microseconds, and an answer shows seconds. */
     public static OffsetDateTime now() {
         return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** Today in Beijing, the companies' day (a rate of the day is for it). */
+    public static LocalDate today() {
+        return now().atZoneSameInstant(BEIJING).toLocalDate();
     }
 
     private static String digits(int n) {

@@ -1,11 +1,31 @@
 package org.cbec.sandbox.books;
 
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
+import org.cbec.sandbox.books.PayoutRules.Accept;
+import org.cbec.sandbox.books.PayoutRules.Decision;
+import org.cbec.sandbox.books.PayoutRules.Refuse;
+import org.cbec.sandbox.books.PayoutRules.Refused;
+import org.cbec.sandbox.entity.Account;
+import org.cbec.sandbox.entity.Beneficiary;
+import org.cbec.sandbox.entity.CompanyOrder;
+import org.cbec.sandbox.entity.CompanyRefund;
+import org.cbec.sandbox.entity.Payout;
+import org.cbec.sandbox.entity.PayoutTermsOfDay;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The company's payouts abroad, as this project's convention has them (neither real company offers
@@ -15,9 +35,30 @@ import java.util.Optional;
  * payouts accepted at the company's rate and fee of the day ({@link Terms}), paid after the
  * configured delay, or failed when a test arranged it. Both protocol packages call this; the admin
  * API shows the balance, so a test can compare it with the broker's.
+ *
+ * <p>Every payout and beneficiary change locks the account's row first, so that concurrent payouts
+ * of one account are decided one after the other and never take more than is available. A payout
+ * is ACCEPTED until its delay has passed, then PAID, or FAILED with the reason a test arranged for
+ * the account when it was accepted; the callback sender's timer stores that, and so does any read
+ * of the payout or of the balance that finds it due. The arithmetic and the refusals are
+ * {@link PayoutRules}'. The beneficiary's holder name and account number are never stored, logged
+ * or answered in clear.
  */
 @Stateless
 public class Payouts {
+
+    private static final Logger LOG = Logger.getLogger(Payouts.class.getName());
+
+    @PersistenceContext(unitName = "sandbox")
+    EntityManager em;
+
+    @Inject
+    Settlements settlements;
+
+    /** Read as {@link Books} reads it: an alphapay refund's outcome counts once its delay has passed. */
+    @Inject
+    @ConfigProperty(name = "sandbox.refund.delay-ms", defaultValue = "2000")
+    long refundDelayMs;
 
     /** Why the company refuses a beneficiary or a payout; each protocol package has its own code for each. */
     public enum Refusal {
@@ -68,20 +109,271 @@ public class Payouts {
     public record Funds(Balance balance, BeneficiaryView beneficiary, List<PayoutView> payouts) {
     }
 
-    public BeneficiaryOutcome registerBeneficiary(Party party, BeneficiaryTerms terms) {
-        throw new UnsupportedOperationException("not built yet");
+    /** The terms the company pays in for one currency, and whether a test configured them (else: the default). */
+    public record OfferedTerms(Terms terms, boolean configured) {
     }
 
+    // ---- beneficiary and payouts (the protocols' calls) ----------------------------------------
+
+    /** Registers the account's beneficiary abroad, replacing the one it had; refused when a field is missing or malformed. */
+    public BeneficiaryOutcome registerBeneficiary(Party party, BeneficiaryTerms terms) {
+        Optional<Refused> refused = PayoutRules.checkBeneficiary(terms);
+        if (refused.isPresent()) {
+            return new BeneficiaryOutcome(null, refused.get().refusal(), refused.get().reason());
+        }
+        lock(party.accountId());
+        Optional<Beneficiary> existing = beneficiary(party.accountId());
+        Beneficiary b = existing.orElseGet(() -> new Beneficiary(party.accountId()));
+        b.register(PayoutRules.maskHolder(terms.holderName()), PayoutRules.maskAccount(terms.accountNumber()),
+                PayoutRules.accountHash(terms.accountNumber()), terms.swiftCode(), terms.bankCountry(), terms.currency(),
+                Companies.now());
+        if (existing.isEmpty()) {
+            em.persist(b);
+        }
+        em.flush();
+        LOG.info(() -> String.format("%s beneficiary %s: account %s, %s %s %s %s", party.paymentMethod(),
+                existing.isEmpty() ? "registered" : "replaced", party.companyMerchantId(), b.getAccountMask(), b.getSwiftCode(),
+                b.getBankCountry(), b.getCurrency()));
+        return new BeneficiaryOutcome(view(b), null, null);
+    }
+
+    /**
+     * Accepts a payout at the terms of the day, finds it again (the same number with the same
+     * terms: {@code repeated}), or refuses it; decided under the account's row lock, after the
+     * account's due payouts are settled (a failed one's money is available again).
+     */
     public PayoutOutcome payout(Party party, PayoutTerms terms) {
-        throw new UnsupportedOperationException("not built yet");
+        Optional<Refused> shape = PayoutRules.checkShape(terms);
+        if (shape.isPresent()) {
+            return refused(shape.get().refusal(), shape.get().reason());
+        }
+        Account account = lock(party.accountId());
+        OffsetDateTime now = Companies.now();
+        settleDue(party.accountId(), now);
+        Optional<Payout> stored = byNumber(party.accountId(), terms.payoutNo());
+        String beneficiaryCurrency = beneficiary(party.accountId()).map(Beneficiary::getCurrency).orElse(null);
+        Terms dayTerms = offered(party.paymentMethod()).stream().map(OfferedTerms::terms)
+                .filter(t -> t.currency().equals(terms.targetCurrency())).findFirst().orElse(null);
+        Decision decision = PayoutRules.decide(terms,
+                stored.map(p -> new PayoutRules.Stored(p.getAmount(), p.getCurrency(), p.getTargetCurrency())).orElse(null),
+                beneficiaryCurrency, dayTerms, () -> balance(party.accountId(), now).available());
+        if (decision instanceof Refuse r) {
+            return refused(r.refusal(), r.reason());
+        }
+        if (!(decision instanceof Accept accept)) {
+            return new PayoutOutcome(view(stored.orElseThrow()), true, null, null);
+        }
+        Payout p = new Payout(party.accountId(), terms.payoutNo(), Companies.newPayoutId(party.paymentMethod()), terms.amount(),
+                terms.currency(), accept.fee(), dayTerms.rate().setScale(PayoutRules.RATE_SCALE, RoundingMode.UNNECESSARY),
+                dayTerms.rateDate(), accept.targetAmount(), dayTerms.currency(), account.getPayoutFailure(), terms.description(), now,
+                now.plusSeconds(dayTerms.paidAfterSeconds()));
+        em.persist(p);
+        em.flush();
+        LOG.info(() -> String.format("%s payout accepted: account %s, payout %s (%s), %d CNY, fee %d, %d %s at %s of %s%s",
+                party.paymentMethod(), party.companyMerchantId(), p.getPayoutNo(), p.getPayoutId(), p.getAmount(), p.getFee(),
+                p.getTargetAmount(), p.getTargetCurrency(), PayoutRules.rateText(p.getRate()), p.getRateDate(),
+                account.getPayoutFailure() == null ? "" : ", arranged to fail"));
+        return new PayoutOutcome(view(p), false, null, null);
     }
 
     /** The payout with this number (one now due is paid or failed first), or empty. */
     public Optional<PayoutView> payout(Party party, String payoutNo) {
-        throw new UnsupportedOperationException("not built yet");
+        if (payoutNo == null) {
+            return Optional.empty();
+        }
+        Optional<Payout> p = byNumber(party.accountId(), payoutNo);
+        OffsetDateTime now = Companies.now();
+        if (p.isPresent() && p.get().getState() == Payout.State.ACCEPTED && PayoutRules.due(p.get().getDueAt(), now)) {
+            lock(party.accountId());
+            settleDue(party.accountId(), now);
+            em.refresh(p.get());
+        }
+        return p.map(Payouts::view);
     }
 
+    /** The account's funds in CNY fen as of now, derived from its books (due payouts are paid or failed first). */
     public Balance balance(long accountId) {
-        throw new UnsupportedOperationException("not built yet");
+        OffsetDateTime now = Companies.now();
+        if (!due(accountId, now).isEmpty()) {
+            lock(accountId);
+            settleDue(accountId, now);
+        }
+        return balance(accountId, now);
+    }
+
+    // ---- the admin API's calls -------------------------------------------------------------------
+
+    /** The balance, the beneficiary (masked) and every payout of the account, newest first. */
+    public Funds funds(long accountId) {
+        Balance balance = balance(accountId);
+        List<PayoutView> payouts = em.createNamedQuery(Payout.OF_ACCOUNT, Payout.class).setParameter("accountId", accountId)
+                .getResultStream().map(Payouts::view).toList();
+        return new Funds(balance, beneficiary(accountId).map(Payouts::view).orElse(null), payouts);
+    }
+
+    /** The terms the company pays in: those configured, and the default GBP terms while GBP has none of its own. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<OfferedTerms> offered(String paymentMethod) {
+        List<Terms> configured = configured(paymentMethod).stream().map(Payouts::terms).toList();
+        return PayoutRules.effective(configured, Companies.today()).stream()
+                .map(t -> new OfferedTerms(t, configured.contains(t))).toList();
+    }
+
+    /**
+     * Sets the company's terms for one currency (the same currency again replaces them); payouts
+     * accepted before keep theirs. Terms the rules refuse are an IllegalArgumentException (the
+     * admin API checks them first and names the field).
+     */
+    public Terms setTerms(String paymentMethod, Terms terms) {
+        PayoutRules.checkTerms(terms).ifPresent(p -> {
+            throw new IllegalArgumentException(p.message());
+        });
+        Optional<PayoutTermsOfDay> existing = configured(paymentMethod).stream()
+                .filter(t -> t.getCurrency().equals(terms.currency())).findFirst();
+        PayoutTermsOfDay row = existing.orElseGet(() -> new PayoutTermsOfDay(paymentMethod, terms.currency()));
+        row.set(terms.rate().setScale(PayoutRules.RATE_SCALE, RoundingMode.UNNECESSARY), terms.rateDate(), terms.feeFixed(),
+                terms.feePercent().setScale(PayoutRules.FEE_PERCENT_SCALE, RoundingMode.UNNECESSARY), terms.paidAfterSeconds(),
+                Companies.now());
+        if (existing.isEmpty()) {
+            em.persist(row);
+        }
+        em.flush();
+        Terms set = terms(row);
+        LOG.info(() -> String.format("%s payout terms set: %s at %s of %s, fee %d + %s%%, paid after %d s", paymentMethod,
+                set.currency(), PayoutRules.rateText(set.rate()), set.rateDate(), set.feeFixed(),
+                PayoutRules.percentText(set.feePercent()), set.paidAfterSeconds()));
+        return set;
+    }
+
+    /** Removes the company's terms for the currency (GBP falls back to the default); whether it had any. */
+    public boolean clearTerms(String paymentMethod, String currency) {
+        Optional<PayoutTermsOfDay> row = configured(paymentMethod).stream().filter(t -> t.getCurrency().equals(currency)).findFirst();
+        row.ifPresent(r -> {
+            em.remove(r);
+            LOG.info(() -> String.format("%s payout terms for %s removed", paymentMethod, currency));
+        });
+        return row.isPresent();
+    }
+
+    /** Test helper: the account's payouts accepted from now on end FAILED with {@code reason}; null: they are paid again. */
+    public void arrangeFailure(Party party, String reason) {
+        lock(party.accountId()).arrangePayoutFailure(reason);
+        LOG.info(() -> String.format("%s payouts accepted from now on will %s: account %s", party.paymentMethod(),
+                reason == null ? "be paid" : "fail", party.companyMerchantId()));
+    }
+
+    // ---- the timer's work ------------------------------------------------------------------------
+
+    /** The accounts (row ids) with a payout stored ACCEPTED whose time has come (at most {@code max}). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<Long> accountsToSettle(int max) {
+        return em.createNamedQuery(Payout.ACCOUNTS_DUE, Long.class).setParameter("accepted", Payout.State.ACCEPTED)
+                .setParameter("now", Companies.now()).setMaxResults(max).getResultList();
+    }
+
+    /** Pays or fails the account's due payouts, under its row lock; returns how many. */
+    public int settleDue(long accountId) {
+        lock(accountId);
+        return settleDue(accountId, Companies.now());
+    }
+
+    // ---- internals -------------------------------------------------------------------------------
+
+    /** Under the account's row lock: its ACCEPTED payouts whose time came by {@code now} are paid or failed. */
+    private int settleDue(long accountId, OffsetDateTime now) {
+        List<Payout> due = due(accountId, now);
+        for (Payout p : due) {
+            p.settle();
+            LOG.info(() -> String.format("payout %s (%s) %s: account row %d%s", p.getPayoutNo(), p.getPayoutId(), p.getState(),
+                    accountId, p.getState() == Payout.State.FAILED ? ", " + p.getFailReason() : ""));
+        }
+        if (!due.isEmpty()) {
+            em.flush();
+        }
+        return due.size();
+    }
+
+    private List<Payout> due(long accountId, OffsetDateTime now) {
+        return em.createNamedQuery(Payout.DUE_OF_ACCOUNT, Payout.class).setParameter("accountId", accountId)
+                .setParameter("accepted", Payout.State.ACCEPTED).setParameter("now", now).getResultList();
+    }
+
+    /** The funds from the books, CNY only: orders paid (held or not), their refunds, the holdings, the payouts. */
+    private Balance balance(long accountId, OffsetDateTime now) {
+        long paidNotHeld = 0;
+        for (Object[] row : em.createNamedQuery(CompanyOrder.PAID_SUMS, Object[].class).setParameter("accountId", accountId)
+                .setParameter("paid", CompanyOrder.State.SUCCESS).setParameter("currency", PayoutRules.CNY).getResultList()) {
+            if (!flag(row[0])) {
+                paidNotHeld += ((Number) row[1]).longValue();
+            }
+        }
+        List<CompanyRefund> refundsNotHeld = new ArrayList<>();
+        for (Object[] row : em.createNamedQuery(CompanyRefund.OF_PAID_ORDERS, Object[].class).setParameter("accountId", accountId)
+                .setParameter("paid", CompanyOrder.State.SUCCESS).setParameter("currency", PayoutRules.CNY).getResultList()) {
+            if (!flag(row[1])) {
+                refundsNotHeld.add((CompanyRefund) row[0]);
+            }
+        }
+        List<Settlements.HeldView> held = new ArrayList<>();
+        for (Object ref : em.createNamedQuery(CompanyOrder.PAID_HELD).setParameter(1, accountId)
+                .setParameter(2, PayoutRules.CNY).getResultList()) {
+            settlements.held(accountId, (String) ref, null).ifPresent(held::add);
+        }
+        long accepted = 0;
+        long paid = 0;
+        for (Object[] row : em.createNamedQuery(Payout.SUMS, Object[].class).setParameter("accountId", accountId).getResultList()) {
+            long sum = ((Number) row[1]).longValue();
+            switch ((Payout.State) row[0]) {
+                case ACCEPTED -> accepted = sum;
+                case PAID -> paid = sum;
+                case FAILED -> {
+                    // its money is back: it takes nothing
+                }
+            }
+        }
+        return PayoutRules.balance(paidNotHeld, Books.refunded(refundsNotHeld, now, refundDelayMs), held, accepted, paid);
+    }
+
+    /** A selected boolean column, as EclipseLink hands it back (a Boolean, or 0/1 from some drivers). */
+    private static boolean flag(Object value) {
+        return value instanceof Number n ? n.intValue() != 0 : Boolean.TRUE.equals(value);
+    }
+
+    private Account lock(long accountId) {
+        return em.find(Account.class, accountId, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    private Optional<Beneficiary> beneficiary(long accountId) {
+        return em.createNamedQuery(Beneficiary.OF_ACCOUNT, Beneficiary.class).setParameter("accountId", accountId)
+                .getResultStream().findFirst();
+    }
+
+    private Optional<Payout> byNumber(long accountId, String payoutNo) {
+        return em.createNamedQuery(Payout.BY_NUMBER, Payout.class).setParameter("accountId", accountId)
+                .setParameter("payoutNo", payoutNo).getResultStream().findFirst();
+    }
+
+    private List<PayoutTermsOfDay> configured(String paymentMethod) {
+        return em.createNamedQuery(PayoutTermsOfDay.OF_COMPANY, PayoutTermsOfDay.class).setParameter("paymentMethod", paymentMethod)
+                .getResultList();
+    }
+
+    private static Terms terms(PayoutTermsOfDay t) {
+        return new Terms(t.getCurrency(), t.getRate(), t.getRateDate(), t.getFeeFixed(), t.getFeePercent(), t.getPaidAfterSeconds());
+    }
+
+    private static PayoutOutcome refused(Refusal refusal, String reason) {
+        return new PayoutOutcome(null, false, refusal, reason);
+    }
+
+    private static PayoutView view(Payout p) {
+        return new PayoutView(p.getPayoutNo(), p.getPayoutId(), p.getState().name(), p.getAmount(), p.getCurrency(), p.getFee(),
+                p.getRate(), p.getRateDate(), p.getTargetAmount(), p.getTargetCurrency(), p.getFailReason(),
+                p.getAcceptedAt().withOffsetSameInstant(Companies.BEIJING),
+                p.getPaidAt() == null ? null : p.getPaidAt().withOffsetSameInstant(Companies.BEIJING));
+    }
+
+    private static BeneficiaryView view(Beneficiary b) {
+        return new BeneficiaryView(b.getHolderMask(), b.getAccountMask(), b.getSwiftCode(), b.getBankCountry(), b.getCurrency());
     }
 }

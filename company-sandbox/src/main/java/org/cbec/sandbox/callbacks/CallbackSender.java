@@ -29,6 +29,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.Outbox;
+import org.cbec.sandbox.books.Payouts;
 import org.cbec.sandbox.books.Settlements;
 import org.cbec.sandbox.schema.SchemaMigrator;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -38,7 +39,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@code sandbox.callback.poll-ms}. Each round first stores the outcome of the alphapay refunds whose
  * delay has passed (which writes their callbacks) and the results of split parts whose delay has
  * passed, makes the releases the company owes on its own (held orders paid long enough ago; no
- * callback: the companies report splits only when asked), then claims due callbacks and POSTs each one,
+ * callback: the companies report splits only when asked), pays or fails the payouts whose delay
+ * has passed (no callback either: a payout is asked for), then claims due callbacks and POSTs each one,
  * asynchronously: no thread waits on a merchant, and at most {@link #MAX_IN_FLIGHT} are under way.
  * A callback is delivered when the answer is a 2xx whose body, stripped of white space, is exactly
  * {@code success}; anything else (another status, {@code failure}, no answer within 5 s) is tried
@@ -63,6 +65,8 @@ public class CallbackSender {
     static final int SPLITS_PER_ROUND = 100;
     /** Held orders looked at for the company's own release in one round. */
     static final int RELEASES_PER_ROUND = 20;
+    /** Accounts whose due payouts are paid or failed in one round. */
+    static final int PAYOUT_ACCOUNTS_PER_ROUND = 50;
     /** What a merchant answers to acknowledge a callback (docs/companies/alphapay.md and betapay.md: "success"). */
     static final String ACKNOWLEDGEMENT = "success";
 
@@ -84,6 +88,9 @@ public class CallbackSender {
 
     @Inject
     Settlements settlements;
+
+    @Inject
+    Payouts payouts;
 
     @Inject
     @ConfigProperty(name = "sandbox.callback.poll-ms", defaultValue = "500")
@@ -115,6 +122,7 @@ public class CallbackSender {
         try {
             decideRefunds();
             settle();
+            payOut();
             sendDue();
             if (failing) {
                 failing = false;
@@ -160,6 +168,16 @@ public class CallbackSender {
                 settlements.releaseIfDue(id);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Order row " + id + " could not be released in this round", e);
+            }
+        }
+    }
+
+    private void payOut() {
+        for (long accountId : payouts.accountsToSettle(PAYOUT_ACCOUNTS_PER_ROUND)) {
+            try {
+                payouts.settleDue(accountId);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "The payouts of account row " + accountId + " could not be settled in this round", e);
             }
         }
     }

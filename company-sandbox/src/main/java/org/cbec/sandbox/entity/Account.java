@@ -64,6 +64,10 @@ public class Account {
     @Column(name = "api_v3_key", length = 32)
     private String apiV3Key;
 
+    /** Why the account's payouts accepted from now on fail, when a test arranged it; null: they are paid. */
+    @Column(name = "payout_failure", length = 256)
+    private String payoutFailure;
+
     protected Account() {
     }
 
@@ -78,6 +82,10 @@ public class Account {
         this.merchantPrivateKey = merchantPrivateKey;
         this.apiV3Key = apiV3Key;
         this.openedAt = openedAt;
+    }
+
+    public void arrangePayoutFailure(String reason) {
+        this.payoutFailure = reason;
     }
 
     public Long getId() {
@@ -114,5 +122,9 @@ public class Account {
 
     public String getApiV3Key() {
         return apiV3Key;
+    }
+
+    public String getPayoutFailure() {
+        return payoutFailure;
     }
 }

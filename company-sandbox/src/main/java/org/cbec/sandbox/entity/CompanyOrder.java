@@ -7,6 +7,7 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
+import jakarta.persistence.NamedNativeQuery;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
@@ -24,6 +25,10 @@ import java.time.OffsetDateTime;
         query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId AND o.transactionId = :transactionId")
 @NamedQuery(name = CompanyOrder.PAID_BY, query = "SELECT o.id FROM CompanyOrder o WHERE o.state = :paid AND o.paidAt <= :paidBy"
         + " AND o.id > :after AND NOT EXISTS (SELECT s.id FROM Split s WHERE s.orderId = o.id AND s.kind = :release) ORDER BY o.id")
+@NamedQuery(name = CompanyOrder.PAID_SUMS, query = "SELECT o.heldForSettlement, SUM(o.amount) FROM CompanyOrder o"
+        + " WHERE o.accountId = :accountId AND o.state = :paid AND o.currency = :currency GROUP BY o.heldForSettlement")
+@NamedNativeQuery(name = CompanyOrder.PAID_HELD, query = "SELECT order_ref FROM sandbox_order WHERE account_id = ?1"
+        + " AND state = 'SUCCESS' AND currency = ?2 AND held_for_settlement = TRUE ORDER BY id")
 public class CompanyOrder {
 
     public static final String FIND = "CompanyOrder.find";
@@ -36,6 +41,18 @@ public class CompanyOrder {
      * to compare with a BOOLEAN column.
      */
     public static final String PAID_BY = "CompanyOrder.paidBy";
+    /**
+     * What the account's orders paid in {@code currency} add up to ({@code paid}: {@link State#SUCCESS}),
+     * held for settlement and not: rows of (Boolean held, Long sum). Grouped by the flag rather than
+     * compared with it, for the reason {@link #PAID_BY} gives.
+     */
+    public static final String PAID_SUMS = "CompanyOrder.paidSums";
+    /**
+     * The out_trade_nos of the account's ({@code ?1}) paid orders in {@code ?2} held for settlement,
+     * oldest first. Native SQL: JPQL cannot compare the flag on H2 (see {@link #PAID_BY}); this
+     * comparison is the same text on H2 and PostgreSQL.
+     */
+    public static final String PAID_HELD = "CompanyOrder.paidHeld";
 
     /** The company-side states (alphapay's names; betapay shows them as WAIT_BUYER_PAY and so on). */
     public enum State {

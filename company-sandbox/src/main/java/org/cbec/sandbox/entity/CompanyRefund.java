@@ -24,12 +24,20 @@ import java.time.OffsetDateTime;
         query = "SELECT r FROM CompanyRefund r WHERE r.accountId = :accountId AND r.refundNo = :refundNo ORDER BY r.id")
 @NamedQuery(name = CompanyRefund.PROCESSING_SINCE,
         query = "SELECT r.id FROM CompanyRefund r WHERE r.state = 'PROCESSING' AND r.createdAt <= :createdBy ORDER BY r.id")
+@NamedQuery(name = CompanyRefund.OF_PAID_ORDERS, query = "SELECT r, o.heldForSettlement FROM CompanyRefund r, CompanyOrder o"
+        + " WHERE r.orderId = o.id AND o.accountId = :accountId AND o.state = :paid AND o.currency = :currency"
+        + " AND r.state <> 'CLOSED' ORDER BY r.id")
 public class CompanyRefund {
 
     public static final String OF_ORDER = "CompanyRefund.ofOrder";
     public static final String BY_NUMBER = "CompanyRefund.byNumber";
     /** The ids of refunds stored PROCESSING that were made at or before {@code createdBy}. */
     public static final String PROCESSING_SINCE = "CompanyRefund.processingSince";
+    /**
+     * The refunds not stored CLOSED of the account's orders paid ({@code paid}) in {@code currency},
+     * each with whether its order is held for settlement: rows of (CompanyRefund, Boolean).
+     */
+    public static final String OF_PAID_ORDERS = "CompanyRefund.ofPaidOrders";
 
     @Id
     @SequenceGenerator(name = "sandbox_refund_seq", sequenceName = "sandbox_refund_seq", allocationSize = 50)

@@ -92,4 +92,34 @@ class AdminRequestsTest {
             assertEquals("days", e.field());
         }
     }
+
+    static final java.time.LocalDate TODAY = java.time.LocalDate.of(2026, 11, 27);
+    static final String TERMS = "{\"currency\":\"GBP\",\"rate\":\"9.12345678\",\"feeFixed\":0,\"feePercent\":\"0.50\",\"paidAfterSeconds\":2";
+
+    @Test
+    void payoutTermsTakeRateAndPercentAsDecimalTextOrNumbersAndTheRateDateDefaultsToToday() {
+        org.cbec.sandbox.books.Payouts.Terms t = AdminRequests.payoutTerms(b(TERMS + "}"), JSON, TODAY);
+        assertEquals(new java.math.BigDecimal("9.12345678"), t.rate());
+        assertEquals(TODAY, t.rateDate());
+        assertEquals(new java.math.BigDecimal("0.50"), t.feePercent());
+        assertEquals(2, t.paidAfterSeconds());
+        org.cbec.sandbox.books.Payouts.Terms numbers = AdminRequests.payoutTerms(b("{\"currency\":\"JPY\",\"rate\":0.048,"
+                + "\"rateDate\":\"2026-11-26\",\"feeFixed\":100,\"feePercent\":1,\"paidAfterSeconds\":0}"), JSON, TODAY);
+        assertEquals(new java.math.BigDecimal("0.048"), numbers.rate());
+        assertEquals(java.time.LocalDate.of(2026, 11, 26), numbers.rateDate());
+        assertEquals(100, numbers.feeFixed());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"currency:\"XAU\"", "currency:\"GBPX\"", "rate:\"0\"", "rate:\"-1\"", "rate:\"1e3\"",
+        "rate:\"9.123456789\"", "rate:null", "rateDate:\"26/11/2026\"", "feeFixed:-1", "feeFixed:1.5", "feePercent:\"100\"",
+        "feePercent:\"0.00001\"", "feePercent:true", "paidAfterSeconds:-1", "paidAfterSeconds:2592001"})
+    void badPayoutTermsAre400NamingTheField(String member) {
+        String field = member.substring(0, member.indexOf(':'));
+        String body = TERMS.replaceAll("\"" + field + "\":(\"[^\"]*\"|[0-9]+)", "\"" + field + "\":" + member.substring(field.length() + 1))
+                + (field.equals("rateDate") ? ",\"rateDate\":" + member.substring(field.length() + 1) : "") + "}";
+        AdminRefusal e = assertThrows(AdminRefusal.class, () -> AdminRequests.payoutTerms(b(body), JSON, TODAY), body);
+        assertEquals(400, e.status(), body);
+        assertEquals(field, e.field(), body);
+    }
 }

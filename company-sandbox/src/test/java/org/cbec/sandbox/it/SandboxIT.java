@@ -152,7 +152,13 @@ class SandboxIT {
                 new String[] {"PUT", "alphapay/" + m.name + "/declarations/o1", "{\"state\":\"FAIL\"}"},
                 new String[] {"GET", "alphapay/" + m.name + "/requests", null},
                 new String[] {"GET", "alphapay/" + m.name + "/orders/o1", null},
-                new String[] {"GET", "alphapay/" + m.name + "/orders/o1/callbacks", null});
+                new String[] {"GET", "alphapay/" + m.name + "/orders/o1/callbacks", null},
+                new String[] {"PUT", "alphapay/payout-terms", "{\"currency\":\"GBP\"}"},
+                new String[] {"GET", "alphapay/payout-terms", null},
+                new String[] {"DELETE", "alphapay/payout-terms?currency=GBP", null},
+                new String[] {"POST", "alphapay/" + m.name + "/payouts/failure", "{\"reason\":\"x\"}"},
+                new String[] {"DELETE", "alphapay/" + m.name + "/payouts/failure", null},
+                new String[] {"GET", "alphapay/" + m.name + "/funds", null});
         List<Map<String, String>> credentials = List.of(
                 Map.of(),
                 Map.of("Authorization", Http.basic("admin", "wrong-password")),
@@ -174,7 +180,7 @@ class SandboxIT {
 
     @Test
     void helpersOfAnAccountNeverOpenedAre404() {
-        for (String path : List.of("orders/o1", "requests", "orders/o1/callbacks")) {
+        for (String path : List.of("orders/o1", "requests", "orders/o1/callbacks", "funds")) {
             Reply r = Http.admin("GET", base.resolve("betapay/nobody-" + UUID.randomUUID() + "/" + path), null);
             assertEquals(404, r.status());
             assertEquals("merchant", r.json().getString("field"));
@@ -1678,6 +1684,134 @@ class SandboxIT {
         for (String secret : List.of("jdbc", "h2", "postgres", "localhost", "127.0.0.1", "version", base.getHost().toLowerCase())) {
             assertFalse(data.contains(secret), secret + " in " + data);
         }
+    }
+
+    // ---- payouts (the admin side; the protocols' payout calls are tested with them) -------------
+
+    /** The terms as the company shows them, without the envelope or the flag. */
+    static JsonObject termsOnly(JsonObject t) {
+        return jakarta.json.Json.createObjectBuilder(t).remove("code").remove("configured").build();
+    }
+
+    static JsonObject offeredTerms(URI base, String company, String currency) {
+        Reply r = Http.admin("GET", base.resolve(company + "/payout-terms"), null);
+        assertEquals(200, r.status(), r.toString());
+        return r.json().getJsonArray("terms").stream().map(JsonValue::asJsonObject).filter(t -> t.getString("currency").equals(currency))
+                .findFirst().orElse(null);
+    }
+
+    @Test
+    void payoutTermsAreSetListedWithTheDefaultGbpTermsAndRemoved() {
+        URI terms = base.resolve("alphapay/payout-terms");
+        Http.admin("DELETE", base.resolve("alphapay/payout-terms?currency=CHF"), null);
+        Reply set = Http.admin("PUT", terms, "{\"currency\":\"CHF\",\"rate\":\"8.1\",\"rateDate\":\"2026-11-26\",\"feeFixed\":100,"
+                + "\"feePercent\":\"0.25\",\"paidAfterSeconds\":5}");
+        assertEquals(200, set.status(), set.toString());
+        JsonObject chf = Http.jsonOf("{\"currency\":\"CHF\",\"rate\":\"8.10000000\",\"rateDate\":\"2026-11-26\",\"feeFixed\":100,"
+                + "\"feePercent\":\"0.25\",\"paidAfterSeconds\":5}");
+        assertEquals(chf, termsOnly(set.json()));
+        assertTrue(set.json().getBoolean("configured"));
+        assertEquals(chf, termsOnly(offeredTerms(base, "alphapay", "CHF")), "listed as set");
+        assertNull(offeredTerms(base, "betapay", "CHF"), "each company has its own terms");
+        JsonObject gbp = offeredTerms(base, "alphapay", "GBP");
+        assertTrue(gbp != null, "another currency's terms leave GBP paid out");
+        if (!gbp.getBoolean("configured")) {
+            assertEquals("9.12345678", gbp.getString("rate"), gbp.toString());
+            assertEquals("0.50", gbp.getString("feePercent"));
+            assertEquals(0, gbp.getInt("feeFixed"));
+            assertEquals(2, gbp.getInt("paidAfterSeconds"));
+        }
+
+        String before = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).toString();
+        Reply today = Http.admin("PUT", terms, "{\"currency\":\"CHF\",\"rate\":7.12345678,\"feeFixed\":0,\"feePercent\":1,"
+                + "\"paidAfterSeconds\":0}");
+        String after = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).toString();
+        assertEquals(200, today.status(), today.toString());
+        assertTrue(List.of(before, after).contains(today.json().getString("rateDate")), "without a rateDate: today in Beijing " + today);
+        assertEquals("7.12345678", today.json().getString("rate"));
+        assertEquals("1.00", today.json().getString("feePercent"));
+
+        assertEquals(200, Http.admin("DELETE", base.resolve("alphapay/payout-terms?currency=CHF"), null).status());
+        assertNull(offeredTerms(base, "alphapay", "CHF"));
+        Reply again = Http.admin("DELETE", base.resolve("alphapay/payout-terms?currency=CHF"), null);
+        assertEquals(404, again.status(), again.toString());
+        assertEquals("currency", again.json().getString("field"));
+    }
+
+    @Test
+    void badPayoutTermsAre400NamingTheFieldAndChangeNothing() {
+        URI terms = base.resolve("betapay/payout-terms");
+        Map<String, String> bad = new TreeMap<>(Map.of(
+                "currency", "{\"currency\":\"XAU\",\"rate\":\"9\",\"feeFixed\":0,\"feePercent\":\"0.5\",\"paidAfterSeconds\":2}",
+                "rate", "{\"currency\":\"CHF\",\"rate\":\"9.123456789\",\"feeFixed\":0,\"feePercent\":\"0.5\",\"paidAfterSeconds\":2}",
+                "rateDate", "{\"currency\":\"CHF\",\"rate\":\"9\",\"rateDate\":\"26.11.2026\",\"feeFixed\":0,\"feePercent\":\"0.5\","
+                        + "\"paidAfterSeconds\":2}",
+                "feeFixed", "{\"currency\":\"CHF\",\"rate\":\"9\",\"feeFixed\":-1,\"feePercent\":\"0.5\",\"paidAfterSeconds\":2}",
+                "feePercent", "{\"currency\":\"CHF\",\"rate\":\"9\",\"feeFixed\":0,\"feePercent\":\"100\",\"paidAfterSeconds\":2}",
+                "paidAfterSeconds", "{\"currency\":\"CHF\",\"rate\":\"9\",\"feeFixed\":0,\"feePercent\":\"0.5\"}"));
+        for (Map.Entry<String, String> e : bad.entrySet()) {
+            Reply r = Http.admin("PUT", terms, e.getValue());
+            assertEquals(400, r.status(), e.getKey() + ": " + r);
+            assertEquals(400, r.json().getInt("code"));
+            assertEquals(e.getKey(), r.json().getString("field"), r.toString());
+        }
+        assertNull(offeredTerms(base, "betapay", "CHF"), "nothing was set");
+        Reply unknown = Http.admin("PUT", base.resolve("gammapay/payout-terms"), bad.get("rate"));
+        assertEquals(404, unknown.status());
+        assertEquals("paymentMethod", unknown.json().getString("field"));
+    }
+
+    @Test
+    void theFundsOfAFreshAccountAreAllZeroWithoutBeneficiaryOrPayouts() {
+        for (String company : List.of("alphapay", "betapay")) {
+            Merchant m = Merchant.open(base, company, unique("funds-new"));
+            Reply r = Http.admin("GET", m.helper("funds"), null);
+            assertEquals(200, r.status(), r.toString());
+            assertEquals(Http.jsonOf("{\"code\":200,\"available\":0,\"held\":0,\"inTransit\":0,\"paidOut\":0,\"beneficiary\":null,"
+                    + "\"payouts\":[]}"), r.json(), company);
+        }
+    }
+
+    @Test
+    void theFundsArePaidCnyOrdersLessRefundsWithHeldMoneyApartUntilItIsReleased() {
+        Merchant m = Merchant.open(base, "alphapay", unique("funds"));
+        paidOrder(m, orderRef(), 2599, "CNY");
+        paidOrder(m, orderRef(), 1000, "GBP");
+        assertEquals(200, m.alphapay("POST", "v3/pay/transactions/native", m.createBody(orderRef(), 5000, "CNY")).status());
+        String refunded = orderRef();
+        paidOrder(m, refunded, 1000, "CNY");
+        assertEquals(200, m.alphapay("POST", "v3/refund/domestic/refunds", refundBody(m, refunded, "r-" + refunded, 300, 1000, "CNY"))
+                .status());
+        String held = orderRef();
+        m.paidHeldOrder(held, 700);
+
+        JsonObject funds = Http.admin("GET", m.helper("funds"), null).json();
+        assertEquals(2599 + 1000 - 300, funds.getInt("available"), "paid CNY orders less a refund not CLOSED; GBP and unpaid not: " + funds);
+        assertEquals(700, funds.getInt("held"), funds.toString());
+        assertEquals(0, funds.getInt("inTransit"));
+        assertEquals(0, funds.getInt("paidOut"));
+
+        assertEquals(200, Http.admin("POST", m.helper("orders/" + held + "/age"), "{\"days\":31}").status());
+        JsonObject released = Http.admin("GET", m.helper("funds"), null).json();
+        assertEquals(0, released.getInt("held"), "paid 31 days ago, the company released it when the funds were read: " + released);
+        assertEquals(2599 + 1000 - 300 + 700, released.getInt("available"));
+    }
+
+    @Test
+    void aPayoutFailureIsArrangedWithAReasonAndCleared() {
+        Merchant m = Merchant.open(base, "betapay", unique("payout-fail"));
+        URI failure = m.helper("payouts/failure");
+        Reply arranged = Http.admin("POST", failure, "{\"reason\":\"BANK_ACCOUNT_CLOSED\"}");
+        assertEquals(200, arranged.status(), arranged.toString());
+        assertEquals("BANK_ACCOUNT_CLOSED", arranged.json().getString("reason"));
+        Reply noReason = Http.admin("POST", failure, "{}");
+        assertEquals(400, noReason.status(), noReason.toString());
+        assertEquals("reason", noReason.json().getString("field"));
+        Reply cleared = Http.admin("DELETE", failure, null);
+        assertEquals(200, cleared.status(), cleared.toString());
+        Reply nobody = Http.admin("POST", base.resolve("betapay/nobody-" + UUID.randomUUID() + "/payouts/failure"), "{\"reason\":\"x\"}");
+        assertEquals(404, nobody.status());
+        assertEquals("merchant", nobody.json().getString("field"));
     }
 
     /** After every test of the class: nothing secret reached the server log. */

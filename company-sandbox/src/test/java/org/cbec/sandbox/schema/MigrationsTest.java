@@ -1,15 +1,20 @@
 package org.cbec.sandbox.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.persistence.NamedNativeQuery;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
+import org.cbec.sandbox.entity.CompanyOrder;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +44,7 @@ class MigrationsTest {
         try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
             for (String table : new String[] {"SANDBOX_COMPANY_KEY", "SANDBOX_ACCOUNT", "SANDBOX_ORDER", "SANDBOX_DECLARATION",
                 "SANDBOX_REQUEST", "SANDBOX_REFUND", "SANDBOX_CALLBACK", "SANDBOX_RECEIVER", "SANDBOX_SPLIT", "SANDBOX_SPLIT_PART",
-                "sandbox_schema_history"}) {
+                "SANDBOX_BENEFICIARY", "SANDBOX_PAYOUT_TERMS", "SANDBOX_PAYOUT", "sandbox_schema_history"}) {
                 try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = '" + table + "'")) {
                     r.next();
                     assertEquals(1, r.getInt(1), table);
@@ -159,6 +164,75 @@ class MigrationsTest {
             assertEquals("23513", result.getSQLState(), result::getMessage);
             SQLException orphan = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9505, 9999, 4, 1, "PENDING")));
             assertEquals("23506", orphan.getSQLState(), orphan::getMessage);
+        }
+    }
+
+    @Test
+    void aPayoutNumberIsTheAccountsOnceAndAPayoutNeverTakesMoreFeeThanItsAmount() throws SQLException {
+        migrate();
+        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+            s.execute(account(9601, "alphapay", "payout-test", "1999999961"));
+            s.execute(account(9602, "alphapay", "payout-test-2", "1999999962"));
+            String payout = "INSERT INTO sandbox_payout (id, account_id, payout_no, payout_id, state, amount, currency, fee, rate, rate_date,"
+                    + " target_amount, target_currency, accepted_at, due_at) VALUES (%d, %d, '%s', '31x', '%s', %d, 'CNY', %d, 9.12345678,"
+                    + " DATE '2026-11-26', 10906, 'GBP', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)";
+            s.execute(String.format(payout, 9601, 9601, "p1", "ACCEPTED", 100000, 500));
+            s.execute(String.format(payout, 9602, 9602, "p1", "ACCEPTED", 100000, 500));
+            SQLException twice = assertThrows(SQLException.class, () -> s.execute(String.format(payout, 9603, 9601, "p1", "PAID", 100000, 500)));
+            assertEquals("23505", twice.getSQLState(), twice::getMessage);
+            SQLException state = assertThrows(SQLException.class, () -> s.execute(String.format(payout, 9604, 9601, "p2", "SENT", 100000, 500)));
+            assertEquals("23513", state.getSQLState(), state::getMessage);
+            SQLException allFee = assertThrows(SQLException.class, () -> s.execute(String.format(payout, 9605, 9601, "p3", "ACCEPTED", 500, 500)));
+            assertEquals("23513", allFee.getSQLState(), allFee::getMessage);
+            try (ResultSet r = s.executeQuery("SELECT rate FROM sandbox_payout WHERE id = 9601")) {
+                r.next();
+                assertEquals(new java.math.BigDecimal("9.12345678"), r.getBigDecimal(1), "the rate keeps its 8 places");
+            }
+        }
+    }
+
+    @Test
+    void anAccountHasOneBeneficiaryAndACompanyOneSetOfTermsPerCurrency() throws SQLException {
+        migrate();
+        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+            s.execute(account(9701, "betapay", "beneficiary-test", "2099999971"));
+            String beneficiary = "INSERT INTO sandbox_beneficiary (id, account_id, holder_mask, account_mask, account_hash, swift_code,"
+                    + " bank_country, currency, registered_at) VALUES (%d, 9701, 'J*', '****6819', 'h', 'NWBKGB2L', 'GB', 'GBP', CURRENT_TIMESTAMP)";
+            s.execute(String.format(beneficiary, 9701));
+            SQLException second = assertThrows(SQLException.class, () -> s.execute(String.format(beneficiary, 9702)));
+            assertEquals("23505", second.getSQLState(), second::getMessage);
+            String terms = "INSERT INTO sandbox_payout_terms (id, payment_method, currency, rate, rate_date, fee_fixed, fee_percent,"
+                    + " paid_after_seconds, set_at) VALUES (%d, '%s', 'USD', %s, DATE '2026-11-26', 0, 0.5, 2, CURRENT_TIMESTAMP)";
+            s.execute(String.format(terms, 9701, "zetapay", "7.1"));
+            SQLException again = assertThrows(SQLException.class, () -> s.execute(String.format(terms, 9702, "zetapay", "7.2")));
+            assertEquals("23505", again.getSQLState(), again::getMessage);
+            SQLException zero = assertThrows(SQLException.class, () -> s.execute(String.format(terms, 9703, "omegapay", "0")));
+            assertEquals("23513", zero.getSQLState(), zero::getMessage);
+        }
+    }
+
+    @Test
+    void theNativeQueryOfHeldOrdersFindsThePaidHeldOrdersOfOneCurrency() throws SQLException {
+        migrate();
+        String query = Arrays.stream(CompanyOrder.class.getAnnotationsByType(NamedNativeQuery.class))
+                .filter(q -> q.name().equals(CompanyOrder.PAID_HELD)).findFirst().orElseThrow().query();
+        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+            s.execute(account(9801, "alphapay", "held-query-test", "1999999981"));
+            String order = "INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at,"
+                    + " held_for_settlement) VALUES (%d, 9801, '%s', 'NATIVE', 100, '%s', 'wx', '%s', CURRENT_TIMESTAMP, %s)";
+            s.execute(String.format(order, 9801, "held", "CNY", "SUCCESS", "TRUE"));
+            s.execute(String.format(order, 9802, "free", "CNY", "SUCCESS", "FALSE"));
+            s.execute(String.format(order, 9803, "unpaid", "CNY", "NOTPAY", "TRUE"));
+            s.execute(String.format(order, 9804, "pounds", "GBP", "SUCCESS", "TRUE"));
+            try (PreparedStatement p = c.prepareStatement(query.replace("?1", "?").replace("?2", "?"))) {
+                p.setLong(1, 9801);
+                p.setString(2, "CNY");
+                try (ResultSet r = p.executeQuery()) {
+                    assertTrue(r.next());
+                    assertEquals("held", r.getString(1));
+                    assertFalse(r.next());
+                }
+            }
         }
     }
 
