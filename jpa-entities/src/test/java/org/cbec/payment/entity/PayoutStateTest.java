@@ -1,0 +1,73 @@
+package org.cbec.payment.entity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+import org.cbec.platform.entity.TableWalk;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/** A payout's lifecycle, every (state, event) pair, and what a client is shown of each state. */
+class PayoutStateTest {
+
+    static final String MOVES = """
+            SENDING on REFUSED -> REFUSED
+            SENDING on NO_ANSWER -> UNKNOWN
+            SENDING on NOT_SENT -> NOT_SENT
+            SENDING on SENDER_LOST -> UNKNOWN
+            SENDING on REPORTED_ACCEPTED -> ACCEPTED
+            SENDING on REPORTED_PAID -> PAID
+            SENDING on REPORTED_FAILED -> FAILED
+            UNKNOWN on REFUSED -> REFUSED
+            UNKNOWN on TAKEN_OVER -> SENDING
+            UNKNOWN on REPORTED_ACCEPTED -> ACCEPTED
+            UNKNOWN on REPORTED_PAID -> PAID
+            UNKNOWN on REPORTED_FAILED -> FAILED
+            NOT_SENT on REFUSED -> REFUSED
+            NOT_SENT on NO_ANSWER -> UNKNOWN
+            NOT_SENT on TAKEN_OVER -> SENDING
+            NOT_SENT on REPORTED_ACCEPTED -> ACCEPTED
+            NOT_SENT on REPORTED_PAID -> PAID
+            NOT_SENT on REPORTED_FAILED -> FAILED
+            ACCEPTED on REPORTED_ACCEPTED -> ACCEPTED
+            ACCEPTED on REPORTED_PAID -> PAID
+            ACCEPTED on REPORTED_FAILED -> FAILED
+            PAID on REPORTED_PAID -> PAID
+            FAILED on REPORTED_FAILED -> FAILED
+            """;
+
+    @TestFactory
+    List<DynamicTest> everyMoveOfThePayoutTableAndNoOther() {
+        return TableWalk.walk(PayoutState.class, PayoutEvent.class, MOVES, PayoutState::after, PayoutState::next);
+    }
+
+    @Test
+    void theBrokersOwnStatesAreShownAcceptedAndARefusalFailed() {
+        for (PayoutState s : List.of(PayoutState.SENDING, PayoutState.UNKNOWN, PayoutState.NOT_SENT, PayoutState.ACCEPTED)) {
+            assertEquals("ACCEPTED", s.shown(), s::name);
+            assertTrue(s.isOpen(), s::name);
+            assertFalse(s.gaveBack(), s::name);
+        }
+        assertEquals("FAILED", PayoutState.REFUSED.shown());
+        assertTrue(PayoutState.REFUSED.gaveBack() && PayoutState.FAILED.gaveBack());
+        assertEquals("PAID", PayoutState.PAID.shown());
+        assertFalse(PayoutState.PAID.isOpen() || PayoutState.FAILED.isOpen() || PayoutState.REFUSED.isOpen());
+    }
+
+    @Test
+    void aPaidPayoutIsNeverLeftAndALateAcceptanceChangesNoFigure() {
+        OffsetDateTime at = OffsetDateTime.parse("2026-11-26T10:00:00Z");
+        Payout p = new Payout("m", "alphapay", "p-1", null, 100_000, "GBP", null, null, at);
+        assertTrue(p.observed("PAID", "PO1", 500, new BigDecimal("9.12345678"), LocalDate.of(2026, 11, 26), 10_906, null, at, at, at));
+        assertFalse(p.observed("ACCEPTED", "PO1", 600, new BigDecimal("9.00000000"), LocalDate.of(2026, 11, 27), 1, null, at, null, at));
+        assertEquals(PayoutState.PAID, p.getState());
+        assertEquals(500, p.getFee());
+        assertEquals(10_906, p.getTargetAmount());
+    }
+}
