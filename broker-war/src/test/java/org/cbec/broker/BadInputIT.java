@@ -284,6 +284,12 @@ class BadInputIT {
                         + "\"description\":\"解冻\"}")));
         all.add(keyed(Malformed.endpoint("GET", "v1/settlement/{merchant}").path("merchant", m).query("payment_method", "alphapay")
                 .query("order_ref", "nosuchorder0001").optionalQuery("settlement_ref", "nosuchsplit0001").auth(k).wrongMethods("DELETE")));
+        // payouts: one from a merchant with no account abroad (422 paymentMethod), a payout it never asked for (404)
+        all.add(keyed(Malformed.endpoint("POST", "v1/payout/abroad/{merchant}").path("merchant", m).auth(k).wrongMethods("PUT", "DELETE")
+                .json("{\"paymentMethod\":\"alphapay\",\"payoutRef\":\"bad-payout-1\",\"amount\":500,\"description\":\"十一月货款\","
+                        + "\"notifyUrl\":\"https://shop.example/paid-out\"}")));
+        all.add(keyed(Malformed.endpoint("GET", "v1/payout/abroad/{merchant}").path("merchant", m).query("payment_method", "alphapay")
+                .query("payout_ref", "nosuchpayout0001").auth(k).wrongMethods("PUT", "DELETE")));
         // the events of an order the merchant does not have, and an event it does not have: 404 once the parameters pass
         all.add(keyed(Malformed.endpoint("GET", "v1/events/{merchant}").path("merchant", m).query("order_ref", "nosuchorder0001")
                 .auth(k).wrongMethods("PUT", "DELETE")));
@@ -304,6 +310,13 @@ class BadInputIT {
         JsonObject brokenAccount = Json.createObjectBuilder(account).add("merchantPrivateKey", "not a key").build();
         all.add(admin(Malformed.endpoint("PUT", "admin/merchants/{merchant}/companies/{paymentMethod}").path("merchant", m)
                 .path("paymentMethod", "alphapay").json(brokenAccount.toString()).wrongMethods("GET", "POST", "DELETE"), key));
+        // an account abroad for a merchant with no account at the company (422 paymentMethod), and one nobody registered (404)
+        all.add(admin(Malformed.endpoint("PUT", "admin/merchants/{merchant}/payout-accounts/{paymentMethod}")
+                .path("merchant", "nobody-registered-this").path("paymentMethod", "alphapay").wrongMethods("POST", "DELETE")
+                .json("{\"holderName\":\"Harbour Tea Ltd\",\"accountNumber\":\"GB29NWBK60161331926819\",\"swiftCode\":\"NWBKGB2L\","
+                        + "\"bankCountry\":\"GB\",\"currency\":\"GBP\"}"), key));
+        all.add(admin(Malformed.endpoint("GET", "admin/merchants/{merchant}/payout-accounts/{paymentMethod}").path("merchant", m)
+                .path("paymentMethod", "alphapay").wrongMethods("POST", "DELETE"), key));
         // a webhook secret for a merchant nobody registered: 404
         all.add(admin(Malformed.endpoint("POST", "admin/merchants/{merchant}/webhook-secret").path("merchant", "nobody-registered-this")
                 .wrongMethods("GET", "PUT", "DELETE"), key));
@@ -361,6 +374,9 @@ class BadInputIT {
         rows.put("settlement", rows("SELECT * FROM settlement WHERE merchant = ? ORDER BY id", merchant));
         rows.put("settlement_receiver", rows("SELECT * FROM settlement_receiver WHERE merchant = ? ORDER BY id", merchant));
         rows.put("declaration", rows("SELECT * FROM declaration WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("payout", rows("SELECT * FROM payout WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("payout_account", rows("SELECT * FROM payout_account ORDER BY id", null));
+        rows.put("balance_entry", rows("SELECT * FROM balance_entry WHERE merchant = ? ORDER BY id", merchant));
         rows.put("company_credential", rows("SELECT * FROM company_credential ORDER BY id", null));
         rows.put("merchant", rows("SELECT * FROM merchant ORDER BY id", null));
         rows.put("api_key", rows("SELECT * FROM api_key ORDER BY id", null));

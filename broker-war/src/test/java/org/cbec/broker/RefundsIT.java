@@ -17,6 +17,8 @@ import jakarta.annotation.Resource;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.File;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.net.URI;
 import java.net.URL;
 import java.time.OffsetDateTime;
@@ -591,6 +593,309 @@ class RefundsIT {
     // ---- helpers ----------------------------------------------------------------------------------
 
     /** Every result field present; the figures are the payment's and the refund's, in their currencies. */
+    // ---- payouts abroad: each test has merchants of its own, so their balances are theirs alone ------
+
+    @Test
+    void aBalanceTheLedgerExplainsIsPaidOutInFullWithFiguresThatAddUpAndTheCompanyAgrees() throws Exception {
+        for (String method : METHODS) {
+            Shop shop = shop(method, true);
+            String free = shopPaid(shop, method, 10_000, "CNY", false);
+            String held = shopPaid(shop, method, 20_000, "CNY", true);
+            shopPaid(shop, method, 5_000, "GBP", false); // settled by the company in GBP: not in the CNY balance
+            assertEquals(200, postJson(api("refund/" + shop.name()), body(method, free, "r-" + free, 2_500, ""), "app-api-key", shop.key())
+                    .status());
+            String receiver = "po-rcv-" + method;
+            Reply added = postJson(api("settlement/receiver/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"type\":\"MERCHANT\","
+                    + "\"account\":\"" + receiver + "\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}", "app-api-key", shop.key());
+            assertEquals(200, added.status(), added::toString);
+            Reply split = postJson(api("settlement/" + shop.name()), splitBody(method, held, "s-" + held, false, share(receiver, 3_000)),
+                    "app-api-key", shop.key());
+            assertEquals(200, split.status(), split::toString);
+            awaitTrue(() -> settlementState(shop, method, held, "s-" + held).equals("FINISHED"), method + ": the split finished");
+            Reply released = send("PUT", api("settlement/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + held
+                    + "\",\"settlementRef\":\"rel-" + held + "\",\"description\":\"余额解冻\"}", "Content-Type", "application/json",
+                    "app-api-key", shop.key());
+            assertEquals(200, released.status(), released::toString);
+            awaitTrue(() -> settlementState(shop, method, held, "rel-" + held).equals("FINISHED"), method + ": the release finished");
+            awaitTrue(() -> refundState(shop, method, free, "r-" + free).equals("SUCCESS"), method + ": the refund succeeded");
+
+            JsonObject balance = balance(shop, method, "");
+            assertEquals(10_000 - 2_500 + 20_000 - 3_000, available(balance), balance::toString);
+            assertEquals(0, balance.getJsonObject("balance").getJsonNumber("held").longValue(), balance::toString);
+            JsonObject ledger = balance(shop, method, "&view=ledger&limit=100");
+            List<JsonObject> entries = ledger.getJsonArray("entries").stream().map(JsonValue::asJsonObject).toList();
+            assertEquals(List.of("RELEASE", "SPLIT", "REFUND", "PAYMENT", "PAYMENT"), entries.stream().map(e -> e.getString("kind")).toList(),
+                    "newest first: " + ledger);
+            for (String bucket : List.of("AVAILABLE", "HELD", "IN_TRANSIT", "PAID_OUT")) {
+                long explained = entries.stream().mapToLong(e -> (e.getString("to").equals(bucket) ? 1 : 0) * e.getJsonNumber("amount").longValue()
+                        - (e.getString("from").equals(bucket) ? 1 : 0) * e.getJsonNumber("amount").longValue()).sum();
+                String name = bucket.equals("IN_TRANSIT") ? "inTransit" : bucket.equals("PAID_OUT") ? "paidOut" : bucket.toLowerCase();
+                assertEquals(balance.getJsonObject("balance").getJsonNumber(name).longValue(), explained, bucket + " line by line: " + ledger);
+            }
+            assertAgrees(shop, method);
+
+            Reply paidOut = payout(shop, method, "all-" + method + "-" + shop.name(), null, ",\"description\":\"十一月货款\"");
+            assertEquals(200, paidOut.status(), paidOut::toString);
+            assertEquals(24_500, paidOut.json().getJsonNumber("amount").longValue(), "all that was available");
+            JsonObject p = awaitPayout(shop, method, "all-" + method + "-" + shop.name(), "PAID");
+            long fee = p.getJsonNumber("fee").longValue();
+            BigDecimal rate = new BigDecimal(p.getString("rate"));
+            assertTrue(fee > 0 && fee < 24_500, p::toString);
+            assertEquals(BigDecimal.valueOf(24_500 - fee).divide(rate.movePointRight(2).movePointLeft(2), 0, RoundingMode.HALF_EVEN)
+                    .longValueExact(), p.getJsonNumber("targetAmount").longValue(), "(amount - fee) / 100 / rate in pence: " + p);
+            assertEquals("GBP", p.getString("targetCurrency"));
+            assertEquals("CNY", p.getString("currency"));
+            assertFalse(p.getString("payoutId").isBlank());
+            assertTrue(p.getString("rateDate").matches("\\d{4}-\\d{2}-\\d{2}"), p::toString);
+            assertTrue(OffsetDateTime.parse(p.getString("paidAt")).getOffset().getTotalSeconds() == 8 * 3600, "Beijing time: " + p);
+            JsonObject after = balance(shop, method, "");
+            assertEquals(0, available(after), after::toString);
+            assertEquals(24_500, after.getJsonObject("balance").getJsonNumber("paidOut").longValue(), after::toString);
+            assertEquals("all-" + method + "-" + shop.name(), after.getJsonArray("payouts").getJsonObject(0).getString("payoutRef"));
+            assertAgrees(shop, method);
+            assertEquals(List.of("payout.paid"), payoutEvents(shop, "all-" + method + "-" + shop.name()));
+        }
+    }
+
+    @Test
+    void everyPayoutRuleRefusesNamingItsFieldChangingNothingAndCallingNoCompany() throws Exception {
+        for (String method : METHODS) {
+            Shop shop = shop(method, true);
+            shopPaid(shop, method, 1_000, "CNY", false);
+            String ref = "rules-" + method + "-" + shop.name();
+            assertRefused(422, "amount", payout(shop, method, ref, 1_001L, ""));
+            assertRefused(422, "amount", payout(shop, method, ref, 99L, ""));
+            Shop abroadless = shop(method, false);
+            shopPaid(abroadless, method, 1_000, "CNY", false);
+            assertRefused(422, "paymentMethod", payout(abroadless, method, ref, 500L, ""));
+            assertRefused(422, "paymentMethod", payout(shop, method.equals("alphapay") ? "betapay" : "alphapay", ref, 500L, ""));
+            assertRefused(422, "payoutRef", payout(shop, method, "bad ref", 500L, ""));
+            assertRefused(422, "amount", payout(shop, method, ref, 0L, ""));
+            assertEquals(0, count("SELECT COUNT(*) FROM payout WHERE payout_ref = ?", ref), "nothing stored");
+            assertEquals(0, SANDBOX.requests(method, shop.name(), "payout", ref), "no company call");
+            assertEquals(0, SANDBOX.requests(method, abroadless.name(), "payout", ref), "no company call");
+
+            Reply first = payout(shop, method, ref, 500L, "");
+            assertEquals(200, first.status(), first::toString);
+            assertRefused(422, "payoutRef", payout(shop, method, ref, 400L, ""));
+            Reply again = payout(shop, method, ref, 500L, "");
+            assertEquals(200, again.status(), again::toString);
+            assertEquals(first.json().getString("payoutId"), again.json().getString("payoutId"), "the same payout");
+            assertEquals(1, SANDBOX.requests(method, shop.name(), "payout", ref), "one company call in all");
+            assertEquals(500, available(balance(shop, method, "")), "only the one payout took money");
+            assertAgrees(shop, method);
+        }
+    }
+
+    @Test
+    void twentyConcurrentPayoutsRacingTenRefundsNeverTakeMoreThanIsAvailable() throws Exception {
+        for (String method : METHODS) {
+            Shop shop = shop(method, true);
+            List<String> refs = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                refs.add(shopPaid(shop, method, 1_000, "CNY", false));
+            }
+            assertEquals(10_000, available(balance(shop, method, "")));
+            List<Reply> replies = Bursts.atOnce(30, i -> i < 20
+                    ? payout(shop, method, "race" + i + "-" + shop.name(), 1_000L, "")
+                    : postJson(api("refund/" + shop.name()), body(method, refs.get(i - 20), "race-" + refs.get(i - 20), 1_000, ""),
+                            "app-api-key", shop.key())).stream().map(Bursts.Caller::last).toList();
+            long made = replies.stream().filter(r -> r.status() == 200).count();
+            for (Reply r : replies) {
+                if (r.status() != 200) {
+                    assertRefused(422, "amount", r);
+                }
+            }
+            assertEquals(10, made, () -> method + ": exactly what was available: " + statuses(replies));
+            JsonObject b = balance(shop, method, "");
+            assertEquals(0, available(b), b::toString);
+            awaitTrue(() -> balance(shop, method, "").getJsonObject("balance").getJsonNumber("inTransit").longValue() == 0,
+                    method + ": every payout paid");
+            long paidOut = balance(shop, method, "").getJsonObject("balance").getJsonNumber("paidOut").longValue();
+            long payouts = replies.subList(0, 20).stream().filter(r -> r.status() == 200).count();
+            assertEquals(payouts * 1_000, paidOut, "what the broker recorded paid out");
+            assertAgrees(shop, method);
+        }
+    }
+
+    @Test
+    void aPayoutTheCompanyFailsGivesItsAmountBackAndATimeoutIsResolvedOnceByTheReconciliation() throws Exception {
+        for (String method : METHODS) {
+            Shop shop = shop(method, true);
+            shopPaid(shop, method, 5_000, "CNY", false);
+            SANDBOX.payoutFailure(method, shop.name(), "the bank abroad closed the account");
+            String failing = "fail-" + shop.name();
+            try {
+                assertEquals(200, payout(shop, method, failing, 2_000L, "").status());
+            } finally {
+                SANDBOX.payoutFailure(method, shop.name(), null);
+            }
+            JsonObject failed = awaitPayout(shop, method, failing, "FAILED");
+            assertEquals("the bank abroad closed the account", failed.getString("failReason"));
+            assertEquals(JsonValue.NULL, failed.get("paidAt"));
+            assertEquals(5_000, available(balance(shop, method, "")), "all of it is available again");
+            assertEquals(List.of("payout.failed"), payoutEvents(shop, failing));
+            assertAgrees(shop, method);
+
+            String lost = "lost-" + shop.name();
+            assertEquals(200, SANDBOX.fault(method, shop.name(), "{\"mode\":\"TIMEOUT\",\"orderRef\":\"" + lost + "\",\"count\":1}").status());
+            Reply timedOut;
+            try {
+                timedOut = payout(shop, method, lost, 3_000L, "");
+            } finally {
+                SANDBOX.clearFaults(method, shop.name());
+            }
+            assertEnvelope(500, timedOut);
+            assertEquals("failure while paying out", timedOut.json().getString("message"));
+            assertTrue(timedOut.json().getString("errors").contains("timed out"), timedOut::toString);
+            assertEquals(1, count("SELECT COUNT(*) FROM payout WHERE payout_ref = ?", lost), "the payout is kept");
+            assertEquals(2_000, available(balance(shop, method, "")), "and its amount is not available meanwhile");
+            awaitTrue(() -> count("SELECT COUNT(*) FROM payout WHERE payout_ref = ? AND state = 'PAID'", lost) == 1,
+                    method + ": resolved by the reconciliation");
+            assertEquals(1, SANDBOX.funds(method, shop.name()).getJsonArray("payouts").stream().map(JsonValue::asJsonObject)
+                    .filter(x -> x.getString("payoutNo").equals(lost)).count(), "paid out once");
+            assertAgrees(shop, method);
+        }
+    }
+
+    @Test
+    void anAccountAbroadIsShownMaskedAndIsInNoTableExchangeOrLogLineInClear() throws Exception {
+        String number = "GB33BUKB20201555555555";
+        String holder = "Harbour Tea Trading Ltd";
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            Reply none = get(at(base, "admin/merchants/" + shop.name() + "/payout-accounts/" + method), "Authorization", admin());
+            assertRefused(404, null, none);
+            Reply put = send("PUT", at(base, "admin/merchants/" + shop.name() + "/payout-accounts/" + method), "{\"holderName\":\""
+                    + holder + "\",\"accountNumber\":\"GB33 BUKB 2020 1555 5555 55\",\"swiftCode\":\"BUKBGB22\",\"bankCountry\":\"GB\","
+                    + "\"currency\":\"GBP\"}", "Content-Type", "application/json", "Authorization", admin());
+            assertEquals(200, put.status(), put::toString);
+            assertEquals("****5555", put.json().getString("accountNumber"));
+            assertEquals("H***", put.json().getString("holderName"));
+            Reply shown = get(at(base, "admin/merchants/" + shop.name() + "/payout-accounts/" + method), "Authorization", admin());
+            assertEquals(put.json().getString("accountNumber"), shown.json().getString("accountNumber"));
+            assertEquals("BUKBGB22", shown.json().getString("swiftCode"));
+            JsonObject atCompany = SANDBOX.funds(method, shop.name()).getJsonObject("beneficiary");
+            assertTrue(atCompany.getString("accountNumber").endsWith("5555"), "registered at " + method + ": " + atCompany);
+            assertAssertNotAuthenticated(shop, method);
+            for (String secret : List.of(number, holder)) {
+                assertEquals(List.of(), Tables.rows(dataSource, "SELECT * FROM payout_account WHERE merchant = ?", shop.name()).stream()
+                        .filter(r -> r.contains(secret)).toList(), "sealed");
+                assertEquals(0, count("SELECT COUNT(*) FROM payment_event WHERE request LIKE ? OR response LIKE ?", "%" + secret + "%"),
+                        "in no exchange");
+                assertTrue(ServerLog.lines().stream().noneMatch(l -> l.contains(secret)), "in no log line");
+            }
+            assertRefused(422, "swiftCode", send("PUT", at(base, "admin/merchants/" + shop.name() + "/payout-accounts/" + method),
+                    "{\"holderName\":\"H\",\"accountNumber\":\"GB33BUKB20201555555555\",\"swiftCode\":\"BUK\",\"bankCountry\":\"GB\","
+                            + "\"currency\":\"GBP\"}", "Content-Type", "application/json", "Authorization", admin()));
+            assertEquals("****5555", get(at(base, "admin/merchants/" + shop.name() + "/payout-accounts/" + method), "Authorization",
+                    admin()).json().getString("accountNumber"), "a refused change changes nothing");
+        }
+    }
+
+    private void assertAssertNotAuthenticated(Shop shop, String method) {
+        assertNotAuthenticated(get(at(base, "admin/merchants/" + shop.name() + "/payout-accounts/" + method), "app-api-key", shop.key()));
+    }
+
+    /** A merchant of one test: registered with its own key and its accounts at both companies; with an account abroad at {@code method}. */
+    private record Shop(String name, String key) {
+    }
+
+    private Shop shop(String method, boolean abroad) {
+        String name = "po" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + name + "\"}", "Authorization", admin()).status());
+        Reply key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + name + "\"],\"label\":\"payouts\"}", "Authorization", admin());
+        assertEquals(201, key.status(), key::toString);
+        SANDBOX.registerOnce(at(base, ""), admin(), name);
+        Shop shop = new Shop(name, key.json().getString("key"));
+        if (abroad) {
+            Reply put = send("PUT", at(base, "admin/merchants/" + name + "/payout-accounts/" + method), "{\"holderName\":\"Harbour Tea Ltd\","
+                    + "\"accountNumber\":\"GB29NWBK60161331926819\",\"swiftCode\":\"NWBKGB2L\",\"bankCountry\":\"GB\",\"currency\":\"GBP\"}",
+                    "Content-Type", "application/json", "Authorization", admin());
+            assertEquals(200, put.status(), put::toString);
+        }
+        return shop;
+    }
+
+    private String shopPaid(Shop shop, String method, long amount, String currency, boolean held) {
+        String ref = ref();
+        Reply created = postJson(api("payment/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":" + amount + ",\"currency\":\"" + currency + "\""
+                + (currency.equals("CNY") ? ",\"profitSharing\":" + held : "") + "}", "app-api-key", shop.key());
+        assertEquals(200, created.status(), created::toString);
+        assertEquals(200, SANDBOX.pay(method, shop.name(), ref).status());
+        Reply q = get(api("payment/" + shop.name() + "?order_ref=" + ref + "&payment_method=" + method), "app-api-key", shop.key());
+        assertEquals("SUCCESS", q.json().getString("tradeState"), q::toString);
+        return ref;
+    }
+
+    private Reply payout(Shop shop, String method, String payoutRef, Long amount, String more) {
+        return postJson(api("payout/abroad/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"payoutRef\":\"" + payoutRef + "\""
+                + (amount == null ? "" : ",\"amount\":" + amount) + more + "}", "app-api-key", shop.key());
+    }
+
+    private JsonObject balance(Shop shop, String method, String more) {
+        Reply r = get(api("payout/abroad/" + shop.name() + "?payment_method=" + method + more), "app-api-key", shop.key());
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    private static long available(JsonObject balance) {
+        return balance.getJsonObject("balance").getJsonNumber("available").longValue();
+    }
+
+    /** The payout once in {@code state}: queried (which asks the company) until then. */
+    private JsonObject awaitPayout(Shop shop, String method, String payoutRef, String state) throws InterruptedException {
+        JsonObject[] seen = new JsonObject[1];
+        awaitTrue(() -> {
+            Reply r = get(api("payout/abroad/" + shop.name() + "?payment_method=" + method + "&payout_ref=" + payoutRef), "app-api-key",
+                    shop.key());
+            assertEquals(200, r.status(), r::toString);
+            seen[0] = r.json();
+            return seen[0].getString("state").equals(state);
+        }, payoutRef + " " + state);
+        return seen[0];
+    }
+
+    /** The company's books and the broker's balance agree, bucket by bucket. */
+    private void assertAgrees(Shop shop, String method) throws InterruptedException {
+        JsonObject[] last = new JsonObject[2];
+        try {
+            awaitTrue(() -> {
+                last[0] = balance(shop, method, "").getJsonObject("balance");
+                last[1] = SANDBOX.funds(method, shop.name());
+                return List.of("available", "held", "inTransit", "paidOut").stream()
+                        .allMatch(b -> last[0].getJsonNumber(b).longValue() == last[1].getJsonNumber(b).longValue());
+            }, method + ": the broker's balance and the company's funds agree");
+        } catch (AssertionError differ) {
+            throw new AssertionError(differ.getMessage() + ": broker " + last[0] + ", company " + last[1], differ);
+        }
+    }
+
+    private List<String> payoutEvents(Shop shop, String payoutRef) {
+        Reply r = get(api("events/" + shop.name() + "?payout_ref=" + payoutRef), "app-api-key", shop.key());
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonArray("events").stream().map(v -> v.asJsonObject().getString("type")).toList();
+    }
+
+    private String settlementState(Shop shop, String method, String ref, String settlementRef) {
+        Reply r = get(api("settlement/" + shop.name() + "?payment_method=" + method + "&order_ref=" + ref + "&settlement_ref=" + settlementRef),
+                "app-api-key", shop.key());
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getString("state");
+    }
+
+    private String refundState(Shop shop, String method, String ref, String refundRef) {
+        Reply r = get(api("refund/" + shop.name() + "?payment_method=" + method + "&order_ref=" + ref + "&refund_ref=" + refundRef),
+                "app-api-key", shop.key());
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getString("state");
+    }
+
+    private static String admin() {
+        return basic("admin", System.getenv("ADMIN_PASSWORD"));
+    }
+
     private static void assertAddsUp(JsonObject r, String orderRef, String refundRef, long amount, long total, String currency,
             long payerTotal, long payerRefund) {
         for (String field : RESULT_FIELDS) {
