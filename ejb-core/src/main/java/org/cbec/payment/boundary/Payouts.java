@@ -132,13 +132,13 @@ public class Payouts {
     }
 
     /** The balance and a page of the payouts, newest first (as stored: each payout's query refreshes it). */
-    public BalanceView payouts(String merchant, String paymentMethod, Integer offset, Integer limit) {
+    public BalanceView payouts(String merchant, String paymentMethod, String offset, String limit) {
         requireAccount(merchant, paymentMethod);
         return ledger.payouts(merchant, paymentMethod, offset(offset), limit(limit));
     }
 
     /** The balance and a page of its ledger's entries, newest first. */
-    public BalanceView ledger(String merchant, String paymentMethod, Integer offset, Integer limit) {
+    public BalanceView ledger(String merchant, String paymentMethod, String offset, String limit) {
         requireAccount(merchant, paymentMethod);
         return ledger.entries(merchant, paymentMethod, offset(offset), limit(limit));
     }
@@ -168,18 +168,29 @@ public class Payouts {
         }
     }
 
-    private static int offset(Integer offset) {
-        if (offset != null && offset < 0) {
-            throw new InvalidRequestException("offset", "offset must be 0 or more");
-        }
-        return offset == null ? 0 : offset;
+    /** {@code offset}: from 0, 0 when left out. */
+    public static int offset(String offset) {
+        return number("offset", offset, 0, Integer.MAX_VALUE, 0, "offset must be a whole number, 0 or more");
     }
 
-    private static int limit(Integer limit) {
-        if (limit != null && (limit < 1 || limit > MAX_PAGE)) {
-            throw new InvalidRequestException("limit", "limit must be 1 to " + MAX_PAGE);
+    /** {@code limit}: 1 to {@value #MAX_PAGE}, 20 when left out. */
+    public static int limit(String limit) {
+        return number("limit", limit, 1, MAX_PAGE, 20, "limit must be a whole number from 1 to " + MAX_PAGE);
+    }
+
+    private static int number(String field, String value, int min, int max, int absent, String rule) {
+        if (value == null) {
+            return absent;
         }
-        return limit == null ? 20 : limit;
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException notOne) {
+            // refused below
+        }
+        throw new InvalidRequestException(field, rule);
     }
 
     private static void requirePayoutRef(String field, String payoutRef) {

@@ -152,6 +152,7 @@ final class EventData {
         o.add("targetCurrency", p.targetCurrency()).add("state", p.state().shown());
         nullable(o, "failReason", p.failReason());
         nullable(o, "description", p.description());
+        nullable(o, "notifyUrl", p.notifyUrl());
         nullable(o, "createdAt", BeijingTime.format(p.createdAt()));
         nullable(o, "acceptedAt", BeijingTime.format(p.acceptedAt()));
         nullable(o, "paidAt", BeijingTime.format(p.paidAt()));

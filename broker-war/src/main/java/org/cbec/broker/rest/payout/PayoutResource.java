@@ -72,8 +72,8 @@ public class PayoutResource {
     @Path("{merchant}")
     // With payout_ref one PayoutResult, without it a BalanceResult (the API document's oneOf).
     public Object query(@PathParam("merchant") String merchant, @QueryParam("payment_method") String paymentMethod,
-            @QueryParam("payout_ref") String payoutRef, @QueryParam("view") String view, @QueryParam("offset") Integer offset,
-            @QueryParam("limit") Integer limit) {
+            @QueryParam("payout_ref") String payoutRef, @QueryParam("view") String view, @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit) {
         if (payoutRef != null) {
             return result(payouts.query(merchant, paymentMethod, payoutRef));
         }
@@ -82,12 +82,11 @@ public class PayoutResource {
         }
         BalanceView b = view != null ? payouts.ledger(merchant, paymentMethod, offset, limit) : payouts.payouts(merchant, paymentMethod,
                 offset, limit);
-        int shownLimit = limit == null ? 20 : limit;
         return new BalanceResult(200, "OK", merchant, paymentMethod, "CNY", new Balance(b.available(), b.held(), b.inTransit(),
                 b.paidOut()), view != null ? null : b.payouts().stream().map(PayoutResource::result).toList(),
                 view == null ? null : b.entries().stream().map(e -> new EntryResult(e.id(), BeijingTime.format(e.at()), e.kind(),
                         e.orderRef(), e.reference(), e.from(), e.to(), e.amount())).toList(),
-                offset == null ? 0 : offset, shownLimit, b.total());
+                Payouts.offset(offset), Payouts.limit(limit), b.total());
     }
 
     private static PayoutResult result(PayoutView p) {
