@@ -13,6 +13,7 @@ import org.cbec.company.CompanyPort;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.RefundSendRules;
+import org.cbec.payment.control.SentLedger;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.UpstreamFailureException;
 
@@ -84,16 +85,8 @@ public class CompanyRequests {
         /** The shown state, for a log line. */
         String state(V v);
 
-        V observed(long id, S status, Exchanges events);
-
-        V refused(long id, String reason, Exchanges events);
-
-        void unknown(long id, String reason, Exchanges events);
-
-        void notSent(long id, String reason, Exchanges events);
-
-        /** Exchanges that changed nothing but are kept (they went wrong). */
-        void events(long id, Exchanges events);
+        /** The request's ledger, which stores each outcome. */
+        SentLedger<V, S> ledger();
     }
 
     /** Sends it and applies the outcome; anything but an answer is the caller's error ({@link CompanyFailures}). */
@@ -104,20 +97,20 @@ public class CompanyRequests {
         long id = kind.id(v);
         return kind.send(company, account, v, log).fold(
                 status -> {
-                    V done = kind.observed(id, status, log);
+                    V done = kind.ledger().observed(id, status, log.entries());
                     LOG.info(() -> kind.label() + " sent: " + kind.describe(v) + " " + kind.state(done));
                     return done;
                 },
                 refused -> {
-                    kind.refused(id, refused.text(), log);
+                    kind.ledger().refused(id, refused.text(), log.entries());
                     LOG.info(() -> kind.label() + " refused by " + kind.paymentMethod(v) + ": " + kind.describe(v) + " " + refused.text());
                     throw CompanyFailures.refused(company::invalidRequest, kind.failure(), kind.what(v), refused.text() + kind.afterRefusal());
                 },
                 unanswered -> {
                     if (unanswered.sent()) {
-                        kind.unknown(id, unanswered.reason(), log);
+                        kind.ledger().unknown(id, unanswered.reason(), log.entries());
                     } else {
-                        kind.notSent(id, unanswered.reason(), log);
+                        kind.ledger().notSent(id, unanswered.reason(), log.entries());
                     }
                     LOG.warning(() -> kind.label() + (unanswered.sent() ? " outcome unknown: " : " not sent: ") + kind.describe(v) + ": "
                             + unanswered.reason());
@@ -135,19 +128,19 @@ public class CompanyRequests {
         CompanyOutcome<Optional<S>> asked = kind.query(company, accounts.account(kind.merchant(v), kind.paymentMethod(v)), v, log);
         long id = kind.id(v);
         if (RefundSendRules.afterTakeOverQuery(asked) == RefundSendRules.AfterQuery.SEND) {
-            kind.events(id, log);
+            kind.ledger().events(id, log.entries());
             return send(kind, v);
         }
         // The company has it (its state is taken), or nothing is known (it stays UNKNOWN, nothing is sent).
         String stillKept = kept(kind, v, "will be resolved");
         return asked.fold(
-                found -> kind.observed(id, found.orElseThrow(), log),
+                found -> kind.ledger().observed(id, found.orElseThrow(), log.entries()),
                 refused -> {
-                    kind.unknown(id, refused.text(), log);
+                    kind.ledger().unknown(id, refused.text(), log.entries());
                     throw new UpstreamFailureException(kind.failure(), refused.text() + stillKept);
                 },
                 unanswered -> {
-                    kind.unknown(id, unanswered.reason(), log);
+                    kind.ledger().unknown(id, unanswered.reason(), log.entries());
                     throw CompanyFailures.failed(kind.failure(), unanswered, stillKept);
                 });
     }
@@ -195,12 +188,12 @@ public class CompanyRequests {
             keepEvents(kind, id, log);
             return v;
         }
-        return kind.observed(id, status.get(), log);
+        return kind.ledger().observed(id, status.get(), log.entries());
     }
 
     private static <V, S> void keepEvents(Kind<V, S> kind, long id, Exchanges log) {
         if (log.anyNotOk()) {
-            kind.events(id, log);
+            kind.ledger().events(id, log.entries());
         }
     }
 

@@ -23,6 +23,7 @@ import org.cbec.payment.RegisterPayoutAccount;
 import org.cbec.payment.RequestPayout;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.control.PaymentRules;
 import org.cbec.payment.control.PayoutLedger;
 import org.cbec.payment.control.PayoutRules;
@@ -269,28 +270,8 @@ public class Payouts {
         }
 
         @Override
-        public PayoutView observed(long id, PayoutStatus status, Exchanges events) {
-            return ledger.observed(id, status, events.entries());
-        }
-
-        @Override
-        public PayoutView refused(long id, String reason, Exchanges events) {
-            return ledger.refused(id, reason, events.entries());
-        }
-
-        @Override
-        public void unknown(long id, String reason, Exchanges events) {
-            ledger.unknown(id, reason, events.entries());
-        }
-
-        @Override
-        public void notSent(long id, String reason, Exchanges events) {
-            ledger.notSent(id, reason, events.entries());
-        }
-
-        @Override
-        public void events(long id, Exchanges events) {
-            ledger.events(id, events.entries());
+        public SentLedger<PayoutView, PayoutStatus> ledger() {
+            return ledger;
         }
     }
 }

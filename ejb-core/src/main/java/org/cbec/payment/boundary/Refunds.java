@@ -29,6 +29,7 @@ import org.cbec.payment.CreateRefund;
 import org.cbec.payment.RefundView;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.control.PaymentRules;
 
 /**
@@ -221,28 +222,8 @@ public class Refunds {
         }
 
         @Override
-        public RefundView observed(long id, RefundStatus status, Exchanges events) {
-            return ledger.observed(id, status, events.entries());
-        }
-
-        @Override
-        public RefundView refused(long id, String reason, Exchanges events) {
-            return ledger.refused(id, reason, events.entries());
-        }
-
-        @Override
-        public void unknown(long id, String reason, Exchanges events) {
-            ledger.unknown(id, reason, events.entries());
-        }
-
-        @Override
-        public void notSent(long id, String reason, Exchanges events) {
-            ledger.notSent(id, reason, events.entries());
-        }
-
-        @Override
-        public void events(long id, Exchanges events) {
-            ledger.events(id, events.entries());
+        public SentLedger<RefundView, RefundStatus> ledger() {
+            return ledger;
         }
     }
 

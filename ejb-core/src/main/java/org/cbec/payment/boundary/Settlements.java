@@ -28,6 +28,7 @@ import org.cbec.payment.SettlementHolding;
 import org.cbec.payment.SplitView;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.control.PaymentRules;
 import org.cbec.payment.control.SettlementLedger;
@@ -332,28 +333,8 @@ public class Settlements {
         }
 
         @Override
-        public SplitView observed(long id, SplitStatus status, Exchanges events) {
-            return ledger.observed(id, status, events.entries());
-        }
-
-        @Override
-        public SplitView refused(long id, String reason, Exchanges events) {
-            return ledger.refused(id, reason, events.entries());
-        }
-
-        @Override
-        public void unknown(long id, String reason, Exchanges events) {
-            ledger.unknown(id, reason, events.entries());
-        }
-
-        @Override
-        public void notSent(long id, String reason, Exchanges events) {
-            ledger.notSent(id, reason, events.entries());
-        }
-
-        @Override
-        public void events(long id, Exchanges events) {
-            ledger.events(id, events.entries());
+        public SentLedger<SplitView, SplitStatus> ledger() {
+            return ledger;
         }
     }
 

@@ -1,5 +1,6 @@
 package org.cbec.payment.control;
 
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -32,8 +33,9 @@ import org.cbec.webhook.control.Outbox;
  * others' entries, so what is available never goes below zero.
  */
 @Stateless
+@LocalBean
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-public class PayoutLedger {
+public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
 
     private static final Logger LOG = Logger.getLogger(PayoutLedger.class.getName());
 
@@ -109,6 +111,7 @@ public class PayoutLedger {
      * The company's view of the payout, with the exchanges that brought it: PAID moves its amount
      * to what was paid out, FAILED gives it all back to what is available, each once.
      */
+    @Override
     public PayoutView observed(long id, PayoutStatus s, List<Exchanges.Entry> events) {
         Payout p = em.find(Payout.class, id, LockModeType.PESSIMISTIC_WRITE);
         PayoutState before = p.getState();
@@ -125,6 +128,7 @@ public class PayoutLedger {
     }
 
     /** The company refused it: nothing was paid out, and its amount is available again. */
+    @Override
     public PayoutView refused(long id, String reason, List<Exchanges.Entry> events) {
         Payout p = em.find(Payout.class, id, LockModeType.PESSIMISTIC_WRITE);
         PayoutState before = p.getState();
@@ -136,16 +140,19 @@ public class PayoutLedger {
     }
 
     /** No usable answer: kept, its outcome unknown until a query or the reconciliation. */
+    @Override
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
         move(id, PayoutEvent.NO_ANSWER, reason, events);
     }
 
     /** The call never left the broker: stored NOT_SENT, never as possibly sent. */
+    @Override
     public void notSent(long id, String reason, List<Exchanges.Entry> events) {
         move(id, PayoutEvent.NOT_SENT, reason, events);
     }
 
     /** Exchanges that changed nothing but are kept (they went wrong). */
+    @Override
     public void events(long id, List<Exchanges.Entry> events) {
         PaymentLedger.persistPayoutEvents(em, id, events);
     }

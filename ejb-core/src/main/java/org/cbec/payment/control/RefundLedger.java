@@ -1,5 +1,6 @@
 package org.cbec.payment.control;
 
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -31,8 +32,9 @@ import org.cbec.payment.boundary.Payments;
  * payment take turns there, each seeing the others, so their sum never passes what was paid.
  */
 @Stateless
+@LocalBean
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-public class RefundLedger {
+public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
 
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(RefundLedger.class.getName());
 
@@ -114,6 +116,7 @@ public class RefundLedger {
     }
 
     /** The company's view of the refund, with the exchanges that brought it. */
+    @Override
     public RefundView observed(long id, RefundStatus s, List<Exchanges.Entry> events) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
         RefundState before = r.getState();
@@ -129,6 +132,7 @@ public class RefundLedger {
     }
 
     /** The company refused the refund: no money moved, it is CLOSED and no longer counts. */
+    @Override
     public RefundView refused(long id, String reason, List<Exchanges.Entry> events) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
         RefundState before = r.getState();
@@ -164,6 +168,7 @@ public class RefundLedger {
     }
 
     /** The refund call got no usable answer: kept, its outcome unknown until a query or the reconciliation. */
+    @Override
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
         Refund r = em.find(Refund.class, id);
         if (r.getState().allows(RefundEvent.NO_ANSWER)) {
@@ -176,6 +181,7 @@ public class RefundLedger {
      * The refund call never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT,
      * never as possibly sent. Resolved meanwhile: changes nothing.
      */
+    @Override
     public void notSent(long id, String reason, List<Exchanges.Entry> events) {
         Refund r = em.find(Refund.class, id);
         if (r.getState().allows(RefundEvent.NOT_SENT)) {
@@ -185,6 +191,7 @@ public class RefundLedger {
     }
 
     /** Exchanges that changed nothing but are kept (they went wrong). */
+    @Override
     public void events(long id, List<Exchanges.Entry> events) {
         PaymentLedger.persistEvents(em, em.find(Refund.class, id).getPaymentId(), events);
     }

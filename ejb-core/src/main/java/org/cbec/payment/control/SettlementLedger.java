@@ -1,5 +1,6 @@
 package org.cbec.payment.control;
 
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -42,8 +43,9 @@ import org.cbec.webhook.control.Outbox;
  * others, so the splits never pass the maximum share nor what is held.
  */
 @Stateless
+@LocalBean
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-public class SettlementLedger {
+public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
 
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(SettlementLedger.class.getName());
 
@@ -181,6 +183,7 @@ public class SettlementLedger {
     }
 
     /** The company's view of a split or release, with the exchanges that brought it. */
+    @Override
     public SplitView observed(long id, SplitStatus status, List<Exchanges.Entry> events) {
         Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
         Payment p = em.find(Payment.class, s.getPaymentId());
@@ -202,6 +205,7 @@ public class SettlementLedger {
     }
 
     /** The company refused it: nothing moved; a split's parts are CLOSED and no longer count. */
+    @Override
     public SplitView refused(long id, String reason, List<Exchanges.Entry> events) {
         Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
         Payment p = em.find(Payment.class, s.getPaymentId());
@@ -216,16 +220,19 @@ public class SettlementLedger {
     }
 
     /** No usable answer: kept, its outcome unknown until a query or the reconciliation. */
+    @Override
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
         move(id, SettlementEvent.NO_ANSWER, reason, events);
     }
 
     /** The call never left the broker: stored NOT_SENT, never as possibly sent. */
+    @Override
     public void notSent(long id, String reason, List<Exchanges.Entry> events) {
         move(id, SettlementEvent.NOT_SENT, reason, events);
     }
 
     /** Exchanges that changed nothing but are kept (they went wrong). */
+    @Override
     public void events(long id, List<Exchanges.Entry> events) {
         PaymentLedger.persistEvents(em, em.find(Settlement.class, id).getPaymentId(), events);
     }

@@ -1,0 +1,27 @@
+package org.cbec.payment.control;
+
+import java.util.List;
+
+/**
+ * What the ledger of a money request sent to a company once (a refund, a split or release, a
+ * payout) stores of each outcome of its company call, each in its own transaction with the
+ * exchanges that brought it: {@code V} is the request's stored view, {@code S} the company's
+ * status of it.
+ */
+public interface SentLedger<V, S> {
+
+    /** The company's view of it. */
+    V observed(long id, S status, List<Exchanges.Entry> events);
+
+    /** The company refused it: nothing moved. */
+    V refused(long id, String reason, List<Exchanges.Entry> events);
+
+    /** No usable answer: kept, its outcome unknown until a query or the reconciliation. */
+    void unknown(long id, String reason, List<Exchanges.Entry> events);
+
+    /** The call never left the broker: stored NOT_SENT, never as possibly sent. */
+    void notSent(long id, String reason, List<Exchanges.Entry> events);
+
+    /** Exchanges that changed nothing but are kept (they went wrong). */
+    void events(long id, List<Exchanges.Entry> events);
+}
