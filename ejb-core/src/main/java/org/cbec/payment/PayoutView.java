@@ -12,5 +12,5 @@ import org.cbec.payment.entity.PayoutState;
 public record PayoutView(long id, String merchant, String paymentMethod, String payoutRef, Long requestedAmount, long amount,
         String currency, String targetCurrency, String description, String notifyUrl, PayoutState state, String stateDesc,
         String payoutId, Long fee, BigDecimal rate, LocalDate rateDate, Long targetAmount, String failReason, OffsetDateTime createdAt,
-        OffsetDateTime acceptedAt, OffsetDateTime paidAt, OffsetDateTime updatedAt) {
+        OffsetDateTime acceptedAt, OffsetDateTime paidAt, OffsetDateTime updatedAt) implements SentRequest {
 }

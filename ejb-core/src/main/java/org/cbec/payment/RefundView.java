@@ -10,5 +10,5 @@ import org.cbec.payment.entity.RefundState;
 public record RefundView(long id, long paymentId, String merchant, String paymentMethod, String orderRef, String refundRef,
         String companyRefundNo, String refundId, RefundState state, String stateDesc, long amount, String currency,
         long totalAmount, Long payerTotal, Long payerRefund, String payerCurrency, Long settlementTotal, Long settlementAmount,
-        String reason, String notifyUrl, OffsetDateTime createdAt, OffsetDateTime successAt, OffsetDateTime updatedAt) {
+        String reason, String notifyUrl, OffsetDateTime createdAt, OffsetDateTime successAt, OffsetDateTime updatedAt) implements SentRequest {
 }

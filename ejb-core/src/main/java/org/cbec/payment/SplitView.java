@@ -14,7 +14,7 @@ import org.cbec.payment.entity.SettlementState;
 public record SplitView(long id, long paymentId, String merchant, String paymentMethod, String orderRef, String settlementRef,
         String companyNo, String settlementId, Settlement.Kind kind, SettlementState state, String stateDesc, boolean finish,
         String description, long amount, boolean byCompany, List<PartView> parts, OffsetDateTime createdAt,
-        OffsetDateTime finishedAt) {
+        OffsetDateTime finishedAt) implements SentRequest {
 
     public SplitView {
         parts = List.copyOf(parts);

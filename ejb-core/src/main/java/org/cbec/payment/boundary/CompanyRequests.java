@@ -10,6 +10,7 @@ import org.cbec.company.Companies;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyOutcome;
 import org.cbec.company.CompanyPort;
+import org.cbec.payment.SentRequest;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.RefundSendRules;
@@ -44,7 +45,7 @@ public class CompanyRequests {
      * One kind of money request: how it is sent and asked for at the company, and how its ledger
      * stores each outcome. {@code V} is its stored view, {@code S} the company's status of it.
      */
-    public interface Kind<V, S> {
+    public interface Kind<V extends SentRequest, S> {
 
         /** The 500's message: "failure while …". */
         String failure();
@@ -57,12 +58,6 @@ public class CompanyRequests {
 
         /** Who and what, for a log line: no secret, no personal data. */
         String describe(V v);
-
-        long id(V v);
-
-        String merchant(V v);
-
-        String paymentMethod(V v);
 
         /** Whether a query asks the company again: its outcome unknown, or the company still working on it. */
         boolean refreshable(V v);
@@ -90,11 +85,11 @@ public class CompanyRequests {
     }
 
     /** Sends it and applies the outcome; anything but an answer is the caller's error ({@link CompanyFailures}). */
-    public <V, S> V send(Kind<V, S> kind, V v) {
-        CompanyPort company = companies.port(kind.paymentMethod(v), kind.failure());
-        CompanyAccount account = accounts.account(kind.merchant(v), kind.paymentMethod(v));
+    public <V extends SentRequest, S> V send(Kind<V, S> kind, V v) {
+        CompanyPort company = companies.port(v.paymentMethod(), kind.failure());
+        CompanyAccount account = accounts.account(v.merchant(), v.paymentMethod());
         Exchanges log = new Exchanges();
-        long id = kind.id(v);
+        long id = v.id();
         return kind.send(company, account, v, log).fold(
                 status -> {
                     V done = kind.ledger().observed(id, status, log.entries());
@@ -103,7 +98,7 @@ public class CompanyRequests {
                 },
                 refused -> {
                     kind.ledger().refused(id, refused.text(), log.entries());
-                    LOG.info(() -> kind.label() + " refused by " + kind.paymentMethod(v) + ": " + kind.describe(v) + " " + refused.text());
+                    LOG.info(() -> kind.label() + " refused by " + v.paymentMethod() + ": " + kind.describe(v) + " " + refused.text());
                     throw CompanyFailures.refused(company::invalidRequest, kind.failure(), kind.what(v), refused.text() + kind.afterRefusal());
                 },
                 unanswered -> {
@@ -122,11 +117,11 @@ public class CompanyRequests {
      * One taken over (SENDING again, by this caller only) after an unknown outcome: the company is
      * asked for it first and it is sent again only if the company answered that it has none.
      */
-    public <V, S> V resolveOrSend(Kind<V, S> kind, V v) {
-        CompanyPort company = companies.port(kind.paymentMethod(v), kind.failure());
+    public <V extends SentRequest, S> V resolveOrSend(Kind<V, S> kind, V v) {
+        CompanyPort company = companies.port(v.paymentMethod(), kind.failure());
         Exchanges log = new Exchanges();
-        CompanyOutcome<Optional<S>> asked = kind.query(company, accounts.account(kind.merchant(v), kind.paymentMethod(v)), v, log);
-        long id = kind.id(v);
+        CompanyOutcome<Optional<S>> asked = kind.query(company, accounts.account(v.merchant(), v.paymentMethod()), v, log);
+        long id = v.id();
         if (RefundSendRules.afterTakeOverQuery(asked) == RefundSendRules.AfterQuery.SEND) {
             kind.ledger().events(id, log.entries());
             return send(kind, v);
@@ -149,13 +144,13 @@ public class CompanyRequests {
      * The stored view, or the company's newer one. {@code strict}: a company failure is the
      * caller's 500 (one request asked for); otherwise the stored view is answered (one of several).
      */
-    public <V, S> V refresh(Kind<V, S> kind, V v, boolean strict) {
+    public <V extends SentRequest, S> V refresh(Kind<V, S> kind, V v, boolean strict) {
         if (!kind.refreshable(v)) {
             return v; // final, or SENDING: its sender is still talking to the company
         }
         CompanyPort company;
         try {
-            company = companies.port(kind.paymentMethod(v), kind.failure());
+            company = companies.port(v.paymentMethod(), kind.failure());
         } catch (BusinessException notConfigured) {
             if (strict) {
                 throw notConfigured;
@@ -163,7 +158,7 @@ public class CompanyRequests {
             return v;
         }
         Exchanges log = new Exchanges();
-        long id = kind.id(v);
+        long id = v.id();
         Function<String, Optional<S>> nothing = why -> {
             if (strict) {
                 keepEvents(kind, id, log);
@@ -171,7 +166,7 @@ public class CompanyRequests {
             }
             return Optional.empty();
         };
-        Optional<S> status = kind.query(company, accounts.account(kind.merchant(v), kind.paymentMethod(v)), v, log).fold(
+        Optional<S> status = kind.query(company, accounts.account(v.merchant(), v.paymentMethod()), v, log).fold(
                 found -> found,
                 refused -> nothing.apply(refused.text()),
                 unanswered -> {
@@ -191,14 +186,14 @@ public class CompanyRequests {
         return kind.ledger().observed(id, status.get(), log.entries());
     }
 
-    private static <V, S> void keepEvents(Kind<V, S> kind, long id, Exchanges log) {
+    private static <V extends SentRequest, S> void keepEvents(Kind<V, S> kind, long id, Exchanges log) {
         if (log.anyNotOk()) {
             kind.ledger().events(id, log.entries());
         }
     }
 
     /** "; the refund is kept and …". */
-    private static <V, S> String kept(Kind<V, S> kind, V v, String then) {
+    private static <V extends SentRequest, S> String kept(Kind<V, S> kind, V v, String then) {
         return "; " + kind.what(v) + " is kept and " + then;
     }
 }

@@ -224,21 +224,6 @@ public class Payouts {
         }
 
         @Override
-        public long id(PayoutView p) {
-            return p.id();
-        }
-
-        @Override
-        public String merchant(PayoutView p) {
-            return p.merchant();
-        }
-
-        @Override
-        public String paymentMethod(PayoutView p) {
-            return p.paymentMethod();
-        }
-
-        @Override
         public boolean refreshable(PayoutView p) {
             return p.state() == PayoutState.ACCEPTED || p.state().isUnresolved();
         }

@@ -177,21 +177,6 @@ public class Refunds {
         }
 
         @Override
-        public long id(RefundView r) {
-            return r.id();
-        }
-
-        @Override
-        public String merchant(RefundView r) {
-            return r.merchant();
-        }
-
-        @Override
-        public String paymentMethod(RefundView r) {
-            return r.paymentMethod();
-        }
-
-        @Override
         public boolean refreshable(RefundView r) {
             return r.state() == RefundState.PROCESSING || r.state().isUnresolved();
         }

@@ -293,21 +293,6 @@ public class Settlements {
         }
 
         @Override
-        public long id(SplitView s) {
-            return s.id();
-        }
-
-        @Override
-        public String merchant(SplitView s) {
-            return s.merchant();
-        }
-
-        @Override
-        public String paymentMethod(SplitView s) {
-            return s.paymentMethod();
-        }
-
-        @Override
         public boolean refreshable(SplitView s) {
             return s.state() == SettlementState.PROCESSING || s.state().isUnresolved();
         }
