@@ -67,7 +67,7 @@ public class BetapayPayouts {
 
     /** Every member is required; the rules name the member, never its value. */
     static Payouts.BeneficiaryTerms beneficiary(JsonObject biz) {
-        return new Payouts.BeneficiaryTerms(Members.text(biz, "holder_name", 128),
+        return new Payouts.BeneficiaryTerms(Members.text(biz, "holder_name", 64),
                 Members.text(biz, "account_no", ACCOUNT_NO, ACCOUNT_NO_RULE),
                 Members.text(biz, "swift_code", SWIFT, "a SWIFT (BIC) code of 8 or 11 characters"),
                 Members.text(biz, "bank_country", COUNTRY, "an ISO 3166 country code, like GB"),
@@ -91,7 +91,7 @@ public class BetapayPayouts {
             throw new Members.Invalid("currency", "currency must be CNY: a payout is of the CNY balance");
         }
         String target = Members.text(biz, "target_currency", CURRENCY, "an ISO 4217 currency code, like GBP");
-        String description = Members.optionalText(biz, "description", 256).orElse(null);
+        String description = Members.optionalText(biz, "description", 80).orElse(null);
         return new Payouts.PayoutTerms(payoutNo, amount, "CNY", target, description);
     }
 

@@ -145,6 +145,10 @@ public final class PayoutRules {
         if (!CURRENCY.matcher(b.currency()).matches()) {
             return refused(Refusal.INVALID_REQUEST, "the currency must be 3 capital letters (ISO 4217), e.g. GBP");
         }
+        if (b.currency().equals(CNY)) {
+            // A payout abroad converts the CNY funds: an account in CNY is not one (both companies' documents say so).
+            return refused(Refusal.INVALID_REQUEST, "the currency must be another than CNY: a payout abroad converts the CNY funds");
+        }
         return Optional.empty();
     }
 

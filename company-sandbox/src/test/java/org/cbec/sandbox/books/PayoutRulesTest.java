@@ -200,6 +200,7 @@ class PayoutRulesTest {
                 new BeneficiaryTerms("Jane Doe", ACCOUNT, "NWBKGB2L", "gb", "GBP"),
                 new BeneficiaryTerms("Jane Doe", ACCOUNT, "NWBKGB2L", "GB", "GB"),
                 new BeneficiaryTerms("Jane Doe", ACCOUNT, "NWBKGB2L", "GB", "POUND"),
+                new BeneficiaryTerms("Jane Doe", ACCOUNT, "NWBKGB2L", "GB", "CNY"),
                 new BeneficiaryTerms("Jane Doe", "1".repeat(65), "NWBKGB2L", "GB", "GBP"))) {
             PayoutRules.Refused r = PayoutRules.checkBeneficiary(bad).orElseThrow(() -> new AssertionError(bad.toString()));
             assertEquals(Refusal.INVALID_REQUEST, r.refusal());

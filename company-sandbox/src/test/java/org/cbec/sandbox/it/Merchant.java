@@ -199,6 +199,32 @@ final class Merchant {
                 + "\",\"desc\":\"IT share\"}],\"extend_params\":{\"royalty_finish\":\"false\"},\"royalty_mode\":\"async\"}";
     }
 
+    // ---- payouts abroad ------------------------------------------------------------------------
+
+    /** alphapay's beneficiary: the holder's name and the account number OAEP-encrypted under the company key. */
+    String alphapayBeneficiaryBody(String holder, String accountNumber, String swift, String country, String currency) {
+        return "{\"account_name\":\"" + encrypt(holder) + "\",\"account_number\":\"" + encrypt(accountNumber) + "\",\"swift_code\":\""
+                + swift + "\",\"bank_country\":\"" + country + "\",\"currency\":\"" + currency + "\"}";
+    }
+
+    /** alphapay's payout of {@code fen} CNY to the beneficiary in {@code target}. */
+    static String alphapayPayoutBody(String payoutNo, long fen, String target) {
+        return "{\"out_payout_no\":\"" + payoutNo + "\",\"amount\":{\"total\":" + fen + ",\"currency\":\"CNY\"},\"target_currency\":\""
+                + target + "\",\"description\":\"IT payout\"}";
+    }
+
+    /** betapay's bind of the beneficiary, in clear (as Alipay takes names). */
+    static String beneficiaryBiz(String holder, String accountNumber, String swift, String country, String currency) {
+        return "{\"holder_name\":\"" + holder + "\",\"account_no\":\"" + accountNumber + "\",\"swift_code\":\"" + swift
+                + "\",\"bank_country\":\"" + country + "\",\"currency\":\"" + currency + "\"}";
+    }
+
+    /** betapay's payout of {@code yuan} CNY to the beneficiary in {@code target}. */
+    static String payoutBiz(String payoutNo, String yuan, String target) {
+        return "{\"out_payout_no\":\"" + payoutNo + "\",\"amount\":\"" + yuan + "\",\"currency\":\"CNY\",\"target_currency\":\""
+                + target + "\",\"description\":\"IT payout\"}";
+    }
+
     // ---- betapay -------------------------------------------------------------------------------
 
     /** Posts a signed gateway call; checks HTTP 200 and the node's signature, and returns the node. */

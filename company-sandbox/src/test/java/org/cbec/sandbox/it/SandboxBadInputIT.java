@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +17,10 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +76,12 @@ class SandboxBadInputIT {
     JsonObject alphaReceivers;
     JsonObject betaReceivers;
     final List<String> neverCreated = new ArrayList<>();
+    /**
+     * The refusals the books decide, by call name: alphapay's status and code ("403 NOT_ENOUGH"),
+     * betapay's sub_code. A malformed call is only asked to be a clean refusal; these are asked to
+     * be refused for their own reason, so that one refused for another shows.
+     */
+    final Map<String, String> expected = new HashMap<>();
 
     static final String ALPHA_RECEIVER = "oBadInputReceiver0001";
     static final String BETA_RECEIVER = "2088000000000009";
@@ -120,10 +130,15 @@ class SandboxBadInputIT {
     }
 
     Call signed(String name, String method, String path, String contentType, byte[] body) {
+        return signed(alpha, name, method, path, contentType, body);
+    }
+
+    /** Signed by another account of alphapay's. */
+    Call signed(Merchant m, String name, String method, String path, String contentType, byte[] body) {
         URI uri = base.resolve("alphapay/" + path);
         String wire = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Authorization", alpha.alphapayAuthorization(method, wire, body == null ? new byte[0] : body, Instant.now().getEpochSecond()));
+        headers.put("Authorization", m.alphapayAuthorization(method, wire, body == null ? new byte[0] : body, Instant.now().getEpochSecond()));
         if (contentType != null) {
             headers.put("Content-Type", contentType);
         }
@@ -277,6 +292,11 @@ class SandboxBadInputIT {
                 signed("refund query of another mchid", "GET", refunds + "/R1?mchid=1900000000", null, null),
                 signed("DELETE of a refund", "DELETE", refunds + "/R1", null, null)));
         calls.addAll(alphapaySettlementCalls(paidTx));
+        Merchant nobody = Merchant.open(base, "alphapay", "bad-input-a-nobody");
+        String payoutNo = payoutReady(alpha);
+        JsonObject funds = funds(alpha);
+        JsonObject nobodyFunds = funds(nobody);
+        calls.addAll(alphapayPayoutCalls(payoutNo, funds.getJsonNumber("available").longValueExact(), nobody));
         assertTrue(calls.size() >= 50, calls.size() + " calls");
         for (Call call : calls) {
             Reply r = Http.send(call.method(), base.resolve("alphapay/" + call.path()), call.headers(), call.body());
@@ -288,9 +308,14 @@ class SandboxBadInputIT {
             if (r.header("Alphapay-Signature") != null) {
                 assertTrue(alpha.alphapayAnswerVerifies(r), "signed refusals verify: " + what);
             }
+            if (expected.containsKey(call.name())) {
+                assertEquals(expected.get(call.name()), r.status() + " " + body.getString("code"), what);
+            }
         }
         ordersUnchanged();
         noRefunds(alpha, paid);
+        assertEquals(funds, funds(alpha), "alphapay's funds, beneficiary and payouts as they were");
+        assertEquals(nobodyFunds, funds(nobody), "the account without a beneficiary still has none, nor a payout");
     }
 
 
@@ -382,13 +407,167 @@ class SandboxBadInputIT {
                         "{}".getBytes(StandardCharsets.UTF_8)));
     }
 
+    /**
+     * The three payout paths. Malformed beneficiaries are built on another account abroad than the
+     * registered one (another name, number, bank, country and currency), so that one taken wrongly
+     * replaces it visibly; malformed payouts carry a number never used, so that one taken wrongly
+     * adds a payout; the refusals the books decide (more than is available, no beneficiary, a
+     * currency not the beneficiary's, the paid payout's number with other terms, an amount that
+     * buys less than a penny) come with their codes. The funds, read before and after, show
+     * either.
+     */
+    List<Call> alphapayPayoutCalls(String paidPayoutNo, long available, Merchant nobody) {
+        String beneficiary = "v3/global/settle/beneficiary";
+        String payouts = "v3/global/settle/payouts";
+        String query = payouts + "/out-payout-no/";
+        String name = alpha.encrypt("Quay Goods GmbH");
+        String number = alpha.encrypt("DE89370400440532013000");
+        String ben = "{\"account_name\":\"" + name + "\",\"account_number\":\"" + number
+                + "\",\"swift_code\":\"COBADEFFXXX\",\"bank_country\":\"DE\",\"currency\":\"EUR\"}";
+        String no = "Q" + ref();
+        String payout = Merchant.alphapayPayoutBody(no, 100, "GBP");
+        String notCipher = Base64.getEncoder().encodeToString(new byte[256]);
+        Call payoutSignedForAnother = signedJson("payout whose signature is of another body", payouts, payout);
+        Call benSignedForAnother = signedJson("beneficiary whose signature is of another body", beneficiary, ben);
+        return List.of(
+                signedJson("beneficiary without account_name", beneficiary, ben.replace("\"account_name\":\"" + name + "\",", "")),
+                signedJson("beneficiary account_name null", beneficiary, ben.replace("\"" + name + "\"", "null")),
+                signedJson("beneficiary account_name number", beneficiary, ben.replace("\"" + name + "\"", "7")),
+                signedJson("beneficiary account_name in clear", beneficiary, ben.replace(name, "Quay Goods GmbH")),
+                signedJson("beneficiary account_name not Base64", beneficiary, ben.replace(name, "!!!")),
+                signedJson("beneficiary account_name Base64 of no ciphertext", beneficiary, ben.replace(name, notCipher)),
+                signedJson("beneficiary account_name too long", beneficiary, ben.replace(name, "A".repeat(1025))),
+                signedJson("beneficiary account_name empty once decrypted", beneficiary, ben.replace(name, alpha.encrypt(""))),
+                signedJson("beneficiary account_name with a control character", beneficiary, ben.replace(name, alpha.encrypt("Quay\u0007Goods"))),
+                signedJson("beneficiary account_name of 129 characters", beneficiary, ben.replace(name, alpha.encrypt("Q".repeat(129)))),
+                signedJson("beneficiary without account_number", beneficiary, ben.replace(",\"account_number\":\"" + number + "\"", "")),
+                signedJson("beneficiary account_number number", beneficiary, ben.replace("\"" + number + "\"", "89370400440532013000")),
+                signedJson("beneficiary account_number in clear", beneficiary, ben.replace(number, "DE89370400440532013000")),
+                signedJson("beneficiary account_number Base64 of no ciphertext", beneficiary, ben.replace(number, notCipher)),
+                signedJson("beneficiary account_number with spaces", beneficiary, ben.replace(number, alpha.encrypt("DE89 3704 0044 0532 0130 00"))),
+                signedJson("beneficiary account_number too short", beneficiary, ben.replace(number, alpha.encrypt("123"))),
+                signedJson("beneficiary account_number too long", beneficiary, ben.replace(number, alpha.encrypt("1".repeat(35)))),
+                signedJson("beneficiary account_number with a dash", beneficiary, ben.replace(number, alpha.encrypt("DE89-3704-0044"))),
+                signedJson("beneficiary without swift_code", beneficiary, ben.replace("\"swift_code\":\"COBADEFFXXX\",", "")),
+                signedJson("beneficiary swift_code null", beneficiary, ben.replace("\"COBADEFFXXX\"", "null")),
+                signedJson("beneficiary swift_code in lower case", beneficiary, ben.replace("COBADEFFXXX", "cobadeffxxx")),
+                signedJson("beneficiary swift_code of 9", beneficiary, ben.replace("COBADEFFXXX", "COBADEFFX")),
+                signedJson("beneficiary swift_code of 7", beneficiary, ben.replace("COBADEFFXXX", "COBADEF")),
+                signedJson("beneficiary swift_code with a space", beneficiary, ben.replace("COBADEFFXXX", "COBA DEFF")),
+                signedJson("beneficiary swift_code number", beneficiary, ben.replace("\"COBADEFFXXX\"", "12345678")),
+                signedJson("beneficiary without bank_country", beneficiary, ben.replace("\"bank_country\":\"DE\",", "")),
+                signedJson("beneficiary bank_country in lower case", beneficiary, ben.replace("\"DE\"", "\"de\"")),
+                signedJson("beneficiary bank_country of 3", beneficiary, ben.replace("\"DE\"", "\"DEU\"")),
+                signedJson("beneficiary bank_country empty", beneficiary, ben.replace("\"DE\"", "\"\"")),
+                signedJson("beneficiary bank_country number", beneficiary, ben.replace("\"DE\"", "276")),
+                signedJson("beneficiary without currency", beneficiary, ben.replace(",\"currency\":\"EUR\"", "")),
+                signedJson("beneficiary currency null", beneficiary, ben.replace("\"EUR\"", "null")),
+                signedJson("beneficiary currency in lower case", beneficiary, ben.replace("\"EUR\"", "\"eur\"")),
+                signedJson("beneficiary currency of 4", beneficiary, ben.replace("\"EUR\"", "\"EURO\"")),
+                signedJson("beneficiary currency number", beneficiary, ben.replace("\"EUR\"", "978")),
+                signedJson("beneficiary in CNY", beneficiary, ben.replace("\"EUR\"", "\"CNY\"")),
+                signedJson("beneficiary repeated member", beneficiary, ben.replace("}", ",\"currency\":\"GBP\"}")),
+                signedJson("beneficiary array", beneficiary, "[" + ben + "]"),
+                signedJson("beneficiary open brace", beneficiary, "{"),
+                signedJson("beneficiary empty body", beneficiary, ""),
+                signed("beneficiary text/plain", "POST", beneficiary, "text/plain", ben.getBytes(StandardCharsets.UTF_8)),
+                unsigned("beneficiary unsigned", "POST", beneficiary, Map.of("Content-Type", "application/json"), ben),
+                new Call(benSignedForAnother.name(), "POST", beneficiary, benSignedForAnother.headers(),
+                        ben.replace("\"DE\"", "\"FR\"").getBytes(StandardCharsets.UTF_8)),
+                signed("GET of beneficiary", "GET", beneficiary, null, null),
+                signed("PUT of beneficiary", "PUT", beneficiary, "application/json", ben.getBytes(StandardCharsets.UTF_8)),
+                signed("DELETE of beneficiary", "DELETE", beneficiary, null, null),
+                signedJson("payout without out_payout_no", payouts, payout.replace("\"out_payout_no\":\"" + no + "\",", "")),
+                signedJson("payout out_payout_no null", payouts, payout.replace("\"" + no + "\"", "null")),
+                signedJson("payout out_payout_no number", payouts, payout.replace("\"" + no + "\"", "12345")),
+                signedJson("payout out_payout_no empty", payouts, payout.replace(no, "")),
+                signedJson("payout out_payout_no with a space", payouts, payout.replace(no, "Q 1")),
+                signedJson("payout out_payout_no with a '#'", payouts, payout.replace(no, "Q#1")),
+                signedJson("payout out_payout_no in Chinese", payouts, payout.replace(no, "付款1")),
+                signedJson("payout out_payout_no with a control character", payouts, payout.replace(no, "Q\\u00071")),
+                signedJson("payout out_payout_no too long", payouts, payout.replace(no, "Q".repeat(65))),
+                signedJson("payout without amount", payouts, payout.replace("\"amount\":{\"total\":100,\"currency\":\"CNY\"},", "")),
+                signedJson("payout amount null", payouts, payout.replace("{\"total\":100,\"currency\":\"CNY\"}", "null")),
+                signedJson("payout amount string", payouts, payout.replace("{\"total\":100,\"currency\":\"CNY\"}", "\"1.00\"")),
+                signedJson("payout amount array", payouts, payout.replace("{\"total\":100,\"currency\":\"CNY\"}", "[100]")),
+                signedJson("payout without total", payouts, payout.replace("\"total\":100,", "")),
+                signedJson("payout total null", payouts, payout.replace("\"total\":100,", "\"total\":null,")),
+                signedJson("payout total string", payouts, payout.replace("\"total\":100,", "\"total\":\"100\",")),
+                signedJson("payout total zero", payouts, payout.replace("\"total\":100,", "\"total\":0,")),
+                signedJson("payout total -1", payouts, payout.replace("\"total\":100,", "\"total\":-1,")),
+                signedJson("payout total fraction", payouts, payout.replace("\"total\":100,", "\"total\":1.5,")),
+                signedJson("payout total exponent", payouts, payout.replace("\"total\":100,", "\"total\":1e400,")),
+                signedJson("payout total huge", payouts, payout.replace("\"total\":100,", "\"total\":99999999999999999999999999,")),
+                signedJson("payout total past the maximum", payouts, payout.replace("\"total\":100,", "\"total\":1000000000001,")),
+                signedJson("payout without currency", payouts, payout.replace(",\"currency\":\"CNY\"", "")),
+                signedJson("payout currency GBP", payouts, payout.replace("\"CNY\"", "\"GBP\"")),
+                signedJson("payout currency in lower case", payouts, payout.replace("\"CNY\"", "\"cny\"")),
+                signedJson("payout currency number", payouts, payout.replace("\"CNY\"", "156")),
+                signedJson("payout without target_currency", payouts, payout.replace(",\"target_currency\":\"GBP\"", "")),
+                signedJson("payout target_currency null", payouts, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":null")),
+                signedJson("payout target_currency in lower case", payouts, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":\"gbp\"")),
+                signedJson("payout target_currency of 2", payouts, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":\"GB\"")),
+                signedJson("payout target_currency of 4", payouts, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":\"GBPX\"")),
+                signedJson("payout target_currency number", payouts, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":826")),
+                signedJson("payout description too long", payouts, payout.replace("IT payout", "d".repeat(81))),
+                signedJson("payout description number", payouts, payout.replace("\"IT payout\"", "7")),
+                signedJson("payout description with a control character", payouts, payout.replace("IT payout", "IT\\u0000payout")),
+                signedJson("payout repeated member", payouts, payout.replace("}", ",\"out_payout_no\":\"Q" + ref() + "\"}")),
+                signedJson("payout array", payouts, "[" + payout + "]"),
+                signedJson("payout open brace", payouts, "{"),
+                signedJson("payout empty body", payouts, ""),
+                signed("payout text/plain", "POST", payouts, "text/plain", payout.getBytes(StandardCharsets.UTF_8)),
+                unsigned("payout unsigned", "POST", payouts, Map.of("Content-Type", "application/json"), payout),
+                new Call(payoutSignedForAnother.name(), "POST", payouts, payoutSignedForAnother.headers(),
+                        payout.replace("\"total\":100,", "\"total\":101,").getBytes(StandardCharsets.UTF_8)),
+                signed("GET of payouts", "GET", payouts, null, null),
+                signed("PUT of payouts", "PUT", payouts, "application/json", payout.getBytes(StandardCharsets.UTF_8)),
+                signed("DELETE of payouts", "DELETE", payouts, null, null),
+                expect("403 BENEFICIARY_NOT_EXIST", signed(nobody, "payout without a beneficiary", "POST", payouts, "application/json",
+                        Merchant.alphapayPayoutBody(no, 100, "GBP").getBytes(StandardCharsets.UTF_8))),
+                expect("400 CURRENCY_NOT_SUPPORTED", signedJson("payout in a currency not the beneficiary's", payouts,
+                        Merchant.alphapayPayoutBody(no, 100, "USD"))),
+                expect("400 CURRENCY_NOT_SUPPORTED", signedJson("payout in CNY", payouts, Merchant.alphapayPayoutBody(no, 100, "CNY"))),
+                expect("400 PARAM_ERROR", signedJson("payout that buys less than a penny", payouts, Merchant.alphapayPayoutBody(no, 1, "GBP"))),
+                expect("403 OUT_PAYOUT_NO_USED", signedJson("payout number again with another amount", payouts,
+                        Merchant.alphapayPayoutBody(paidPayoutNo, 1001, "GBP"))),
+                expect("403 OUT_PAYOUT_NO_USED", signedJson("payout number again in another currency", payouts,
+                        Merchant.alphapayPayoutBody(paidPayoutNo, 1000, "USD"))),
+                expect("403 NOT_ENOUGH", signedJson("payout of more than is available", payouts,
+                        Merchant.alphapayPayoutBody("Q" + ref(), available + 1, "GBP"))),
+                expect("403 NOT_ENOUGH", signedJson("payout of the most there is", payouts,
+                        Merchant.alphapayPayoutBody("Q" + ref(), 1_000_000_000_000L, "GBP"))),
+                expect("404 RESOURCE_NOT_EXISTS", signed("payout query of an unknown number", "GET", query + no, null, null)),
+                expect("404 RESOURCE_NOT_EXISTS", signed(nobody, "payout query of another account's payout", "GET", query + paidPayoutNo, null, null)),
+                signed("payout query number with a space", "GET", query + "Q%201", null, null),
+                signed("payout query number with a '#'", "GET", query + "Q%231", null, null),
+                signed("payout query number too long", "GET", query + "Q".repeat(65), null, null),
+                signed("payout query of an emoji number", "GET", query + "%F0%9F%98%80", null, null),
+                signed("payout query of a control-character number", "GET", query + "a%07b", null, null),
+                signed("payout query number with an encoded slash", "GET", query + "a%2Fb", null, null),
+                signed("payout query without number", "GET", query, null, null),
+                unsigned("payout query unsigned", "GET", query + paidPayoutNo, Map.of(), null),
+                signedJson("POST of a payout query", query + paidPayoutNo, "{}"),
+                signed("DELETE of a payout", "DELETE", query + paidPayoutNo, null, null));
+    }
+
+    Call expect(String code, Call call) {
+        expected.put(call.name(), code);
+        return call;
+    }
+
     // ---- betapay -------------------------------------------------------------------------------
 
     record Post(String name, String method, String contentType, byte[] body) {
     }
 
     Post form(String name, Map<String, String> params) {
-        return new Post(name, "POST", "application/x-www-form-urlencoded", Merchant.signedForm(params, beta.key).getBytes(StandardCharsets.UTF_8));
+        return form(beta, name, params);
+    }
+
+    /** Signed by another account of betapay's. */
+    Post form(Merchant m, String name, Map<String, String> params) {
+        return new Post(name, "POST", "application/x-www-form-urlencoded", Merchant.signedForm(params, m.key).getBytes(StandardCharsets.UTF_8));
     }
 
     Post raw(String name, String contentType, String body) {
@@ -510,6 +689,11 @@ class SandboxBadInputIT {
                 new Post("GET", "GET", null, null),
                 new Post("PUT", "PUT", "application/x-www-form-urlencoded", goodForm.getBytes(StandardCharsets.UTF_8))));
         posts.addAll(betapaySettlementPosts(tx));
+        Merchant nobody = Merchant.open(base, "betapay", "bad-input-b-nobody");
+        String payoutNo = payoutReady(beta);
+        JsonObject funds = funds(beta);
+        JsonObject nobodyFunds = funds(nobody);
+        posts.addAll(betapayPayoutPosts(payoutNo, funds.getJsonNumber("available").longValueExact(), nobody));
         assertTrue(posts.size() >= 50, posts.size() + " posts");
         for (Post post : posts) {
             Map<String, String> headers = post.contentType() == null ? Map.of() : Map.of("Content-Type", post.contentType());
@@ -524,9 +708,14 @@ class SandboxBadInputIT {
             JsonObject node = beta.betapayNode(r, member.substring(0, member.length() - "_response".length()));
             assertNotEquals("10000", node.getString("code"), what);
             assertTrue(node.containsKey("sub_code") && node.containsKey("sub_msg"), what);
+            if (expected.containsKey(post.name())) {
+                assertEquals(expected.get(post.name()), node.getString("sub_code"), what);
+            }
         }
         ordersUnchanged();
         noRefunds(beta, paid);
+        assertEquals(funds, funds(beta), "betapay's funds, beneficiary and payouts as they were");
+        assertEquals(nobodyFunds, funds(nobody), "the account without a beneficiary still has none, nor a payout");
     }
 
 
@@ -607,6 +796,110 @@ class SandboxBadInputIT {
                 form("onsettle query of an unknown trade", p(onsettle, "{\"trade_no\":\"2000000000000000000000000099\"}")),
                 form("onsettle query trade_no number", p(onsettle, "{\"trade_no\":2000}")),
                 form("onsettle query trade_no too long", p(onsettle, "{\"trade_no\":\"" + "2".repeat(65) + "\"}")));
+    }
+
+    /**
+     * The three payout methods, as alphapay's paths above: a malformed bind is of another account
+     * abroad than the bound one, a malformed apply of a number never used, and the books'
+     * refusals come with their sub_codes.
+     */
+    List<Post> betapayPayoutPosts(String paidPayoutNo, long available, Merchant nobody) {
+        String bind = "betapay.overseas.beneficiary.bind";
+        String apply = "betapay.overseas.payout.apply";
+        String query = "betapay.overseas.payout.query";
+        String ben = Merchant.beneficiaryBiz("Quay Goods GmbH", "DE89370400440532013000", "COBADEFFXXX", "DE", "EUR");
+        String no = "Q" + ref();
+        String payout = Merchant.payoutBiz(no, "1.00", "GBP");
+        return List.of(
+                form("bind without holder_name", p(bind, ben.replace("\"holder_name\":\"Quay Goods GmbH\",", ""))),
+                form("bind holder_name null", p(bind, ben.replace("\"Quay Goods GmbH\"", "null"))),
+                form("bind holder_name number", p(bind, ben.replace("\"Quay Goods GmbH\"", "7"))),
+                form("bind holder_name empty", p(bind, ben.replace("Quay Goods GmbH", ""))),
+                form("bind holder_name too long", p(bind, ben.replace("Quay Goods GmbH", "Q".repeat(65)))),
+                form("bind holder_name with a control character", p(bind, ben.replace("Quay Goods GmbH", "Quay\\u0007Goods"))),
+                form("bind without account_no", p(bind, ben.replace("\"account_no\":\"DE89370400440532013000\",", ""))),
+                form("bind account_no number", p(bind, ben.replace("\"DE89370400440532013000\"", "89370400440532013000"))),
+                form("bind account_no with spaces", p(bind, ben.replace("DE89370400440532013000", "DE89 3704 0044 0532 0130 00"))),
+                form("bind account_no too short", p(bind, ben.replace("DE89370400440532013000", "123"))),
+                form("bind account_no too long", p(bind, ben.replace("DE89370400440532013000", "1".repeat(35)))),
+                form("bind account_no with a dash", p(bind, ben.replace("DE89370400440532013000", "DE89-3704-0044"))),
+                form("bind without swift_code", p(bind, ben.replace("\"swift_code\":\"COBADEFFXXX\",", ""))),
+                form("bind swift_code in lower case", p(bind, ben.replace("COBADEFFXXX", "cobadeffxxx"))),
+                form("bind swift_code of 9", p(bind, ben.replace("COBADEFFXXX", "COBADEFFX"))),
+                form("bind swift_code of 7", p(bind, ben.replace("COBADEFFXXX", "COBADEF"))),
+                form("bind swift_code number", p(bind, ben.replace("\"COBADEFFXXX\"", "12345678"))),
+                form("bind without bank_country", p(bind, ben.replace("\"bank_country\":\"DE\",", ""))),
+                form("bind bank_country in lower case", p(bind, ben.replace("\"DE\"", "\"de\""))),
+                form("bind bank_country of 3", p(bind, ben.replace("\"DE\"", "\"DEU\""))),
+                form("bind bank_country number", p(bind, ben.replace("\"DE\"", "276"))),
+                form("bind without currency", p(bind, ben.replace(",\"currency\":\"EUR\"", ""))),
+                form("bind currency null", p(bind, ben.replace("\"EUR\"", "null"))),
+                form("bind currency in lower case", p(bind, ben.replace("\"EUR\"", "\"eur\""))),
+                form("bind currency of 4", p(bind, ben.replace("\"EUR\"", "\"EURO\""))),
+                form("bind currency number", p(bind, ben.replace("\"EUR\"", "978"))),
+                form("bind in CNY", p(bind, ben.replace("\"EUR\"", "\"CNY\""))),
+                form("bind repeated member", p(bind, ben.replace("}", ",\"currency\":\"GBP\"}"))),
+                form("bind array", p(bind, "[" + ben + "]")),
+                form("apply without out_payout_no", p(apply, payout.replace("\"out_payout_no\":\"" + no + "\",", ""))),
+                form("apply out_payout_no null", p(apply, payout.replace("\"" + no + "\"", "null"))),
+                form("apply out_payout_no number", p(apply, payout.replace("\"" + no + "\"", "12345"))),
+                form("apply out_payout_no empty", p(apply, payout.replace(no, ""))),
+                form("apply out_payout_no with a space", p(apply, payout.replace(no, "Q 1"))),
+                form("apply out_payout_no with a '#'", p(apply, payout.replace(no, "Q#1"))),
+                form("apply out_payout_no in Chinese", p(apply, payout.replace(no, "付款1"))),
+                form("apply out_payout_no too long", p(apply, payout.replace(no, "Q".repeat(65)))),
+                form("apply without amount", p(apply, payout.replace("\"amount\":\"1.00\",", ""))),
+                form("apply amount null", p(apply, payout.replace("\"1.00\"", "null"))),
+                form("apply amount zero", p(apply, payout.replace("1.00", "0.00"))),
+                form("apply amount 0", p(apply, payout.replace("1.00", "0"))),
+                form("apply amount -1", p(apply, payout.replace("1.00", "-1"))),
+                form("apply amount negative", p(apply, payout.replace("1.00", "-1.00"))),
+                form("apply amount three decimals", p(apply, payout.replace("1.00", "1.001"))),
+                form("apply amount number with three decimals", p(apply, payout.replace("\"1.00\"", "0.001"))),
+                form("apply amount letters", p(apply, payout.replace("1.00", "abc"))),
+                form("apply amount with a space", p(apply, payout.replace("1.00", " 1.00"))),
+                form("apply amount exponent", p(apply, payout.replace("1.00", "1e3"))),
+                form("apply amount boolean", p(apply, payout.replace("\"1.00\"", "true"))),
+                form("apply amount object", p(apply, payout.replace("\"1.00\"", "{\"total\":\"1.00\"}"))),
+                form("apply amount huge", p(apply, payout.replace("1.00", "99999999999999999999.00"))),
+                form("apply amount past the maximum", p(apply, payout.replace("1.00", "10000000000.01"))),
+                form("apply without currency", p(apply, payout.replace("\"currency\":\"CNY\",", ""))),
+                form("apply currency GBP", p(apply, payout.replace("\"CNY\"", "\"GBP\""))),
+                form("apply currency in lower case", p(apply, payout.replace("\"CNY\"", "\"cny\""))),
+                form("apply currency number", p(apply, payout.replace("\"CNY\"", "156"))),
+                form("apply without target_currency", p(apply, payout.replace("\"target_currency\":\"GBP\",", ""))),
+                form("apply target_currency null", p(apply, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":null"))),
+                form("apply target_currency in lower case", p(apply, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":\"gbp\""))),
+                form("apply target_currency of 2", p(apply, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":\"GB\""))),
+                form("apply target_currency number", p(apply, payout.replace("\"target_currency\":\"GBP\"", "\"target_currency\":826"))),
+                form("apply description too long", p(apply, payout.replace("IT payout", "d".repeat(81)))),
+                form("apply description number", p(apply, payout.replace("\"IT payout\"", "7"))),
+                form("apply description with a control character", p(apply, payout.replace("IT payout", "IT\\u0000payout"))),
+                form("apply repeated member", p(apply, payout.replace("}", ",\"out_payout_no\":\"Q" + ref() + "\"}"))),
+                form("apply array", p(apply, "[" + payout + "]")),
+                expect("ACQ.BENEFICIARY_NOT_EXIST", form(nobody, "apply without a beneficiary", nobody.params(apply,
+                        Merchant.payoutBiz(no, "1.00", "GBP")))),
+                expect("ACQ.CURRENCY_NOT_SUPPORT", form("apply in a currency not the beneficiary's", p(apply, Merchant.payoutBiz(no, "1.00", "USD")))),
+                expect("ACQ.CURRENCY_NOT_SUPPORT", form("apply in CNY", p(apply, Merchant.payoutBiz(no, "1.00", "CNY")))),
+                expect("ACQ.INVALID_PARAMETER", form("apply that buys less than a penny", p(apply, Merchant.payoutBiz(no, "0.01", "GBP")))),
+                expect("ACQ.PAYOUT_NO_USED", form("apply number again with another amount", p(apply, Merchant.payoutBiz(paidPayoutNo, "10.01", "GBP")))),
+                expect("ACQ.PAYOUT_NO_USED", form("apply number again in another currency", p(apply, Merchant.payoutBiz(paidPayoutNo, "10.00", "USD")))),
+                expect("ACQ.BALANCE_NOT_ENOUGH", form("apply of more than is available", p(apply,
+                        Merchant.payoutBiz("Q" + ref(), java.math.BigDecimal.valueOf(available + 1, 2).toPlainString(), "GBP")))),
+                expect("ACQ.BALANCE_NOT_ENOUGH", form("apply of the most there is", p(apply, Merchant.payoutBiz("Q" + ref(), "10000000000.00", "GBP")))),
+                form("payout query without out_payout_no", p(query, "{}")),
+                form("payout query out_payout_no null", p(query, "{\"out_payout_no\":null}")),
+                form("payout query out_payout_no number", p(query, "{\"out_payout_no\":12345}")),
+                form("payout query out_payout_no with a space", p(query, "{\"out_payout_no\":\"Q 1\"}")),
+                form("payout query out_payout_no too long", p(query, "{\"out_payout_no\":\"" + "Q".repeat(65) + "\"}")),
+                expect("ACQ.PAYOUT_NOT_EXIST", form("payout query of an unknown number", p(query, "{\"out_payout_no\":\"" + no + "\"}"))),
+                expect("ACQ.PAYOUT_NOT_EXIST", form(nobody, "payout query of another account's payout", nobody.params(query,
+                        "{\"out_payout_no\":\"" + paidPayoutNo + "\"}"))));
+    }
+
+    Post expect(String code, Post post) {
+        expected.put(post.name(), code);
+        return post;
     }
 
     // ---- admin ---------------------------------------------------------------------------------
@@ -789,6 +1082,46 @@ class SandboxBadInputIT {
             assertTrue(status < 500, path + ": " + r);
         }
         ordersUnchanged();
+    }
+
+    // ---- payouts abroad ------------------------------------------------------------------------
+
+    /** The account's funds as the admin API shows them: the balance, the beneficiary (masked) and every payout. */
+    static JsonObject funds(Merchant m) {
+        Reply r = Http.admin("GET", m.helper("funds"), null);
+        assertEquals(200, r.status(), r.toString());
+        return r.json();
+    }
+
+    /**
+     * Readies the account for the payout sweep: 100.00 CNY paid and not held, a GBP beneficiary,
+     * and a payout of 10.00 made and waited for until PAID, so that a number used again has a
+     * payout to be compared with and the funds then hold still. Returns the payout's number.
+     */
+    String payoutReady(Merchant m) {
+        String order = ref();
+        String payoutNo = "P" + ref();
+        if (m.company.equals("alphapay")) {
+            assertEquals(200, m.alphapay("POST", "v3/pay/transactions/native", m.createBody(order, 10000, "CNY")).status());
+            assertEquals(200, Http.admin("POST", m.helper("payments/" + order + "/pay"), null).status());
+            Reply b = m.alphapay("POST", "v3/global/settle/beneficiary",
+                    m.alphapayBeneficiaryBody("Harbour Tea Ltd", "GB33BUKB20201555555555", "BUKBGB22", "GB", "GBP"));
+            assertEquals(200, b.status(), b.toString());
+            Reply p = m.alphapay("POST", "v3/global/settle/payouts", Merchant.alphapayPayoutBody(payoutNo, 1000, "GBP"));
+            assertEquals(200, p.status(), p.toString());
+        } else {
+            assertEquals("10000", m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + order
+                    + "\",\"total_amount\":\"100.00\",\"subject\":\"s\"}").getString("code"));
+            assertEquals(200, Http.admin("POST", m.helper("payments/" + order + "/pay"), null).status());
+            JsonObject b = m.betapay("betapay.overseas.beneficiary.bind",
+                    Merchant.beneficiaryBiz("Harbour Tea Ltd", "GB33BUKB20201555555555", "BUKBGB22", "GB", "GBP"));
+            assertEquals("10000", b.getString("code"), b.toString());
+            JsonObject p = m.betapay("betapay.overseas.payout.apply", Merchant.payoutBiz(payoutNo, "10.00", "GBP"));
+            assertEquals("10000", p.getString("code"), p.toString());
+        }
+        SandboxIT.await(m.company + " payout " + payoutNo + " paid", Duration.ofSeconds(30), () -> funds(m).getJsonArray("payouts")
+                .stream().map(JsonValue::asJsonObject).anyMatch(p -> p.getString("payoutNo").equals(payoutNo) && p.getString("state").equals("PAID")));
+        return payoutNo;
     }
 
     // ---- helpers -------------------------------------------------------------------------------
