@@ -310,7 +310,7 @@ class BadInputIT {
         JsonObject brokenAccount = Json.createObjectBuilder(account).add("merchantPrivateKey", "not a key").build();
         all.add(admin(Malformed.endpoint("PUT", "admin/merchants/{merchant}/companies/{paymentMethod}").path("merchant", m)
                 .path("paymentMethod", "alphapay").json(brokenAccount.toString()).wrongMethods("GET", "POST", "DELETE"), key));
-        // an account abroad for a merchant with no account at the company (422 paymentMethod), and one nobody registered (404)
+        // an account abroad of a merchant nobody registered (404), and one the merchant never registered (404)
         all.add(admin(Malformed.endpoint("PUT", "admin/merchants/{merchant}/payout-accounts/{paymentMethod}")
                 .path("merchant", "nobody-registered-this").path("paymentMethod", "alphapay").wrongMethods("POST", "DELETE")
                 .json("{\"holderName\":\"Harbour Tea Ltd\",\"accountNumber\":\"GB29NWBK60161331926819\",\"swiftCode\":\"NWBKGB2L\","

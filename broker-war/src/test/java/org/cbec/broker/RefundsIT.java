@@ -797,6 +797,9 @@ class RefundsIT {
                             + "\"currency\":\"GBP\"}", "Content-Type", "application/json", "Authorization", admin()));
             assertEquals("****5555", get(at(base, "admin/merchants/" + shop.name() + "/payout-accounts/" + method), "Authorization",
                     admin()).json().getString("accountNumber"), "a refused change changes nothing");
+            assertRefused(404, null, send("PUT", at(base, "admin/merchants/nobody-registered-this/payout-accounts/" + method),
+                    "{\"holderName\":\"H\",\"accountNumber\":\"GB33BUKB20201555555555\",\"swiftCode\":\"BUKBGB22\",\"bankCountry\":\"GB\","
+                            + "\"currency\":\"GBP\"}", "Content-Type", "application/json", "Authorization", admin()));
         }
     }
 

@@ -62,9 +62,7 @@ public class CompanyAccounts {
     /** Registers or replaces a merchant's account at a company. */
     public void register(String merchant, String paymentMethod, String companyMerchantId, String appId, String keySerial,
             String merchantPrivateKey, String companyPublicKey, String apiV3Key) {
-        if (parties.find(GrantSubject.MERCHANT, merchant).isEmpty()) {
-            throw new UnknownResourceException("no such merchant: " + merchant);
-        }
+        requireMerchant(merchant);
         PaymentRules.requireMethod("paymentMethod", paymentMethod);
         requireText("companyMerchantId", companyMerchantId, 64);
         requireText("appId", appId, 64);
@@ -97,6 +95,14 @@ public class CompanyAccounts {
         String kept = merchant + "\n" + paymentMethod;
         Recent.evictNowAndAfterCommit(transactions, () -> KNOWN.evict(kept));
         LOG.info(() -> "Company account registered: " + merchant + " at " + paymentMethod + " as " + companyMerchantId);
+    }
+
+    /** 404 unless the merchant is registered. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public void requireMerchant(String merchant) {
+        if (parties.find(GrantSubject.MERCHANT, merchant).isEmpty()) {
+            throw new UnknownResourceException("no such merchant: " + merchant);
+        }
     }
 
     /** The merchant's account at the company, or 422 naming {@code paymentMethod}. */

@@ -74,6 +74,7 @@ public class Payouts {
             throw new InvalidRequestException(null, "an account body is required");
         }
         PayoutRules.checkAccount(a);
+        accounts.requireMerchant(merchant);
         CompanyPort company = companies.port(paymentMethod, ACCOUNT_FAILURE);
         CompanyAccount account = accounts.account(merchant, paymentMethod);
         Beneficiary b = new Beneficiary(a.holderName(), a.account(), a.swiftCode(), a.bankCountry(), a.currency());
