@@ -77,10 +77,13 @@ public final class BalanceEntries {
         return p.isHeldForSettlement() && !released(em, p.getId()) ? Bucket.HELD : Bucket.AVAILABLE;
     }
 
-    /** A refund was asked for: its amount leaves the balance now, and comes back only if it ends CLOSED. */
-    public static void refundAsked(EntityManager em, Payment p, Refund r) {
+    /**
+     * A refund was asked for, charged to {@code bucket} ({@link #refundBucket}, decided under the
+     * payment's lock): its amount leaves the balance now, and comes back only if it ends CLOSED.
+     */
+    public static void refundAsked(EntityManager em, Payment p, Refund r, Bucket bucket) {
         if (counts(p)) {
-            write(em, p, Kind.REFUND, refundBucket(em, p), Bucket.OUTSIDE, r.getAmount(), r.getId(), r.getRefundRef());
+            write(em, p, Kind.REFUND, bucket, Bucket.OUTSIDE, r.getAmount(), r.getId(), r.getRefundRef());
         }
     }
 

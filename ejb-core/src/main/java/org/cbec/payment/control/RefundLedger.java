@@ -72,14 +72,15 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
             Refund same = refunds.stream().filter(r -> r.getRefundRef().equals(c.refundRef())).findFirst().orElseThrow();
             return new Opened(view(p, same), false);
         }
-        if (counted && BalanceEntries.refundBucket(em, p) == BalanceEntry.Bucket.AVAILABLE) {
+        BalanceEntry.Bucket bucket = counted ? BalanceEntries.refundBucket(em, p) : null;
+        if (bucket == BalanceEntry.Bucket.AVAILABLE) {
             long available = BalanceEntries.balance(em, p.getMerchant(), p.getPaymentMethod()).available();
             RefundRules.checkAvailable(c.amount(), available, p.getPaymentMethod());
         }
         Refund r = new Refund(paymentId, p.getMerchant(), d.seq(), c.refundRef(), RefundRules.companyRefundNo(p.getOrderRef(), d.seq()),
                 c.amount(), p.getCurrency(), c.reason(), c.notifyUrl(), now());
         org.cbec.platform.persistence.Inserts.insert(em, r, "refund " + c.refundRef());
-        BalanceEntries.refundAsked(em, p, r);
+        BalanceEntries.refundAsked(em, p, r, bucket);
         return new Opened(view(p, r), true);
     }
 
