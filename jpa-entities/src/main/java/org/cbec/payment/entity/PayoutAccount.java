@@ -20,11 +20,9 @@ import java.time.OffsetDateTime;
 @Table(name = "payout_account")
 @NamedQuery(name = PayoutAccount.OF_MERCHANT, query = "SELECT a FROM PayoutAccount a WHERE a.merchant = :merchant"
         + " AND a.paymentMethod = :method")
-@NamedQuery(name = PayoutAccount.AFTER, query = "SELECT a FROM PayoutAccount a WHERE a.id > :afterId ORDER BY a.id")
 public class PayoutAccount {
 
     public static final String OF_MERCHANT = "PayoutAccount.ofMerchant";
-    public static final String AFTER = "PayoutAccount.after";
 
     @Id
     @SequenceGenerator(name = "payout_account_seq", sequenceName = "payout_account_seq", allocationSize = 50)
