@@ -150,6 +150,11 @@ public final class CompanyPort {
         return call("payout-query", recorder, () -> company.queryPayout(account, payoutNo, recorder));
     }
 
+    /** The account's bills of one Beijing day; an unverified file is no answer. */
+    public CompanyOutcome<CompanyBill> bill(CompanyAccount account, java.time.LocalDate billDate, ExchangeRecorder recorder) {
+        return call("bill", recorder, () -> company.bill(account, billDate, recorder));
+    }
+
     /** The one mapping of a company call's result to an outcome. */
     private <T> CompanyOutcome<T> call(String operation, ExchangeRecorder recorder, Supplier<T> call) {
         try {

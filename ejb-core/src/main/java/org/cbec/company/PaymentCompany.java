@@ -105,6 +105,16 @@ public interface PaymentCompany {
     Optional<PayoutStatus> queryPayout(CompanyAccount account, String payoutNo, ExchangeRecorder recorder);
 
     /**
+     * The company's bills of one Beijing day for the account: asks for each bill the company
+     * publishes, downloads each file and reads its lines. The downloads are the one company answer
+     * that carries no signature: each file is accepted by the hash the company gave for it where it
+     * gives one (and only from the company's own host), and otherwise by nothing. Idempotent, so retried.
+     *
+     * @throws UnverifiedAnswer when a file does not match its hash, or its download URL is not the company's
+     */
+    CompanyBill bill(CompanyAccount account, java.time.LocalDate billDate, ExchangeRecorder recorder);
+
+    /**
      * Reads a callback the company sent to the broker's notify URL: verified with the company's key
      * (and decrypted with the account's API v3 key where the company encrypts), fresh (its time
      * within {@link #CALLBACK_MAX_AGE_SECONDS} of {@code now}). {@code headers} have lower-case names.

@@ -231,6 +231,11 @@ class CompanyPortTest {
         }
 
         @Override
+        public CompanyBill bill(CompanyAccount account, java.time.LocalDate billDate, ExchangeRecorder recorder) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Notification readNotification(CompanyAccount account, Map<String, String> headers, String body, Instant now) {
             throw new UnsupportedOperationException();
         }

@@ -457,4 +457,9 @@ public class AlphapayCompany implements PaymentCompany {
             throw refusal;
         }
     }
+
+    @Override
+    public org.cbec.company.CompanyBill bill(CompanyAccount account, java.time.LocalDate billDate, ExchangeRecorder recorder) {
+        throw new CompanyUnavailable("bills are not read yet"); // replaced by the adapter's bill reading
+    }
 }
