@@ -654,7 +654,92 @@ class RefundsIT {
             assertEquals("all-" + method + "-" + shop.name(), after.getJsonArray("payouts").getJsonObject(0).getString("payoutRef"));
             assertAgrees(shop, method);
             assertEquals(List.of("payout.paid"), payoutEvents(shop, "all-" + method + "-" + shop.name()));
+
+            // The payout's statement: every line since the beginning (no payout before), figures that add up, as CSV with its digest.
+            String first = "all-" + method + "-" + shop.name();
+            JsonObject bill = awaitBill(shop, method, "payoutRef", first);
+            assertEquals(List.of("PAYMENT", "PAYMENT", "REFUND", "SPLIT", "RELEASE", "PAYOUT"), kinds(bill), bill::toString);
+            assertEquals(List.of(free, held, free, held, held), bill.getJsonArray("lines").stream().limit(5)
+                    .map(l -> l.asJsonObject().getString("orderRef")).toList(), "each line names its payment: " + bill);
+            assertEquals(0, figure(bill, "opening", "available"), bill::toString);
+            assertEquals(24_500, bill.getJsonNumber("payouts").longValue(), bill::toString);
+            assertEquals(fee, bill.getJsonArray("lines").getJsonObject(5).getJsonNumber("fee").longValue(), "the payout's fee: " + bill);
+            assertAddsUp(bill);
+            assertEquals(0, figure(bill, "closing", "available"), bill::toString);
+            assertCsvMatches(shop, method, "payout_ref=" + first, bill);
+
+            // A second payout's statement covers only what came after the first; today's statement is still being prepared.
+            String later = shopPaid(shop, method, 5_000, "CNY", false);
+            String second = "part-" + method + "-" + shop.name();
+            assertEquals(200, payout(shop, method, second, 4_000L, "").status());
+            Reply today = postJson(api("payout/bill/abroad/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"billDate\":\""
+                    + java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)) + "\"}", "app-api-key", shop.key());
+            assertEquals(200, today.status(), today::toString);
+            assertEquals("PREPARING", today.json().getString("state"), today::toString);
+            assertTrue(today.json().isNull("lines"), today::toString);
+            JsonObject next = awaitBill(shop, method, "payoutRef", second);
+            assertEquals(List.of("PAYMENT", "PAYOUT"), kinds(next), next::toString);
+            assertEquals(later, next.getJsonArray("lines").getJsonObject(0).getString("orderRef"));
+            assertEquals(0, figure(next, "opening", "available"), "the first payout's closing: " + next);
+            assertAddsUp(next);
+            assertEquals(1_000, figure(next, "closing", "available"), next::toString);
+            assertEquals(available(balance(shop, method, "")), figure(next, "closing", "available"), "the balance now");
         }
+    }
+
+    /** The statement once READY: asked for (POST), then read (GET) until the payout is final. */
+    private JsonObject awaitBill(Shop shop, String method, String field, String value) throws InterruptedException {
+        Reply asked = postJson(api("payout/bill/abroad/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"" + field + "\":\""
+                + value + "\"}", "app-api-key", shop.key());
+        assertEquals(200, asked.status(), asked::toString);
+        assertTrue(List.of("PREPARING", "READY").contains(asked.json().getString("state")), asked::toString);
+        JsonObject[] seen = new JsonObject[1];
+        awaitTrue(() -> {
+            Reply r = get(api("payout/bill/abroad/" + shop.name() + "?payment_method=" + method + "&payout_ref=" + value), "app-api-key",
+                    shop.key());
+            assertEquals(200, r.status(), r::toString);
+            seen[0] = r.json();
+            return seen[0].getString("state").equals("READY");
+        }, value + "'s statement READY");
+        return seen[0];
+    }
+
+    private static List<String> kinds(JsonObject bill) {
+        return bill.getJsonArray("lines").stream().map(l -> l.asJsonObject().getString("kind")).toList();
+    }
+
+    private static long figure(JsonObject bill, String which, String bucket) {
+        return bill.getJsonObject(which).getJsonNumber(bucket).longValue();
+    }
+
+    /** opening + the lines other than payouts − payouts = closing, for what is available and for what is held. */
+    private static void assertAddsUp(JsonObject bill) {
+        List<JsonObject> lines = bill.getJsonArray("lines").stream().map(JsonValue::asJsonObject).toList();
+        long others = lines.stream().filter(l -> !l.getString("kind").equals("PAYOUT")).mapToLong(l -> l.getJsonNumber("availableChange")
+                .longValue()).sum();
+        long payouts = lines.stream().filter(l -> l.getString("kind").equals("PAYOUT")).mapToLong(l -> l.getJsonNumber("amount").longValue())
+                .sum();
+        assertEquals(bill.getJsonNumber("payouts").longValue(), payouts, bill::toString);
+        assertEquals(figure(bill, "closing", "available"), figure(bill, "opening", "available") + others - payouts, bill::toString);
+        assertEquals(figure(bill, "closing", "held"), figure(bill, "opening", "held") + lines.stream().mapToLong(l -> l.getJsonNumber(
+                "heldChange").longValue()).sum(), bill::toString);
+    }
+
+    /** The CSV of a READY statement: its Content-Digest is the SHA-256 of the body, and its rows are the JSON's. */
+    private void assertCsvMatches(Shop shop, String method, String query, JsonObject bill) throws Exception {
+        Reply csv = get(api("payout/bill/abroad/" + shop.name() + "?payment_method=" + method + "&" + query), "app-api-key", shop.key(),
+                "Accept", "text/csv");
+        assertEquals(200, csv.status(), csv::toString);
+        assertTrue(csv.headers().firstValue("Content-Type").orElse("").startsWith("text/csv"), csv::toString);
+        byte[] body = csv.body().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals("sha-256=:" + java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(body)) + ":", csv.headers().firstValue("Content-Digest").orElse(null), "RFC 9530 digest of the body");
+        List<String> rows = csv.body().lines().toList();
+        assertEquals("time,kind,order_ref,reference,amount,fee,available_change,held_change,available,held", rows.get(0));
+        assertEquals(bill.getJsonArray("lines").size() + 3, rows.size(), csv::body);
+        assertTrue(rows.get(1).contains(",OPENING,"), csv::body);
+        assertTrue(rows.get(rows.size() - 1).endsWith(",CLOSING,,,,,,," + figure(bill, "closing", "available") + ","
+                + figure(bill, "closing", "held")), csv::body);
     }
 
     @Test

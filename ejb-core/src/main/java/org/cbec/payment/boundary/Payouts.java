@@ -18,6 +18,7 @@ import org.cbec.company.PayoutStatus;
 import org.cbec.payment.BalanceView;
 import org.cbec.payment.PaymentFormats;
 import org.cbec.payment.PayoutAccountView;
+import org.cbec.payment.PayoutBillView;
 import org.cbec.payment.PayoutView;
 import org.cbec.payment.RegisterPayoutAccount;
 import org.cbec.payment.RequestPayout;
@@ -25,6 +26,7 @@ import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.control.PaymentRules;
+import org.cbec.payment.control.PayoutBillLedger;
 import org.cbec.payment.control.PayoutLedger;
 import org.cbec.payment.control.PayoutRules;
 import org.cbec.payment.entity.PayoutState;
@@ -64,6 +66,9 @@ public class Payouts {
 
     @EJB
     PayoutLedger ledger;
+
+    @EJB
+    PayoutBillLedger bills;
 
     // ---- accounts abroad ------------------------------------------------------------------------
 
@@ -143,6 +148,58 @@ public class Payouts {
     public BalanceView ledger(String merchant, String paymentMethod, String offset, String limit) {
         requireAccount(merchant, paymentMethod);
         return ledger.entries(merchant, paymentMethod, offset(offset), limit(limit));
+    }
+
+    // ---- statements -------------------------------------------------------------------------------
+
+    /**
+     * Asks for the statement behind a payout ({@code payoutRef}) or of a Beijing day
+     * ({@code billDate}, {@code yyyy-MM-dd}), exactly one of them, and answers it as it is now:
+     * PREPARING until its window is closed (the payout final, the day over), then READY. Asking
+     * again is no change. The body's field names are the ones named in a refusal.
+     */
+    public PayoutBillView prepareBill(String merchant, String paymentMethod, String payoutRef, String billDate) {
+        return bill(merchant, paymentMethod, payoutRef, billDate, true, "paymentMethod", "payoutRef", "billDate");
+    }
+
+    /** A statement asked for before, as it is now; 404 when it was never asked for. The query's names are named in a refusal. */
+    public PayoutBillView bill(String merchant, String paymentMethod, String payoutRef, String billDate) {
+        return bill(merchant, paymentMethod, payoutRef, billDate, false, "payment_method", "payout_ref", "bill_date");
+    }
+
+    private PayoutBillView bill(String merchant, String paymentMethod, String payoutRef, String billDate, boolean create, String methodField,
+            String refField, String dateField) {
+        PaymentRules.requireMethod(methodField, paymentMethod);
+        if ((payoutRef == null) == (billDate == null)) {
+            throw new InvalidRequestException(refField, "give either " + refField + " or " + dateField + ", not both");
+        }
+        java.time.LocalDate day = billDate == null ? null : org.cbec.platform.time.BeijingTime.billDate(dateField, billDate, OffsetDateTime.now());
+        if (payoutRef != null) {
+            requirePayoutRef(refField, payoutRef);
+        }
+        if (!accounts.has(merchant, paymentMethod)) {
+            throw new InvalidRequestException(methodField, "merchant " + merchant + " has no account at " + paymentMethod);
+        }
+        Optional<PayoutBillView> bill;
+        if (day != null) {
+            try {
+                bill = bills.ofDay(merchant, paymentMethod, day, create);
+            } catch (AlreadyStoredException concurrent) {
+                bill = bills.ofDay(merchant, paymentMethod, day, create);
+            }
+        } else {
+            PayoutView p = ledger.find(merchant, paymentMethod, payoutRef)
+                    .orElseThrow(() -> new UnknownResourceException("no payout " + payoutRef + " of " + merchant + " at " + paymentMethod));
+            // A statement waits for its payout's outcome: ask the company while it is open (a failed call leaves the stored one).
+            PayoutView now = requests.refresh(new Sent(), p, false);
+            try {
+                bill = bills.ofPayout(now, create);
+            } catch (AlreadyStoredException concurrent) {
+                bill = bills.ofPayout(now, create);
+            }
+        }
+        return bill.orElseThrow(() -> new UnknownResourceException("no statement of " + (day != null ? billDate : "payout " + payoutRef)
+                + " was asked for; POST it first"));
     }
 
     /**

@@ -14,11 +14,41 @@ public final class BeijingTime {
 
     private static final ZoneOffset BEIJING = ZoneOffset.ofHours(8);
 
+    /** Beijing time (no daylight saving): the zone of a bill's day. */
+    public static final ZoneOffset ZONE = BEIJING;
+
     private BeijingTime() {
     }
 
     public static String format(OffsetDateTime t) {
         // ISO_OFFSET_DATE_TIME always prints the seconds; OffsetDateTime.toString leaves out ":00".
         return t == null ? null : DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.withOffsetSameInstant(BEIJING));
+    }
+
+    /** The Beijing day of an instant. */
+    public static java.time.LocalDate day(OffsetDateTime t) {
+        return t.atZoneSameInstant(BEIJING).toLocalDate();
+    }
+
+    /**
+     * A client's day ({@code yyyy-MM-dd}, a day in Beijing time) that has begun by {@code now}.
+     *
+     * @throws org.cbec.platform.error.InvalidRequestException naming {@code field} otherwise
+     */
+    public static java.time.LocalDate billDate(String field, String text, OffsetDateTime now) {
+        java.time.LocalDate d;
+        try {
+            d = text == null || text.length() != 10 ? null
+                    : java.time.LocalDate.parse(text, DateTimeFormatter.ofPattern("uuuu-MM-dd").withResolverStyle(java.time.format.ResolverStyle.STRICT));
+        } catch (java.time.format.DateTimeParseException e) {
+            d = null;
+        }
+        if (d == null) {
+            throw new org.cbec.platform.error.InvalidRequestException(field, field + " must be a day written yyyy-MM-dd");
+        }
+        if (d.isAfter(day(now))) {
+            throw new org.cbec.platform.error.InvalidRequestException(field, field + " " + text + " has not begun in Beijing time");
+        }
+        return d;
     }
 }

@@ -31,7 +31,23 @@ import java.time.OffsetDateTime;
         + " AND e.paymentMethod = :method ORDER BY e.createdAt DESC, e.id DESC")
 @NamedQuery(name = BalanceEntry.COUNT_OF_MERCHANT, query = "SELECT COUNT(e) FROM BalanceEntry e WHERE e.merchant = :merchant"
         + " AND e.paymentMethod = :method")
+@NamedQuery(name = BalanceEntry.WINDOW, query = "SELECT e FROM BalanceEntry e WHERE e.merchant = :merchant"
+        + " AND e.paymentMethod = :method AND (e.createdAt > :afterAt OR (e.createdAt = :afterAt AND e.id > :afterId))"
+        + " AND (e.createdAt < :untilAt OR (e.createdAt = :untilAt AND e.id <= :untilId)) ORDER BY e.createdAt, e.id")
+@NamedQuery(name = BalanceEntry.MOVES_UNTIL, query = "SELECT e.fromBucket, e.toBucket, SUM(e.amount) FROM BalanceEntry e"
+        + " WHERE e.merchant = :merchant AND e.paymentMethod = :method"
+        + " AND (e.createdAt < :untilAt OR (e.createdAt = :untilAt AND e.id <= :untilId)) GROUP BY e.fromBucket, e.toBucket")
+@NamedQuery(name = BalanceEntry.PAYOUTS_BEFORE, query = "SELECT e FROM BalanceEntry e WHERE e.merchant = :merchant"
+        + " AND e.paymentMethod = :method AND e.kind = org.cbec.payment.entity.BalanceEntry.Kind.PAYOUT"
+        + " AND (e.createdAt < :untilAt OR (e.createdAt = :untilAt AND e.id < :untilId)) ORDER BY e.createdAt DESC, e.id DESC")
 public class BalanceEntry {
+
+    /** The entries after one point of the ledger and up to another, a point being a time and an id, in the ledger's order. */
+    public static final String WINDOW = "BalanceEntry.window";
+    /** Each pair of buckets' total moved up to a point of the ledger (inclusive). */
+    public static final String MOVES_UNTIL = "BalanceEntry.movesUntil";
+    /** The payouts' entries before a point of the ledger, the latest first. */
+    public static final String PAYOUTS_BEFORE = "BalanceEntry.payoutsBefore";
 
     public static final String INTO = "BalanceEntry.into";
     public static final String OUT_OF = "BalanceEntry.outOf";
