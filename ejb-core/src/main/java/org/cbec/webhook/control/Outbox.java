@@ -43,6 +43,17 @@ public final class Outbox {
         return event;
     }
 
+    /** An event of the merchant's books (a reconciliation's), of the payment or payout it names if any, as {@link #add}. */
+    public static MerchantEvent addForBooks(EntityManager em, String merchant, Long paymentId, Long payoutId, String type, JsonObject data,
+            String targetUrl, OffsetDateTime at) {
+        String id = newEventId();
+        String body = Json.createObjectBuilder().add("id", id).add("type", type).add("createdAt", BeijingTime.format(at))
+                .add("merchant", merchant).add("data", data).build().toString();
+        MerchantEvent event = MerchantEvent.ofBooks(id, merchant, paymentId, payoutId, type, body, targetUrl, at);
+        em.persist(event);
+        return event;
+    }
+
     /** {@code evt_} and 32 random hex digits. */
     static String newEventId() {
         byte[] b = new byte[16];

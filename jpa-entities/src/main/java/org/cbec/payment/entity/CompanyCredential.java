@@ -23,7 +23,13 @@ import java.time.OffsetDateTime;
         query = "SELECT c FROM CompanyCredential c WHERE c.merchant = :merchant AND c.paymentMethod = :paymentMethod")
 @NamedQuery(name = CompanyCredential.METHODS_OF_MERCHANT,
         query = "SELECT c.paymentMethod FROM CompanyCredential c WHERE c.merchant = :merchant ORDER BY c.paymentMethod")
+@NamedQuery(name = CompanyCredential.ACCOUNTS_OPENED_BEFORE,
+        query = "SELECT c.merchant, c.paymentMethod, c.createdAt FROM CompanyCredential c WHERE c.createdAt < :before"
+                + " ORDER BY c.merchant, c.paymentMethod")
 public class CompanyCredential {
+
+    /** Every merchant account opened before a time: merchant, company, when. */
+    public static final String ACCOUNTS_OPENED_BEFORE = "CompanyCredential.accountsOpenedBefore";
 
     public static final String BY_MERCHANT_AND_METHOD = "CompanyCredential.byMerchantAndMethod";
     public static final String METHODS_OF_MERCHANT = "CompanyCredential.methodsOfMerchant";

@@ -30,7 +30,12 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = Payment.POLL_DUE,
         query = "SELECT p FROM Payment p WHERE p.nextPollAt <= :now AND p.tradeState IN :states ORDER BY p.nextPollAt")
 @NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
+@NamedQuery(name = Payment.PAID_BETWEEN, query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method"
+        + " AND p.paidAt >= :from AND p.paidAt < :to")
 public class Payment {
+
+    /** An account's payments paid in a time range (the company's pay time), for a bill's day. */
+    public static final String PAID_BETWEEN = "Payment.paidBetween";
 
     public static final String BY_ORDER = "Payment.byOrder";
     /** The width of {@code request_json} (V13). */

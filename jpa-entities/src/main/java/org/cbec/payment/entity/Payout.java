@@ -30,7 +30,12 @@ import java.time.OffsetDateTime;
         + " AND p.paymentMethod = :method")
 @NamedQuery(name = Payout.OPEN_SINCE,
         query = "SELECT p FROM Payout p WHERE p.state = :state AND p.updatedAt < :before ORDER BY p.updatedAt")
+@NamedQuery(name = Payout.ACCEPTED_BETWEEN, query = "SELECT p FROM Payout p WHERE p.merchant = :merchant AND p.paymentMethod = :method"
+        + " AND p.acceptedAt >= :from AND p.acceptedAt < :to")
 public class Payout {
+
+    /** An account's payouts the company accepted in a time range. */
+    public static final String ACCEPTED_BETWEEN = "Payout.acceptedBetween";
 
     public static final String BY_REF = "Payout.byRef";
     public static final String OF_MERCHANT = "Payout.ofMerchant";

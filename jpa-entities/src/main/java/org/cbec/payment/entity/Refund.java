@@ -24,7 +24,16 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = Refund.BY_REF, query = "SELECT r FROM Refund r WHERE r.merchant = :merchant AND r.refundRef = :refundRef")
 @NamedQuery(name = Refund.OPEN_SINCE,
         query = "SELECT r FROM Refund r WHERE r.state = :state AND r.updatedAt < :before ORDER BY r.updatedAt")
+@NamedQuery(name = Refund.SUCCEEDED_BETWEEN, query = "SELECT r, p FROM Refund r, Payment p WHERE p.id = r.paymentId"
+        + " AND r.merchant = :merchant AND p.paymentMethod = :method AND r.successAt >= :from AND r.successAt < :to")
+@NamedQuery(name = Refund.BY_COMPANY_NO, query = "SELECT r, p FROM Refund r, Payment p WHERE p.id = r.paymentId"
+        + " AND r.merchant = :merchant AND p.paymentMethod = :method AND r.companyRefundNo = :no")
 public class Refund {
+
+    /** An account's refunds that succeeded in a time range, each with its payment. */
+    public static final String SUCCEEDED_BETWEEN = "Refund.succeededBetween";
+    /** An account's refund by its number at the company, with its payment. */
+    public static final String BY_COMPANY_NO = "Refund.byCompanyNo";
 
     public static final String BY_PAYMENT = "Refund.byPayment";
     public static final String BY_REF = "Refund.byRef";

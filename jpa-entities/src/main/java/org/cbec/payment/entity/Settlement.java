@@ -32,7 +32,16 @@ import java.util.List;
 @NamedQuery(name = Settlement.BY_REF, query = "SELECT s FROM Settlement s WHERE s.merchant = :merchant AND s.settlementRef = :ref")
 @NamedQuery(name = Settlement.OPEN_SINCE,
         query = "SELECT s FROM Settlement s WHERE s.state = :state AND s.updatedAt < :before ORDER BY s.updatedAt")
+@NamedQuery(name = Settlement.CHANGED_AROUND, query = "SELECT s, p FROM Settlement s, Payment p WHERE p.id = s.paymentId"
+        + " AND s.merchant = :merchant AND p.paymentMethod = :method AND s.createdAt < :to AND s.updatedAt >= :from")
+@NamedQuery(name = Settlement.BY_COMPANY_NO, query = "SELECT s, p FROM Settlement s, Payment p WHERE p.id = s.paymentId"
+        + " AND s.merchant = :merchant AND p.paymentMethod = :method AND s.companyNo = :no")
 public class Settlement {
+
+    /** An account's splits and releases asked for before a time and changed since another (their parts finish in between), with their payments. */
+    public static final String CHANGED_AROUND = "Settlement.changedAround";
+    /** An account's split or release by its number at the company, with its payment. */
+    public static final String BY_COMPANY_NO = "Settlement.byCompanyNo";
 
     public static final String OF_PAYMENT = "Settlement.ofPayment";
     public static final String BY_REF = "Settlement.byRef";

@@ -112,6 +112,15 @@ public class MerchantEvent {
         return e;
     }
 
+    /** An event of the merchant's books (a reconciliation's), of a payment or a payout when it names one (both may be null). */
+    public static MerchantEvent ofBooks(String id, String merchant, Long paymentId, Long payoutId, String type, String body, String targetUrl,
+            OffsetDateTime at) {
+        MerchantEvent e = new MerchantEvent(id, merchant, 0, null, type, body, targetUrl, at);
+        e.paymentId = paymentId;
+        e.payoutId = payoutId;
+        return e;
+    }
+
     /** Claimed by a sender until {@code until}: nobody else sends it before then. */
     public void claim(OffsetDateTime until) {
         nextAttemptAt = until;
