@@ -59,7 +59,10 @@ public class AlphapayOperations {
         HELD_QUERY(RequestLog.HELD_QUERY),
         BENEFICIARY(RequestLog.BENEFICIARY),
         PAYOUT(RequestLog.PAYOUT),
-        PAYOUT_QUERY(RequestLog.PAYOUT_QUERY);
+        PAYOUT_QUERY(RequestLog.PAYOUT_QUERY),
+        TRADE_BILL(AlphapayBills.BILL_KIND),
+        FUNDFLOW_BILL(AlphapayBills.BILL_KIND),
+        PROFITSHARING_BILL(AlphapayBills.BILL_KIND);
 
         private final String kind;
 
@@ -108,6 +111,9 @@ public class AlphapayOperations {
     @Inject
     AlphapayPayouts payouts;
 
+    @Inject
+    AlphapayBills bills;
+
     public Call read(Operation operation, AlphapayRequest request, Party party) {
         String orderRef = null;
         try {
@@ -136,6 +142,9 @@ public class AlphapayOperations {
                 }
                 case BENEFICIARY, PAYOUT, PAYOUT_QUERY -> {
                     return payouts.read(operation, request, party);
+                }
+                case TRADE_BILL, FUNDFLOW_BILL, PROFITSHARING_BILL -> {
+                    return bills.read(operation, request, party);
                 }
                 case CLOSE -> {
                     orderRef = pathNumber(request, "out_trade_no", ORDER_REF, ORDER_REF_RULE);

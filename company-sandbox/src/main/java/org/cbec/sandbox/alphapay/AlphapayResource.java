@@ -150,6 +150,31 @@ public class AlphapayResource {
         return gate.serve(Operation.PAYOUT_QUERY, request(null, outPayoutNo));
     }
 
+    @GET
+    @Path(BASE + "bill/tradebill")
+    public Response tradeBill() {
+        return gate.serve(Operation.TRADE_BILL, request(null, null));
+    }
+
+    @GET
+    @Path(BASE + "bill/fundflowbill")
+    public Response fundFlowBill() {
+        return gate.serve(Operation.FUNDFLOW_BILL, request(null, null));
+    }
+
+    @GET
+    @Path(PROFIT_SHARING + "bills")
+    public Response profitSharingBill() {
+        return gate.serve(Operation.PROFITSHARING_BILL, request(null, null));
+    }
+
+    /** The download URL a bill's answer gives; its answer is the file, unsigned. */
+    @GET
+    @Path(BASE + "billdownload/file")
+    public Response billDownload() {
+        return gate.download(request(null, null));
+    }
+
     private AlphapayRequest request(InputStream body, String rawPathNumber) {
         // The servlet's request URI is the path as sent, still percent-encoded, context root included:
         // exactly what the merchant signed.

@@ -10,8 +10,10 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.cbec.company.Beneficiary;
+import org.cbec.company.BillFile;
+import org.cbec.company.BillLine;
+import org.cbec.company.CompanyBill;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyRefusal;
 import org.cbec.company.CompanyUnavailable;
@@ -46,6 +51,7 @@ import org.cbec.company.ReleaseRequest;
 import org.cbec.company.SettlementReceiver;
 import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
+import org.cbec.company.UnverifiedAnswer;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.json.Jsonp;
@@ -58,7 +64,9 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * answer must carry the company's signature, verified with its public key, or it is no answer.
  * NATIVE gets a code URL, H5 an H5 URL, JSAPI/MINIPRO/APP a prepay id. Settlement is WeChat Pay v3's
  * profit sharing, its wire format in {@link AlphapayProfitSharing}; payouts abroad are this project's
- * own convention in the same style, their wire format in {@link AlphapayPayouts}.
+ * own convention in the same style, their wire format in {@link AlphapayPayouts}. The daily bills are
+ * WeChat Pay v3's, their wire format in {@link AlphapayBills}; their downloaded files are the one
+ * answer accepted without a signature, by the hash a signed answer gave.
  */
 @ApplicationScoped
 public class AlphapayCompany implements PaymentCompany {
@@ -458,8 +466,71 @@ public class AlphapayCompany implements PaymentCompany {
         }
     }
 
+    // ---- daily bills (WeChat Pay v3's trade, fund-flow and profit-sharing bills; wire format in AlphapayBills) ----
+
+    /**
+     * Asks for each of the day's three bills (signed and verified as every call), and downloads each
+     * offered file, gzip, from the company's own host. The company's {@code NO_STATEMENT_EXIST} is a
+     * bill without lines.
+     */
     @Override
-    public org.cbec.company.CompanyBill bill(CompanyAccount account, java.time.LocalDate billDate, ExchangeRecorder recorder) {
-        throw new CompanyUnavailable("bills are not read yet"); // replaced by the adapter's bill reading
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public CompanyBill bill(CompanyAccount account, LocalDate billDate, ExchangeRecorder recorder) {
+        List<BillLine> lines = new ArrayList<>();
+        List<BillFile> files = new ArrayList<>();
+        for (AlphapayBills.Bill bill : AlphapayBills.Bill.values()) {
+            AlphapayBills.Offer offer;
+            try {
+                offer = AlphapayBills.offer(send(account, "bill", "GET", bill.path(billDate), "", recorder).body());
+            } catch (CompanyRefusal refusal) {
+                if ("NO_STATEMENT_EXIST".equals(refusal.code())) {
+                    continue;
+                }
+                throw refusal;
+            }
+            byte[] file = download(account, bill, billDate, offer, recorder);
+            lines.addAll(AlphapayBills.read(bill, billDate, file));
+            files.add(new BillFile(bill.fileName, AlphapayBills.CONTENT_TYPE, offer.hashType(), offer.hashValue(), file));
+        }
+        return new CompanyBill(billDate, lines, files);
+    }
+
+    /**
+     * Downloads an offered file with the merchant's signed Authorization, as the company requires.
+     * The file is the one answer of alphapay that carries no signature, and the only unsigned answer
+     * this adapter accepts: it is taken only from the company's own scheme, host and port, and only
+     * when its content has the SHA-1 that the signed answer offering it gave
+     * ({@link AlphapayBills.FileCheck}). What is recorded of it is a summary, not the file.
+     */
+    private byte[] download(CompanyAccount account, AlphapayBills.Bill bill, LocalDate billDate, AlphapayBills.Offer offer,
+            ExchangeRecorder recorder) {
+        String endpoint = this.endpoint.orElseThrow(() -> new CompanyUnavailable("alphapay.url is not configured"));
+        String what = "the alphapay " + bill.fileName + " of " + billDate;
+        if (!AlphapayBills.onCompanyHost(offer.downloadUrl(), endpoint)) {
+            throw new UnverifiedAnswer(what + " was offered from a URL that is not the company's; not fetched");
+        }
+        URI url = URI.create(offer.downloadUrl());
+        String pathAndQuery = url.getRawPath() + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+        String authorization = AlphapaySigning.authorization(account.companyMerchantId(), account.keySerial(),
+                account.merchantKey(), "GET", pathAndQuery, "", Instant.now().getEpochSecond(), Nonces.newNonce());
+        HttpCall call = new HttpCall("bill-download", "GET", offer.downloadUrl(), Map.of("Authorization", authorization), null, null,
+                "GET " + pathAndQuery + "\n").summarisedAs(received -> AlphapayBills.summary(bill, received));
+        AlphapayBills.FileCheck check = new AlphapayBills.FileCheck(offer.hashValue(), a -> AlphapaySigning.verifyResponse(
+                account.companyKey(), a.header(AlphapaySigning.H_TIMESTAMP), a.header(AlphapaySigning.H_NONCE), a.body(),
+                a.header(AlphapaySigning.H_SIGNATURE)));
+        HttpExchange answer;
+        try {
+            answer = transport.exchange(call, check, recorder);
+        } catch (UnverifiedAnswer unverified) {
+            if (check.fileUnmatched) {
+                throw new UnverifiedAnswer(what + " does not match the SHA-1 the company gave for it");
+            }
+            throw unverified;
+        }
+        if (answer.status() >= 300) {
+            JsonObject error = Json.object(answer.body());
+            throw new CompanyRefusal(String.valueOf(Json.string(error, "code")), String.valueOf(Json.string(error, "message")));
+        }
+        return check.file;
     }
 }

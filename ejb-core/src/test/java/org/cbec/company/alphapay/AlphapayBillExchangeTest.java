@@ -1,0 +1,198 @@
+package org.cbec.company.alphapay;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.cbec.company.BillFile;
+import org.cbec.company.BillLine;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyBill;
+import org.cbec.company.Exchange;
+import org.cbec.company.ExchangeRecorder;
+import org.cbec.company.HttpCall;
+import org.cbec.company.HttpExchange;
+import org.cbec.company.KnownKeys;
+import org.cbec.company.UnverifiedAnswer;
+import org.cbec.testing.AlphapayCompanySide;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adapter's daily bill against alphapay's side played in the test: the three asks (signed and
+ * verified), the downloads (signed, answered unsigned, accepted by the offered SHA-1 only, from the
+ * company's host only), what is recorded of them, and the day without a statement.
+ */
+class AlphapayBillExchangeTest {
+
+    private static final String BASE = "https://alphapay.example/sandbox/alphapay";
+    private static final String DOWNLOAD = BASE + "/v3/billdownload/file?token=";
+    private static final CompanyAccount ACCOUNT = AlphapaySettlementVectorsTest.ACCOUNT;
+    private static final LocalDate DAY = AlphapayBillVectorsTest.DAY;
+
+    /**
+     * The company: checks each request's signature; answers an ask signed, with the status and body
+     * the test set for its path, and a download unsigned, with the bytes set for its URL. It checks
+     * and records as {@code CompanyTransport} does (the predicate, then {@code call.stored}).
+     */
+    static final class Company extends AlphapayTransport {
+
+        final List<HttpCall> calls = new ArrayList<>();
+        final Map<String, String> asks = new HashMap<>();
+        final Map<String, Integer> askStatus = new HashMap<>();
+        final Map<String, byte[]> files = new HashMap<>();
+
+        @Override
+        public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+            URI uri = URI.create(call.url());
+            String pathAndQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+            var auth = AlphapayCompanySide.parseAuthorization(call.headers().get("Authorization")).orElseThrow();
+            assertTrue(AlphapayCompanySide.verifyRequest(KnownKeys.merchantPublic(), call.method(), pathAndQuery, call.body(), auth),
+                    "the merchant's signature over " + call.method() + " " + pathAndQuery);
+            calls.add(call);
+            HttpExchange answer;
+            if (files.containsKey(call.url())) {
+                answer = new HttpExchange(200, Map.of(), "", 1, files.get(call.url()));
+            } else {
+                String body = asks.get(pathAndQuery);
+                assertTrue(body != null, "an ask the test did not expect: " + pathAndQuery);
+                int status = askStatus.getOrDefault(pathAndQuery, 200);
+                var signed = AlphapayCompanySide.signResponse(KnownKeys.companyPrivate(), "SANDBOX-ALPHAPAY-1", body, 1700000001L,
+                        "QX1D9W3ZP0J7H2K4M6N8B5V7C1X3Z9L0");
+                answer = new HttpExchange(status, Map.of("alphapay-timestamp", signed.timestamp(), "alphapay-nonce", signed.nonce(),
+                        "alphapay-signature", signed.signature(), "alphapay-serial", signed.serial()), body, 1);
+            }
+            Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), call.stored(answer), 1, null);
+            if (!verified.test(answer)) {
+                recorder.record(exchange, ExchangeRecorder.Outcome.UNVERIFIED);
+                throw new UnverifiedAnswer("unverified");
+            }
+            recorder.record(exchange, answer.status() < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
+            return answer;
+        }
+
+        void offers(AlphapayBills.Bill bill, String sha1, String url, byte[] file) {
+            asks.put("/sandbox/alphapay" + bill.path(DAY), "{\"hash_type\":\"SHA1\",\"hash_value\":\"" + sha1
+                    + "\",\"download_url\":\"" + url + "\"}");
+            files.put(url, file);
+        }
+
+        void noStatement(AlphapayBills.Bill bill) {
+            asks.put("/sandbox/alphapay" + bill.path(DAY), "{\"code\":\"NO_STATEMENT_EXIST\",\"message\":\"no lines\"}");
+            askStatus.put("/sandbox/alphapay" + bill.path(DAY), 400);
+        }
+    }
+
+    private final Company company = new Company();
+    private final AlphapayCompany adapter = new AlphapayCompany();
+    private final List<Exchange> recorded = new ArrayList<>();
+    private final List<ExchangeRecorder.Outcome> outcomes = new ArrayList<>();
+    private final ExchangeRecorder recorder = (exchange, outcome) -> {
+        recorded.add(exchange);
+        outcomes.add(outcome);
+    };
+
+    AlphapayBillExchangeTest() {
+        adapter.transport = company;
+        adapter.endpoint = Optional.of(BASE);
+    }
+
+    private void offerAllThree() {
+        company.offers(AlphapayBills.Bill.TRADEBILL, AlphapayBillVectorsTest.TRADEBILL_SHA1, DOWNLOAD + "t",
+                AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL));
+        company.offers(AlphapayBills.Bill.FUNDFLOWBILL, AlphapayBillVectorsTest.FUNDFLOWBILL_SHA1, DOWNLOAD + "f",
+                AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.FUNDFLOWBILL));
+        company.offers(AlphapayBills.Bill.PROFITSHARING, AlphapayBillVectorsTest.PROFITSHARING_SHA1, DOWNLOAD + "p",
+                AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.PROFITSHARING));
+    }
+
+    @Test
+    void theDaysBillIsTheLinesOfItsThreeFilesAndTheFilesAsDownloaded() {
+        offerAllThree();
+        CompanyBill bill = adapter.bill(ACCOUNT, DAY, recorder);
+        List<BillLine> expected = new ArrayList<>(AlphapayBillVectorsTest.TRADE_LINES);
+        expected.addAll(AlphapayBillVectorsTest.FUND_LINES);
+        expected.addAll(AlphapayBillVectorsTest.SHARING_LINES);
+        assertEquals(DAY, bill.billDate());
+        assertEquals(expected, bill.lines());
+        assertEquals(List.of("tradebill", "fundflowbill", "profitsharing"), bill.files().stream().map(BillFile::name).toList());
+        BillFile trade = bill.files().get(0);
+        assertEquals("text/csv; charset=UTF-8", trade.contentType());
+        assertEquals("SHA1", trade.hashType());
+        assertEquals(AlphapayBillVectorsTest.TRADEBILL_SHA1, trade.hashValue());
+        assertArrayEquals(AlphapayBillVectorsTest.utf8(AlphapayBillVectorsTest.TRADEBILL), trade.content(), "the uncompressed file");
+        assertEquals(List.of(BASE + "/v3/bill/tradebill?bill_date=2026-11-25&bill_type=ALL&tar_type=GZIP", DOWNLOAD + "t",
+                BASE + "/v3/bill/fundflowbill?bill_date=2026-11-25&account_type=BASIC&tar_type=GZIP", DOWNLOAD + "f",
+                BASE + "/v3/profitsharing/bills?bill_date=2026-11-25&tar_type=GZIP", DOWNLOAD + "p"),
+                company.calls.stream().map(HttpCall::url).toList());
+        assertEquals(List.of("bill", "bill-download", "bill", "bill-download", "bill", "bill-download"),
+                company.calls.stream().map(HttpCall::operation).toList());
+    }
+
+    @Test
+    void aDownloadIsRecordedAsTheFilesNameSizeAndHashNotItsContent() {
+        offerAllThree();
+        adapter.bill(ACCOUNT, DAY, recorder);
+        Exchange download = recorded.get(1);
+        assertEquals("bill-download", download.operation());
+        int gzipped = AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL).length;
+        int size = AlphapayBillVectorsTest.utf8(AlphapayBillVectorsTest.TRADEBILL).length;
+        assertEquals("tradebill: " + gzipped + " bytes received (gzip), " + size + " bytes, SHA1 "
+                + AlphapayBillVectorsTest.TRADEBILL_SHA1, download.response());
+        for (Exchange e : recorded) {
+            assertFalse(String.valueOf(e.response()).contains("kat0001"), e.response());
+        }
+        assertTrue(recorded.get(0).response().contains("\"hash_value\""), "the ask's answer is recorded as it came");
+    }
+
+    @Test
+    void aDayWithoutAStatementIsABillWithoutLinesAndNothingIsDownloaded() {
+        for (AlphapayBills.Bill bill : AlphapayBills.Bill.values()) {
+            company.noStatement(bill);
+        }
+        CompanyBill bill = adapter.bill(ACCOUNT, DAY, recorder);
+        assertEquals(List.of(), bill.lines());
+        assertEquals(List.of(), bill.files());
+        assertEquals(3, company.calls.size());
+    }
+
+    @Test
+    void aFileThatDoesNotMatchItsHashIsUnverifiedAndNamedWithoutItsContent() {
+        offerAllThree();
+        company.files.put(DOWNLOAD + "t", AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL.replace("25.99", "2.599")));
+        UnverifiedAnswer e = assertThrows(UnverifiedAnswer.class, () -> adapter.bill(ACCOUNT, DAY, recorder));
+        assertEquals("the alphapay tradebill of 2026-11-25 does not match the SHA-1 the company gave for it", e.getMessage());
+        assertEquals(ExchangeRecorder.Outcome.UNVERIFIED, outcomes.get(outcomes.size() - 1));
+        assertFalse(recorded.get(recorded.size() - 1).response().contains("kat0001"));
+    }
+
+    @Test
+    void aDownloadUrlOffTheCompanysHostIsRefusedWithoutBeingCalled() {
+        offerAllThree();
+        company.offers(AlphapayBills.Bill.TRADEBILL, AlphapayBillVectorsTest.TRADEBILL_SHA1, "https://files.example/v3/billdownload/file?token=t",
+                AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL));
+        UnverifiedAnswer e = assertThrows(UnverifiedAnswer.class, () -> adapter.bill(ACCOUNT, DAY, recorder));
+        assertEquals("the alphapay tradebill of 2026-11-25 was offered from a URL that is not the company's; not fetched", e.getMessage());
+        assertEquals(1, company.calls.size(), "the ask only");
+    }
+
+    @Test
+    void aBillIsRetriedAsTheOtherQueries() throws NoSuchMethodException {
+        Retry retry = AlphapayCompany.class.getMethod("bill", CompanyAccount.class, LocalDate.class, ExchangeRecorder.class)
+                .getAnnotation(Retry.class);
+        Retry query = AlphapayCompany.class.getMethod("queryPayout", CompanyAccount.class, String.class, ExchangeRecorder.class)
+                .getAnnotation(Retry.class);
+        assertEquals(query.maxRetries(), retry.maxRetries());
+        assertArrayEquals(query.retryOn(), retry.retryOn());
+    }
+}
