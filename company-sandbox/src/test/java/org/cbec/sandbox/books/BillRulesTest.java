@@ -74,12 +74,12 @@ class BillRulesTest {
     @Test
     void linesOfOneTimeComePaymentFirstThenByNumber() {
         String t = "2026-11-26T04:00:00Z";
-        List<BillEntry> rows = List.of(split("o1", "s1", "R2", 30, t), refund("o1", "r2", 10, t), refund("o1", "r1", 10, t),
-                split("o1", "s1", "R1", 20, t), payment("o1", 100, t));
+        List<BillEntry> rows = List.of(split("x9", "b1", "R2", 30, t), refund("x9", "a2", 10, t), refund("x9", "a1", 10, t),
+                split("x9", "b1", "R1", 20, t), payment("x9", 100, t));
         List<BillEntry> bill = BillRules.bill(DAY, LATER, rows, List.of());
-        assertEquals(List.of("PAYMENT o1 null", "REFUND o1 null", "REFUND o1 null", "SPLIT o1 R1", "SPLIT o1 R2"),
+        assertEquals(List.of("PAYMENT x9 null", "REFUND x9 null", "REFUND x9 null", "SPLIT x9 R1", "SPLIT x9 R2"),
                 bill.stream().map(e -> e.kind() + " " + e.orderRef() + " " + e.receiverAccount()).toList());
-        assertEquals(List.of("r1", "r2"), bill.subList(1, 3).stream().map(BillEntry::reference).toList());
+        assertEquals(List.of("a1", "a2"), bill.subList(1, 3).stream().map(BillEntry::reference).toList());
     }
 
     @Test
