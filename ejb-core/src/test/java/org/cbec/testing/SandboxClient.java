@@ -100,7 +100,66 @@ public final class SandboxClient {
     }
 
     public Reply pay(String method, String merchant, String orderRef) {
-        return pay(method, merchant, orderRef, null);
+        return pay(method, merchant, orderRef, (String) null);
+    }
+
+    /**
+     * The payer pays the order at {@code paidAt}, the payment's time at the company (e.g. 23:59:59
+     * Beijing time of a chosen day; never one to come).
+     */
+    public Reply pay(String method, String merchant, String orderRef, java.time.OffsetDateTime paidAt) {
+        return Http.send("POST", base.resolve(method + "/" + merchant + "/payments/" + orderRef + "/pay"),
+                jakarta.json.Json.createObjectBuilder().add("paidAt", paidAt.toString()).build().toString(),
+                "Content-Type", "application/json", "Authorization", admin);
+    }
+
+    /**
+     * A payment made at the company that the broker never sees (201 {@code orderRef},
+     * {@code transactionId}, {@code paidAt}): an order of {@code amount} fen CNY created already paid
+     * now, without callback; 409 when the account has the orderRef already.
+     */
+    public Reply directPayment(String method, String merchant, String orderRef, long amount) {
+        return directPayment(method, merchant, orderRef, amount, null);
+    }
+
+    /** {@link #directPayment(String, String, String, long)} paid at {@code paidAt} (null: now). */
+    public Reply directPayment(String method, String merchant, String orderRef, long amount, java.time.OffsetDateTime paidAt) {
+        jakarta.json.JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder().add("orderRef", orderRef).add("amount", amount);
+        if (paidAt != null) {
+            body.add("paidAt", paidAt.toString());
+        }
+        return Http.postJson(base.resolve(method + "/" + merchant + "/payments"), body.build().toString(), "Authorization", admin);
+    }
+
+    /**
+     * Arranges a difference in the account's daily bills: {@code kind} {@code AMOUNT_PLUS_ONE_FEN},
+     * {@code OMIT} or {@code SHIFT_SECONDS} of the lines of {@code reference} (a payment's orderRef,
+     * else the refund's, split's or payout's number; {@code seconds} only for a shift), or
+     * {@code WRONG_HASH} (reference and seconds null). Returns the reply (201 echoing it).
+     */
+    public Reply billDifference(String method, String merchant, String kind, String reference, Integer seconds) {
+        jakarta.json.JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder().add("kind", kind);
+        if (reference != null) {
+            body.add("reference", reference);
+        }
+        if (seconds != null) {
+            body.add("seconds", seconds);
+        }
+        return Http.postJson(base.resolve(method + "/" + merchant + "/bill-differences"), body.build().toString(), "Authorization", admin);
+    }
+
+    /** The differences arranged in the account's bills: {@code {"differences":[{kind, reference, seconds, createdAt}]}}. */
+    public JsonObject billDifferences(String method, String merchant) {
+        Reply r = Http.get(base.resolve(method + "/" + merchant + "/bill-differences"), "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    /** The account's bills are its books again; returns how many differences were cleared. */
+    public int clearBillDifferences(String method, String merchant) {
+        Reply r = Http.send("DELETE", base.resolve(method + "/" + merchant + "/bill-differences"), null, "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getInt("cleared");
     }
 
     /** Makes the company misbehave: {@code {"mode":"TIMEOUT|ERROR|SLOW|BAD_SIGNATURE",…}}. */

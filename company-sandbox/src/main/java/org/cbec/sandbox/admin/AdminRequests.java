@@ -3,11 +3,14 @@ package org.cbec.sandbox.admin;
 import jakarta.json.JsonObject;
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
+import org.cbec.sandbox.books.BillRules;
 import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.PayoutRules;
 import org.cbec.sandbox.books.Payouts;
@@ -17,6 +20,7 @@ import org.cbec.sandbox.codec.JsonText;
 import org.cbec.sandbox.codec.Members;
 import org.cbec.sandbox.codec.PlainText;
 import org.cbec.sandbox.codec.Utf8;
+import org.cbec.sandbox.entity.BillDifference;
 import org.cbec.sandbox.faults.Fault;
 
 /**
@@ -72,7 +76,10 @@ final class AdminRequests {
     }
 
     static Optional<Payer> payer(byte[] body, String contentType) {
-        JsonObject o = object(body, contentType, true);
+        return payer(object(body, contentType, true));
+    }
+
+    private static Optional<Payer> payer(JsonObject o) {
         Optional<String> name = read("payerName", () -> Members.optionalText(o, "payerName", 64));
         Optional<String> id = read("payerIdNumber", () -> Members.optionalText(o, "payerIdNumber", 32));
         if (name.isPresent() != id.isPresent()) {
@@ -80,6 +87,86 @@ final class AdminRequests {
             throw new AdminRefusal(400, "payerName and payerIdNumber go together", missing);
         }
         return name.map(n -> new Payer(n, id.get()));
+    }
+
+    /** A payment by the payer: who paid, if told, and when it was paid at the company. */
+    record Payment(Optional<Payer> payer, OffsetDateTime paidAt) {
+    }
+
+    /**
+     * The body of the pay helper: {@code payerName} and {@code payerIdNumber} (together or not at
+     * all) and {@code paidAt}, by default {@code now}; an empty body is all defaults.
+     */
+    static Payment payment(byte[] body, String contentType, OffsetDateTime now) {
+        JsonObject o = object(body, contentType, true);
+        return new Payment(payer(o), paidAt(o, now));
+    }
+
+    /** A payment made at the company itself, never seen by the broker. */
+    record DirectPayment(String orderRef, long amount, OffsetDateTime paidAt) {
+    }
+
+    /** An out_trade_no as both companies take it. */
+    static final Pattern ORDER_REF = Pattern.compile("[A-Za-z0-9_\\-|*]{1,32}");
+    /** The most an order may be, in fen, as both companies take it. */
+    static final long MAX_FEN = 1_000_000_000_000L;
+
+    /** {@code {"orderRef", "amount": <fen>, "paidAt": <ISO-8601 with offset, optional>}}. */
+    static DirectPayment directPayment(byte[] body, String contentType, OffsetDateTime now) {
+        JsonObject o = object(body, contentType, false);
+        String orderRef = read("orderRef", () -> Members.optionalText(o, "orderRef", 64)).orElse(null);
+        if (orderRef == null || !ORDER_REF.matcher(orderRef).matches()) {
+            throw new AdminRefusal(400, "orderRef must be 1 to 32 letters, digits, '_', '-', '|' or '*'", "orderRef");
+        }
+        long amount = read("amount", () -> Members.integer(o, "amount", 1, MAX_FEN));
+        return new DirectPayment(orderRef, amount, paidAt(o, now));
+    }
+
+    /** The longest ago a payment may be made: ten years, as far as an order is aged. */
+    static final long MAX_PAID_DAYS_AGO = 3650;
+
+    /** {@code paidAt}: an ISO-8601 time with its offset, not to come and not more than ten years ago; {@code now} when absent. */
+    private static OffsetDateTime paidAt(JsonObject o, OffsetDateTime now) {
+        Optional<String> text = read("paidAt", () -> Members.optionalText(o, "paidAt", 40));
+        if (text.isEmpty()) {
+            return now;
+        }
+        OffsetDateTime paidAt;
+        try {
+            paidAt = OffsetDateTime.parse(text.get()).truncatedTo(ChronoUnit.MILLIS);
+        } catch (DateTimeParseException e) {
+            throw new AdminRefusal(400, "paidAt must be a time with its offset, e.g. 2026-11-26T23:59:59+08:00", "paidAt");
+        }
+        if (paidAt.isAfter(now)) {
+            throw new AdminRefusal(400, "paidAt must not be in the future", "paidAt");
+        }
+        if (paidAt.isBefore(now.minusDays(MAX_PAID_DAYS_AGO))) {
+            throw new AdminRefusal(400, "paidAt must be within the last " + MAX_PAID_DAYS_AGO + " days", "paidAt");
+        }
+        return paidAt;
+    }
+
+    /**
+     * A difference to arrange in an account's bills: {@code {"kind", "reference", "seconds"}}, checked
+     * by the books' rules, the refusal naming the field.
+     */
+    static BillRules.Difference billDifference(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        String kind = read("kind", () -> Members.optionalText(o, "kind", 24)).orElse("");
+        BillDifference.Kind parsed;
+        try {
+            parsed = BillDifference.Kind.valueOf(kind);
+        } catch (IllegalArgumentException e) {
+            throw new AdminRefusal(400, "kind must be AMOUNT_PLUS_ONE_FEN, OMIT, SHIFT_SECONDS or WRONG_HASH", "kind");
+        }
+        String reference = read("reference", () -> Members.optionalText(o, "reference", 64)).orElse(null);
+        Integer seconds = read("seconds", () -> Members.optionalInteger(o, "seconds", -BillRules.MAX_SHIFT_SECONDS,
+                BillRules.MAX_SHIFT_SECONDS)).map(Long::intValue).orElse(null);
+        BillRules.Difference d = new BillRules.Difference(parsed, reference, seconds);
+        BillRules.check(d).ifPresent(p -> {
+            throw new AdminRefusal(400, p.message(), p.field());
+        });
+        return d;
     }
 
     static Fault fault(byte[] body, String contentType) {

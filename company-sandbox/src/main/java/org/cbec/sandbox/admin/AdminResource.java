@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import org.cbec.sandbox.books.Accounts;
+import org.cbec.sandbox.books.Bills;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Credentials;
@@ -55,6 +56,9 @@ public class AdminResource {
     Payouts payouts;
 
     @Inject
+    Bills bills;
+
+    @Inject
     Faults faults;
 
     @Inject
@@ -87,20 +91,74 @@ public class AdminResource {
         return Envelope.response(opened.created() ? 201 : 200, answer.build());
     }
 
-    /** The payer pays (optionally telling who paid); 409 for a closed or unknown order. */
+    /**
+     * The payer pays (optionally telling who paid, and when: {@code paidAt}, by default now, never
+     * to come); 409 for a closed or unknown order.
+     */
     @POST
     @Path(ACCOUNT + "/payments/{orderRef}/pay")
     public Response pay(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
             @PathParam("orderRef") String orderRef, InputStream body) {
         Party party = account(paymentMethod, merchant);
-        String identity = AdminRequests.payer(Bodies.read(body), http.getContentType())
-                .map(p -> Identity.hash(p.name(), p.idNumber())).orElse(null);
-        Books.Paid paid = AdminRequests.couldBeOrderRef(orderRef) ? books.pay(party, orderRef, identity)
+        AdminRequests.Payment payment = AdminRequests.payment(Bodies.read(body), http.getContentType(), Companies.now());
+        String identity = payment.payer().map(p -> Identity.hash(p.name(), p.idNumber())).orElse(null);
+        Books.Paid paid = AdminRequests.couldBeOrderRef(orderRef) ? books.pay(party, orderRef, identity, payment.paidAt())
                 : new Books.Paid(Books.PayResult.NOT_PAYABLE, null);
         if (paid.result() == Books.PayResult.NOT_PAYABLE) {
             throw new AdminRefusal(409, "the company has no open order with this orderRef", "orderRef");
         }
         return Envelope.response(200, Envelope.of(200, "paid").add("transactionId", paid.transactionId()).build());
+    }
+
+    /**
+     * A payment made at the company that the broker never sees: an order created already paid (CNY,
+     * NATIVE, no notify URL, so no callback) at {@code paidAt}, by default now. 201; 409 when the
+     * account has an order with this orderRef already.
+     */
+    @POST
+    @Path(ACCOUNT + "/payments")
+    public Response directPayment(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        AdminRequests.DirectPayment p = AdminRequests.directPayment(Bodies.read(body), http.getContentType(), Companies.now());
+        Books.OrderView o = books.directPayment(party, p.orderRef(), p.amount(), p.paidAt())
+                .orElseThrow(() -> new AdminRefusal(409, "the account has an order with this orderRef already", "orderRef"));
+        return Envelope.response(201, Envelope.of(201, "paid at the company").add("orderRef", o.orderRef())
+                .add("transactionId", o.transactionId()).add("paidAt", o.paidAt().toInstant().toString()).build());
+    }
+
+    /**
+     * Arranges a difference in the account's daily bills: {@code {"kind", "reference", "seconds"}}
+     * (see {@link org.cbec.sandbox.books.BillRules}); 201 echoing it. Kept until cleared.
+     */
+    @POST
+    @Path(ACCOUNT + "/bill-differences")
+    public Response arrangeBillDifference(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        Bills.Arranged a = bills.arrange(party, AdminRequests.billDifference(Bodies.read(body), http.getContentType()));
+        return Envelope.response(201, difference(Envelope.of(201, "bill difference arranged"), a).build());
+    }
+
+    /** The differences arranged in the account's bills, in the order they were arranged. */
+    @GET
+    @Path(ACCOUNT + "/bill-differences")
+    public Response billDifferences(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant) {
+        Party party = account(paymentMethod, merchant);
+        JsonArrayBuilder list = JsonText.array();
+        for (Bills.Arranged a : bills.arranged(party.accountId())) {
+            list.add(difference(JsonText.object(), a));
+        }
+        return Envelope.response(200, JsonText.object().add("code", 200).add("differences", list).build());
+    }
+
+    /** The account's bills are its books again: every difference arranged in them is cleared. */
+    @DELETE
+    @Path(ACCOUNT + "/bill-differences")
+    public Response clearBillDifferences(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant) {
+        Party party = account(paymentMethod, merchant);
+        int cleared = bills.clear(party);
+        return Envelope.response(200, Envelope.of(200, "bill differences cleared").add("cleared", cleared).build());
     }
 
     @PUT
@@ -437,6 +495,17 @@ public class AdminResource {
         return into.add("currency", t.currency()).add("rate", PayoutRules.rateText(t.rate())).add("rateDate", t.rateDate().toString())
                 .add("feeFixed", t.feeFixed()).add("feePercent", PayoutRules.percentText(t.feePercent()))
                 .add("paidAfterSeconds", t.paidAfterSeconds());
+    }
+
+    private static JsonObjectBuilder difference(JsonObjectBuilder into, Bills.Arranged a) {
+        into.add("kind", a.difference().kind().name());
+        nullable(into, "reference", a.difference().reference());
+        if (a.difference().seconds() == null) {
+            into.addNull("seconds");
+        } else {
+            into.add("seconds", a.difference().seconds());
+        }
+        return into.add("createdAt", a.createdAt().toInstant().toString());
     }
 
     private static void nullable(JsonObjectBuilder item, String name, String value) {

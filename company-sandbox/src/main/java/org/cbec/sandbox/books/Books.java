@@ -188,6 +188,14 @@ public class Books {
      * what the company learns of who paid (Identity.hash), null when the helper was not told.
      */
     public Paid pay(Party party, String orderRef, String payerIdentityHash) {
+        return pay(party, orderRef, payerIdentityHash, Companies.now());
+    }
+
+    /**
+     * The payer pays at {@code paidAt}, the payment's time at the company (a test may name one in
+     * the past, e.g. the last second of an earlier Beijing day; never one to come, the caller's check).
+     */
+    public Paid pay(Party party, String orderRef, String payerIdentityHash, OffsetDateTime paidAt) {
         CompanyOrder o = find(party.accountId(), orderRef, true).orElse(null);
         if (o == null || o.getState() == CompanyOrder.State.CLOSED) {
             return new Paid(PayResult.NOT_PAYABLE, null);
@@ -195,11 +203,34 @@ public class Books {
         if (o.getState() == CompanyOrder.State.SUCCESS) {
             return new Paid(PayResult.ALREADY_PAID, o.getTransactionId());
         }
-        o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), payerIdentityHash, Companies.now());
+        o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), payerIdentityHash, paidAt);
         LOG.info(() -> String.format("%s order paid: account %s, out_trade_no %s, transaction %s", party.paymentMethod(),
                 party.companyMerchantId(), orderRef, o.getTransactionId()));
         report(Notice.Event.PAID, o, o.getNotifyUrl(), null);
         return new Paid(PayResult.PAID, o.getTransactionId());
+    }
+
+    /** The company's usual trade type of a payment made at the company itself: a code scanned (both companies call it NATIVE). */
+    public static final String DIRECT_TRADE_TYPE = "NATIVE";
+
+    /**
+     * Test helper: a payment made at the company that the merchant's broker never asked for, as a
+     * payer scanning a code of the merchant's does: an order of {@code amount} fen CNY, created and
+     * paid at {@code paidAt}, without notify URL (so no callback). Empty when the account has an
+     * order with this number already.
+     */
+    public Optional<OrderView> directPayment(Party party, String orderRef, long amount, OffsetDateTime paidAt) {
+        if (find(party.accountId(), orderRef, false).isPresent()) {
+            return Optional.empty();
+        }
+        CompanyOrder o = new CompanyOrder(party.accountId(), orderRef, DIRECT_TRADE_TYPE, amount, "CNY", null,
+                Companies.newReference(party.paymentMethod()), null, false, paidAt);
+        o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), null, paidAt);
+        em.persist(o);
+        em.flush();
+        LOG.info(() -> String.format("%s order paid directly at the company: account %s, out_trade_no %s, transaction %s, %d CNY",
+                party.paymentMethod(), party.companyMerchantId(), orderRef, o.getTransactionId(), amount));
+        return Optional.of(view(o));
     }
 
     /** Closes an unpaid order (a closed one stays closed); a paid order cannot be closed. */

@@ -27,6 +27,8 @@ import java.time.OffsetDateTime;
         + " AND o.id > :after AND NOT EXISTS (SELECT s.id FROM Split s WHERE s.orderId = o.id AND s.kind = :release) ORDER BY o.id")
 @NamedQuery(name = CompanyOrder.PAID_SUMS, query = "SELECT o.heldForSettlement, SUM(o.amount) FROM CompanyOrder o"
         + " WHERE o.accountId = :accountId AND o.state = :paid AND o.currency = :currency GROUP BY o.heldForSettlement")
+@NamedQuery(name = CompanyOrder.PAID_BETWEEN, query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId"
+        + " AND o.paidAt >= :from AND o.paidAt < :to ORDER BY o.paidAt, o.id")
 @NamedNativeQuery(name = CompanyOrder.PAID_HELD, query = "SELECT order_ref FROM sandbox_order WHERE account_id = ?1"
         + " AND state = 'SUCCESS' AND currency = ?2 AND held_for_settlement = TRUE ORDER BY id")
 public class CompanyOrder {
@@ -53,6 +55,8 @@ public class CompanyOrder {
      * comparison is the same text on H2 and PostgreSQL.
      */
     public static final String PAID_HELD = "CompanyOrder.paidHeld";
+    /** The account's orders paid from {@code from} (inclusive) to {@code to} (exclusive), oldest payment first: its bill's payments. */
+    public static final String PAID_BETWEEN = "CompanyOrder.paidBetween";
 
     /** The company-side states (alphapay's names; betapay shows them as WAIT_BUYER_PAY and so on). */
     public enum State {
@@ -137,11 +141,19 @@ public class CompanyOrder {
         this.createdAt = createdAt;
     }
 
+    /**
+     * Paid at {@code at}. A test may name a payment time before the order was created (a payment at
+     * the end of an earlier day): the creation is then moved back to it, so that no order is paid
+     * before it existed.
+     */
     public void pay(String transactionId, String payerIdentityHash, OffsetDateTime at) {
         this.state = State.SUCCESS;
         this.transactionId = transactionId;
         this.payerIdentityHash = payerIdentityHash;
         this.paidAt = at;
+        if (createdAt.isAfter(at)) {
+            this.createdAt = at;
+        }
     }
 
     public void arrangeRefundOutcome(String outcome) {

@@ -27,6 +27,10 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = CompanyRefund.OF_PAID_ORDERS, query = "SELECT r, o.heldForSettlement FROM CompanyRefund r, CompanyOrder o"
         + " WHERE r.orderId = o.id AND o.accountId = :accountId AND o.state = :paid AND o.currency = :currency"
         + " AND r.state <> 'CLOSED' ORDER BY r.id")
+@NamedQuery(name = CompanyRefund.DECIDED_BETWEEN, query = "SELECT r, o FROM CompanyRefund r, CompanyOrder o WHERE r.orderId = o.id"
+        + " AND r.accountId = :accountId AND r.decidedAt >= :from AND r.decidedAt < :to ORDER BY r.decidedAt, r.id")
+@NamedQuery(name = CompanyRefund.PROCESSING_BETWEEN, query = "SELECT r, o FROM CompanyRefund r, CompanyOrder o WHERE r.orderId = o.id"
+        + " AND r.state = 'PROCESSING' AND r.accountId = :accountId AND r.createdAt >= :from AND r.createdAt < :to ORDER BY r.id")
 public class CompanyRefund {
 
     public static final String OF_ORDER = "CompanyRefund.ofOrder";
@@ -38,6 +42,13 @@ public class CompanyRefund {
      * each with whether its order is held for settlement: rows of (CompanyRefund, Boolean).
      */
     public static final String OF_PAID_ORDERS = "CompanyRefund.ofPaidOrders";
+    /** The account's refunds stored decided from {@code from} to {@code to} (exclusive), each with its order: rows of (CompanyRefund, CompanyOrder). */
+    public static final String DECIDED_BETWEEN = "CompanyRefund.decidedBetween";
+    /**
+     * The account's refunds still stored PROCESSING that were made from {@code from} to {@code to}
+     * (exclusive), each with its order: those whose delay has passed are decided as they read.
+     */
+    public static final String PROCESSING_BETWEEN = "CompanyRefund.processingBetween";
 
     @Id
     @SequenceGenerator(name = "sandbox_refund_seq", sequenceName = "sandbox_refund_seq", allocationSize = 50)

@@ -33,6 +33,8 @@ import java.util.Set;
 @NamedQuery(name = Payout.ACCOUNTS_DUE, query = "SELECT DISTINCT p.accountId FROM Payout p WHERE p.state = :accepted"
         + " AND p.dueAt <= :now ORDER BY p.accountId")
 @NamedQuery(name = Payout.SUMS, query = "SELECT p.state, SUM(p.amount) FROM Payout p WHERE p.accountId = :accountId GROUP BY p.state")
+@NamedQuery(name = Payout.ACCEPTED_BETWEEN, query = "SELECT p FROM Payout p WHERE p.accountId = :accountId"
+        + " AND p.acceptedAt >= :from AND p.acceptedAt < :to ORDER BY p.acceptedAt, p.id")
 public class Payout {
 
     public static final String BY_NUMBER = "Payout.byNumber";
@@ -44,6 +46,8 @@ public class Payout {
     public static final String ACCOUNTS_DUE = "Payout.accountsDue";
     /** The account's payouts' amounts added up by state: rows of (State, Long). */
     public static final String SUMS = "Payout.sums";
+    /** The account's payouts accepted from {@code from} to {@code to} (exclusive), oldest first: its bill's payouts. */
+    public static final String ACCEPTED_BETWEEN = "Payout.acceptedBetween";
 
     /** A payout's states and the moves between them. */
     public enum State {

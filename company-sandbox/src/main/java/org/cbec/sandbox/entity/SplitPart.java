@@ -23,12 +23,28 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = SplitPart.OF_SPLIT, query = "SELECT p FROM SplitPart p WHERE p.splitRowId = :splitRowId ORDER BY p.partNo")
 @NamedQuery(name = SplitPart.PENDING_SINCE, query = "SELECT DISTINCT p.splitRowId FROM SplitPart p WHERE p.result = 'PENDING'"
         + " AND p.createdAt <= :createdBy ORDER BY p.splitRowId")
+@NamedQuery(name = SplitPart.FINISHED_BETWEEN, query = "SELECT p, s, o FROM SplitPart p, Split s, CompanyOrder o"
+        + " WHERE p.splitRowId = s.id AND p.orderId = o.id AND s.accountId = :accountId"
+        + " AND p.finishedAt >= :from AND p.finishedAt < :to ORDER BY p.finishedAt, p.id")
+@NamedQuery(name = SplitPart.PENDING_BETWEEN, query = "SELECT p, s, o FROM SplitPart p, Split s, CompanyOrder o"
+        + " WHERE p.splitRowId = s.id AND p.orderId = o.id AND p.result = 'PENDING' AND s.accountId = :accountId"
+        + " AND p.createdAt >= :from AND p.createdAt < :to ORDER BY p.id")
 public class SplitPart {
 
     public static final String OF_ORDER = "SplitPart.ofOrder";
     public static final String OF_SPLIT = "SplitPart.ofSplit";
     /** The splits (row ids) with a part stored PENDING that was made at or before {@code createdBy}. */
     public static final String PENDING_SINCE = "SplitPart.pendingSince";
+    /**
+     * The parts of the account's splits stored finished from {@code from} to {@code to} (exclusive),
+     * each with its split and order: rows of (SplitPart, Split, CompanyOrder).
+     */
+    public static final String FINISHED_BETWEEN = "SplitPart.finishedBetween";
+    /**
+     * The parts of the account's splits still stored PENDING that were made from {@code from} to
+     * {@code to} (exclusive), with split and order: those whose delay has passed are finished as they read.
+     */
+    public static final String PENDING_BETWEEN = "SplitPart.pendingBetween";
 
     @Id
     @SequenceGenerator(name = "sandbox_split_part_seq", sequenceName = "sandbox_split_part_seq", allocationSize = 50)

@@ -122,4 +122,84 @@ class AdminRequestsTest {
         assertEquals(400, e.status(), body);
         assertEquals(field, e.field(), body);
     }
+
+    /** The sandbox's clock in the tests below: 10:00 in Beijing on 27 November 2026. */
+    static final java.time.OffsetDateTime NOW = java.time.OffsetDateTime.parse("2026-11-27T02:00:00Z");
+
+    @Test
+    void aPaymentIsMadeNowUnlessItNamesItsTimeWithAnOffset() {
+        assertEquals(NOW, AdminRequests.payment(new byte[0], null, NOW).paidAt());
+        assertEquals(NOW, AdminRequests.payment(b("{\"payerName\":\"张三\",\"payerIdNumber\":\"x\"}"), JSON, NOW).paidAt());
+        AdminRequests.Payment p = AdminRequests.payment(b("{\"paidAt\":\"2026-11-26T23:59:59+08:00\"}"), JSON, NOW);
+        assertEquals(java.time.Instant.parse("2026-11-26T15:59:59Z"), p.paidAt().toInstant());
+        assertTrue(p.payer().isEmpty());
+        assertEquals(java.time.Instant.parse("2026-11-26T15:59:59.123Z"), AdminRequests.payment(
+                b("{\"paidAt\":\"2026-11-26T15:59:59.123456Z\"}"), JSON, NOW).paidAt().toInstant(), "kept to the millisecond");
+        assertEquals(NOW.toInstant(), AdminRequests.payment(b("{\"paidAt\":\"2026-11-27T10:00:00+08:00\"}"), JSON, NOW).paidAt().toInstant(),
+                "now is not to come");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"2026-11-26T23:59:59\"", "\"2026-11-26\"", "\"yesterday\"", "\"2026-11-27T10:00:00.001+08:00\"",
+        "\"2016-11-01T00:00:00Z\"", "1764201599", "\"\""})
+    void aPaymentTimeWithoutOffsetToComeOrLongAgoIs400NamingPaidAt(String paidAt) {
+        String body = "{\"paidAt\":" + paidAt + "}";
+        AdminRefusal pay = assertThrows(AdminRefusal.class, () -> AdminRequests.payment(b(body), JSON, NOW), body);
+        assertEquals(400, pay.status(), body);
+        assertEquals("paidAt", pay.field(), body);
+        String direct = "{\"orderRef\":\"d1\",\"amount\":100,\"paidAt\":" + paidAt + "}";
+        assertEquals("paidAt", assertThrows(AdminRefusal.class, () -> AdminRequests.directPayment(b(direct), JSON, NOW), direct).field());
+    }
+
+    @Test
+    void aDirectPaymentNamesItsOrderRefAndAmountInFen() {
+        AdminRequests.DirectPayment d = AdminRequests.directPayment(b("{\"orderRef\":\"direct-1|a*\",\"amount\":2599}"), JSON, NOW);
+        assertEquals("direct-1|a*", d.orderRef());
+        assertEquals(2599, d.amount());
+        assertEquals(NOW, d.paidAt());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"orderRef:absent", "orderRef:\"\"", "orderRef:\"a b\"", "orderRef:\"a/b\"", "orderRef:7",
+        "orderRef:\"123456789012345678901234567890123\"", "amount:absent", "amount:0", "amount:-1", "amount:1.5", "amount:\"100\"",
+        "amount:1000000000001"})
+    void aBadDirectPaymentIs400NamingTheField(String member) {
+        String field = member.substring(0, member.indexOf(':'));
+        String value = member.substring(field.length() + 1);
+        java.util.Map<String, String> members = new java.util.LinkedHashMap<>(java.util.Map.of("orderRef", "\"d1\"", "amount", "100"));
+        if (value.equals("absent")) {
+            members.remove(field);
+        } else {
+            members.put(field, value);
+        }
+        String body = members.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(",", "{", "}"));
+        AdminRefusal e = assertThrows(AdminRefusal.class, () -> AdminRequests.directPayment(b(body), JSON, NOW), body);
+        assertEquals(400, e.status(), body);
+        assertEquals(field, e.field(), body);
+    }
+
+    @Test
+    void aBillDifferenceIsReadAsItsKindReferenceAndSeconds() {
+        assertEquals(new org.cbec.sandbox.books.BillRules.Difference(org.cbec.sandbox.entity.BillDifference.Kind.SHIFT_SECONDS, "o1", -2),
+                AdminRequests.billDifference(b("{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":-2}"), JSON));
+        assertEquals(new org.cbec.sandbox.books.BillRules.Difference(org.cbec.sandbox.entity.BillDifference.Kind.WRONG_HASH, null, null),
+                AdminRequests.billDifference(b("{\"kind\":\"WRONG_HASH\"}"), JSON));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"kind|{}", "kind|{\"kind\":\"omit\",\"reference\":\"o1\"}", "kind|{\"kind\":1}",
+        "reference|{\"kind\":\"OMIT\"}", "reference|{\"kind\":\"OMIT\",\"reference\":5}",
+        "reference|{\"kind\":\"AMOUNT_PLUS_ONE_FEN\",\"reference\":\"\"}", "reference|{\"kind\":\"WRONG_HASH\",\"reference\":\"o1\"}",
+        "seconds|{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\"}", "seconds|{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":0}",
+        "seconds|{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":86401}",
+        "seconds|{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":\"2\"}",
+        "seconds|{\"kind\":\"OMIT\",\"reference\":\"o1\",\"seconds\":2}"})
+    void aBadBillDifferenceIs400NamingTheField(String fieldAndBody) {
+        String field = fieldAndBody.substring(0, fieldAndBody.indexOf('|'));
+        String body = fieldAndBody.substring(field.length() + 1);
+        AdminRefusal e = assertThrows(AdminRefusal.class, () -> AdminRequests.billDifference(b(body), JSON), body);
+        assertEquals(400, e.status(), body);
+        assertEquals(field, e.field(), body);
+    }
 }

@@ -982,6 +982,7 @@ class SandboxBadInputIT {
                 new AdminCall("unknown path", "GET", "alphapay/" + alpha.name + "/nothing", null, null),
                 new AdminCall("root", "GET", "", null, null)));
         calls.addAll(adminSettlementCalls());
+        calls.addAll(adminBillCalls());
         assertTrue(calls.size() >= 50, calls.size() + " calls");
         for (AdminCall call : calls) {
             Map<String, String> headers = new LinkedHashMap<>();
@@ -997,6 +998,102 @@ class SandboxBadInputIT {
             assertTrue(r.json().get("message") instanceof JsonString, what);
         }
         ordersUnchanged();
+        billsUnchanged();
+    }
+
+    /**
+     * The bill helpers: a difference arranged in an account's bills (and listed, cleared), a payment
+     * made at the company, and a payment's time. Malformed direct payments name orders that must
+     * never come to exist, and malformed pays go to the unpaid order, so that one taken wrongly shows.
+     */
+    List<AdminCall> adminBillCalls() {
+        String a = "alphapay/" + alpha.name + "/";
+        String b = "betapay/" + beta.name + "/";
+        String json = "application/json";
+        String differences = a + "bill-differences";
+        String pay = b + "payments/" + betaOrder + "/pay";
+        String tomorrow = Instant.now().plus(Duration.ofDays(1)).toString();
+        return List.of(
+                new AdminCall("difference without body", "POST", differences, json, null),
+                new AdminCall("difference without kind", "POST", differences, json, "{}"),
+                new AdminCall("difference kind lower case", "POST", differences, json, "{\"kind\":\"omit\",\"reference\":\"o1\"}"),
+                new AdminCall("difference kind number", "POST", differences, json, "{\"kind\":1,\"reference\":\"o1\"}"),
+                new AdminCall("difference unknown kind", "POST", differences, json, "{\"kind\":\"LOSE\",\"reference\":\"o1\"}"),
+                new AdminCall("difference without reference", "POST", differences, json, "{\"kind\":\"OMIT\"}"),
+                new AdminCall("difference reference number", "POST", differences, json, "{\"kind\":\"OMIT\",\"reference\":5}"),
+                new AdminCall("difference reference empty", "POST", differences, json, "{\"kind\":\"AMOUNT_PLUS_ONE_FEN\",\"reference\":\"\"}"),
+                new AdminCall("difference reference too long", "POST", differences, json,
+                        "{\"kind\":\"OMIT\",\"reference\":\"" + "r".repeat(65) + "\"}"),
+                new AdminCall("difference reference NUL", "POST", differences, json, "{\"kind\":\"OMIT\",\"reference\":\"a\\u0000b\"}"),
+                new AdminCall("difference wrong hash with reference", "POST", differences, json, "{\"kind\":\"WRONG_HASH\",\"reference\":\"o1\"}"),
+                new AdminCall("difference shift without seconds", "POST", differences, json, "{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\"}"),
+                new AdminCall("difference shift by 0", "POST", differences, json,
+                        "{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":0}"),
+                new AdminCall("difference shift over a day", "POST", differences, json,
+                        "{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":86401}"),
+                new AdminCall("difference shift huge", "POST", differences, json,
+                        "{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":1e400}"),
+                new AdminCall("difference shift text", "POST", differences, json,
+                        "{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":\"2\"}"),
+                new AdminCall("difference shift fraction", "POST", differences, json,
+                        "{\"kind\":\"SHIFT_SECONDS\",\"reference\":\"o1\",\"seconds\":1.5}"),
+                new AdminCall("difference omit with seconds", "POST", differences, json, "{\"kind\":\"OMIT\",\"reference\":\"o1\",\"seconds\":2}"),
+                new AdminCall("difference bad JSON", "POST", differences, json, "{kind}"),
+                new AdminCall("difference array", "POST", differences, json, "[]"),
+                new AdminCall("difference text/plain", "POST", differences, "text/plain", "{\"kind\":\"WRONG_HASH\"}"),
+                new AdminCall("difference unknown merchant", "POST", "alphapay/nobody/bill-differences", json, "{\"kind\":\"WRONG_HASH\"}"),
+                new AdminCall("difference unknown company", "POST", "gammapay/" + alpha.name + "/bill-differences", json,
+                        "{\"kind\":\"WRONG_HASH\"}"),
+                new AdminCall("difference PUT", "PUT", differences, json, "{\"kind\":\"WRONG_HASH\"}"),
+                new AdminCall("differences of an unknown merchant", "GET", "betapay/nobody/bill-differences", null, null),
+                new AdminCall("differences control character", "GET", "betapay/a%07b/bill-differences", null, null),
+                new AdminCall("differences cleared of an unknown merchant", "DELETE", "alphapay/nobody/bill-differences", null, null),
+                new AdminCall("direct payment without body", "POST", b + "payments", json, null),
+                new AdminCall("direct payment empty", "POST", b + "payments", json, "{}"),
+                new AdminCall("direct payment without orderRef", "POST", b + "payments", json, "{\"amount\":100}"),
+                new AdminCall("direct payment orderRef number", "POST", b + "payments", json, "{\"orderRef\":7,\"amount\":100}"),
+                new AdminCall("direct payment orderRef with a space", "POST", b + "payments", json, "{\"orderRef\":\"a b\",\"amount\":100}"),
+                new AdminCall("direct payment orderRef 33", "POST", b + "payments", json,
+                        "{\"orderRef\":\"" + "o".repeat(33) + "\",\"amount\":100}"),
+                new AdminCall("direct payment without amount", "POST", b + "payments", json, "{\"orderRef\":\"" + doomed() + "\"}"),
+                new AdminCall("direct payment amount 0", "POST", b + "payments", json, "{\"orderRef\":\"" + doomed() + "\",\"amount\":0}"),
+                new AdminCall("direct payment amount negative", "POST", b + "payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":-100}"),
+                new AdminCall("direct payment amount text", "POST", b + "payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":\"100\"}"),
+                new AdminCall("direct payment amount fraction", "POST", b + "payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":1.5}"),
+                new AdminCall("direct payment amount huge", "POST", a + "payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":1000000000001}"),
+                new AdminCall("direct payment paidAt without offset", "POST", a + "payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":100,\"paidAt\":\"2026-11-26T23:59:59\"}"),
+                new AdminCall("direct payment paidAt tomorrow", "POST", a + "payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":100,\"paidAt\":\"" + tomorrow + "\"}"),
+                new AdminCall("direct payment paidAt number", "POST", a + "payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":100,\"paidAt\":1764201599}"),
+                new AdminCall("direct payment paidAt words", "POST", a + "payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":100,\"paidAt\":\"yesterday\"}"),
+                new AdminCall("direct payment of an orderRef the account has", "POST", a + "payments", json,
+                        "{\"orderRef\":\"" + alphaOrder + "\",\"amount\":2599}"),
+                new AdminCall("direct payment text/plain", "POST", a + "payments", "text/plain",
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":100}"),
+                new AdminCall("direct payment unknown merchant", "POST", "alphapay/nobody/payments", json,
+                        "{\"orderRef\":\"" + doomed() + "\",\"amount\":100}"),
+                new AdminCall("direct payments GET", "GET", a + "payments", null, null),
+                new AdminCall("pay paidAt tomorrow", "POST", pay, json, "{\"paidAt\":\"" + tomorrow + "\"}"),
+                new AdminCall("pay paidAt without offset", "POST", pay, json, "{\"paidAt\":\"2026-11-26T23:59:59\"}"),
+                new AdminCall("pay paidAt date only", "POST", pay, json, "{\"paidAt\":\"2026-11-26\"}"),
+                new AdminCall("pay paidAt number", "POST", pay, json, "{\"paidAt\":1764201599}"),
+                new AdminCall("pay paidAt twenty years ago", "POST", pay, json, "{\"paidAt\":\"2006-11-26T23:59:59+08:00\"}"));
+    }
+
+    /** The refusals above arranged no difference in either account's bills. */
+    void billsUnchanged() {
+        for (Merchant m : List.of(alpha, beta)) {
+            Reply r = Http.admin("GET", m.helper("bill-differences"), null);
+            assertEquals(200, r.status(), r.toString());
+            assertEquals(0, r.json().getJsonArray("differences").size(), r.toString());
+        }
     }
 
     /**

@@ -44,7 +44,7 @@ class MigrationsTest {
         try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
             for (String table : new String[] {"SANDBOX_COMPANY_KEY", "SANDBOX_ACCOUNT", "SANDBOX_ORDER", "SANDBOX_DECLARATION",
                 "SANDBOX_REQUEST", "SANDBOX_REFUND", "SANDBOX_CALLBACK", "SANDBOX_RECEIVER", "SANDBOX_SPLIT", "SANDBOX_SPLIT_PART",
-                "SANDBOX_BENEFICIARY", "SANDBOX_PAYOUT_TERMS", "SANDBOX_PAYOUT", "sandbox_schema_history"}) {
+                "SANDBOX_BENEFICIARY", "SANDBOX_PAYOUT_TERMS", "SANDBOX_PAYOUT", "SANDBOX_BILL_DIFFERENCE", "sandbox_schema_history"}) {
                 try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = '" + table + "'")) {
                     r.next();
                     assertEquals(1, r.getInt(1), table);
@@ -208,6 +208,49 @@ class MigrationsTest {
             assertEquals("23505", again.getSQLState(), again::getMessage);
             SQLException zero = assertThrows(SQLException.class, () -> s.execute(String.format(terms, 9703, "omegapay", "0")));
             assertEquals("23513", zero.getSQLState(), zero::getMessage);
+        }
+    }
+
+    @Test
+    void aBillDifferenceHasAKnownKindAReferenceUnlessWrongHashAndSecondsOnlyWhenAShift() throws SQLException {
+        migrate();
+        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+            s.execute(account(9901, "alphapay", "bill-difference-test", "1999999991"));
+            String difference = "INSERT INTO sandbox_bill_difference (id, account_id, kind, reference, seconds, created_at)"
+                    + " VALUES (%d, %d, '%s', %s, %s, CURRENT_TIMESTAMP)";
+            s.execute(String.format(difference, 9901, 9901, "AMOUNT_PLUS_ONE_FEN", "'o1'", "NULL"));
+            s.execute(String.format(difference, 9902, 9901, "OMIT", "'o1'", "NULL"));
+            s.execute(String.format(difference, 9903, 9901, "SHIFT_SECONDS", "'o1'", "-2"));
+            s.execute(String.format(difference, 9904, 9901, "WRONG_HASH", "NULL", "NULL"));
+            for (String[] bad : new String[][] {{"LOSE", "'o1'", "NULL"}, {"WRONG_HASH", "'o1'", "NULL"}, {"OMIT", "NULL", "NULL"},
+                {"SHIFT_SECONDS", "'o1'", "NULL"}, {"SHIFT_SECONDS", "'o1'", "0"}, {"OMIT", "'o1'", "5"}}) {
+                SQLException e = assertThrows(SQLException.class, () -> s.execute(String.format(difference, 9905, 9901, bad[0], bad[1], bad[2])),
+                        String.join(" ", bad));
+                assertEquals("23513", e.getSQLState(), e::getMessage);
+            }
+            SQLException orphan = assertThrows(SQLException.class,
+                    () -> s.execute(String.format(difference, 9906, 9999, "OMIT", "'o1'", "NULL")));
+            assertEquals("23506", orphan.getSQLState(), orphan::getMessage);
+        }
+    }
+
+    @Test
+    void aBillsRowsAreFoundByAnIndexOfTheirAccountAndTime() throws SQLException {
+        migrate();
+        java.util.Map<String, String> expected = java.util.Map.of(
+                "SANDBOX_ORDER_PAID_IX", "SANDBOX_ORDER(ACCOUNT_ID,PAID_AT)",
+                "SANDBOX_REFUND_DECIDED_IX", "SANDBOX_REFUND(ACCOUNT_ID,DECIDED_AT)",
+                "SANDBOX_SPLIT_PART_FINISHED_IX", "SANDBOX_SPLIT_PART(SPLIT_ROW_ID,FINISHED_AT)",
+                "SANDBOX_PAYOUT_ACCEPTED_IX", "SANDBOX_PAYOUT(ACCOUNT_ID,ACCEPTED_AT)",
+                "SANDBOX_BILL_DIFFERENCE_ACCOUNT_IX", "SANDBOX_BILL_DIFFERENCE(ACCOUNT_ID)");
+        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+            for (var index : expected.entrySet()) {
+                try (ResultSet r = s.executeQuery("SELECT TABLE_NAME, LISTAGG(COLUMN_NAME, ',') WITHIN GROUP (ORDER BY ORDINAL_POSITION)"
+                        + " FROM INFORMATION_SCHEMA.INDEX_COLUMNS WHERE INDEX_NAME = '" + index.getKey() + "' GROUP BY TABLE_NAME")) {
+                    assertTrue(r.next(), index.getKey());
+                    assertEquals(index.getValue(), r.getString(1) + "(" + r.getString(2) + ")");
+                }
+            }
         }
     }
 
