@@ -101,21 +101,22 @@ public abstract class CompanyTransport {
         }
         HttpExchange answer;
         try (response) {
-            String body = response.hasEntity() ? bounded(response) : "";
-            if (body == null) {
+            byte[] content = response.hasEntity() ? bounded(response) : new byte[0];
+            if (content == null) {
                 record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
                         "answer larger than " + maxAnswerBytes + " bytes"), ExchangeRecorder.Outcome.FAILED);
                 throw new CompanyUnavailable("the company's answer was larger than " + maxAnswerBytes + " bytes; not read");
             }
             Map<String, String> headers = new HashMap<>();
             response.getStringHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
-            answer = new HttpExchange(response.getStatus(), headers, body, millisSince(start));
+            String charset = response.getMediaType() == null ? null : response.getMediaType().getParameters().get("charset");
+            answer = new HttpExchange(response.getStatus(), headers, text(content, charset), millisSince(start), content);
         } catch (ProcessingException e) {
             record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
                     "unreadable answer"), ExchangeRecorder.Outcome.FAILED);
             throw new CompanyUnavailable("the company's answer could not be read");
         }
-        Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), call.storedAnswer().apply(answer.body()),
+        Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), storedAnswer(call, answer),
                 answer.durationMs(), null);
         if (answer.status() >= 500) {
             record(recorder, exchange, ExchangeRecorder.Outcome.FAILED);
@@ -129,11 +130,23 @@ public abstract class CompanyTransport {
         return answer;
     }
 
-    /** The answer's text, or null when it is larger than {@code company.max-answer-bytes}. */
-    private String bounded(Response response) {
+    /**
+     * What is stored of an answer: a file (a bill) as its name and size, since the broker keeps the
+     * file itself elsewhere and an event is no place for megabytes; any other answer as its call's
+     * {@code storedAnswer} makes its body.
+     */
+    static String storedAnswer(HttpCall call, HttpExchange answer) {
+        if (call.file() != null) {
+            String type = answer.header("Content-Type");
+            return call.file() + " (" + answer.content().length + " bytes" + (type == null ? "" : ", " + type) + ")";
+        }
+        return call.storedAnswer().apply(answer.body());
+    }
+
+    /** The answer's bytes, or null when there are more than {@code company.max-answer-bytes}. */
+    private byte[] bounded(Response response) {
         try (java.io.InputStream in = response.readEntity(java.io.InputStream.class)) {
-            String charset = response.getMediaType() == null ? null : response.getMediaType().getParameters().get("charset");
-            return readBounded(in, maxAnswerBytes, charset);
+            return readBounded(in, maxAnswerBytes);
         } catch (java.io.IOException e) {
             throw new ProcessingException(e);
         }
@@ -144,10 +157,18 @@ public abstract class CompanyTransport {
      * unknown), or null when there are more: no more than {@code max + 1} bytes are read.
      */
     static String readBounded(java.io.InputStream in, int max, String charset) throws java.io.IOException {
+        byte[] bytes = readBounded(in, max);
+        return bytes == null ? null : text(bytes, charset);
+    }
+
+    /** At most {@code max} bytes of {@code in}, or null when there are more: no more than {@code max + 1} bytes are read. */
+    static byte[] readBounded(java.io.InputStream in, int max) throws java.io.IOException {
         byte[] bytes = in.readNBytes(max + 1);
-        if (bytes.length > max) {
-            return null;
-        }
+        return bytes.length > max ? null : bytes;
+    }
+
+    /** The bytes as text in {@code charset}, UTF-8 when null or unknown. */
+    private static String text(byte[] bytes, String charset) {
         java.nio.charset.Charset decoding = java.nio.charset.StandardCharsets.UTF_8;
         if (charset != null) {
             try {
