@@ -58,7 +58,8 @@ public class BetapayOperations {
         ONSETTLE_QUERY("betapay.trade.order.onsettle.query", null, RequestLog.HELD_QUERY),
         BENEFICIARY_BIND("betapay.overseas.beneficiary.bind", null, RequestLog.BENEFICIARY),
         PAYOUT_APPLY("betapay.overseas.payout.apply", null, RequestLog.PAYOUT),
-        PAYOUT_QUERY("betapay.overseas.payout.query", null, RequestLog.PAYOUT_QUERY);
+        PAYOUT_QUERY("betapay.overseas.payout.query", null, RequestLog.PAYOUT_QUERY),
+        BILL_DOWNLOADURL_QUERY("betapay.data.bill.downloadurl.query", null, BetapayBills.KIND);
 
         private final String method;
         private final String tradeType;
@@ -117,6 +118,9 @@ public class BetapayOperations {
     @Inject
     BetapayPayouts payouts;
 
+    @Inject
+    BetapayBills bills;
+
     public Call read(Method method, Map<String, String> params, Party party, String baseUrl) {
         String orderRef = null;
         try {
@@ -141,6 +145,7 @@ public class BetapayOperations {
                 case BENEFICIARY_BIND -> payouts.bind(party, biz);
                 case PAYOUT_APPLY -> payouts.apply(party, biz);
                 case PAYOUT_QUERY -> payouts.query(party, biz);
+                case BILL_DOWNLOADURL_QUERY -> bills.query(party, biz, baseUrl);
                 default -> create(method, party, biz, baseUrl, notifyUrl(params));
             };
         } catch (Members.Invalid e) {

@@ -6,7 +6,9 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import java.net.URI;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
@@ -20,7 +22,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.cbec.company.Beneficiary;
+import org.cbec.company.BillFile;
 import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyBill;
 import org.cbec.company.CompanyRefusal;
 import org.cbec.company.CompanyUnavailable;
 import org.cbec.customs.entity.DeclarationState;
@@ -30,6 +34,7 @@ import org.cbec.company.CustomsRecord;
 import org.cbec.company.ExchangeRecorder;
 import org.cbec.company.HeldMoney;
 import org.cbec.company.HttpCall;
+import org.cbec.company.HttpExchange;
 import org.cbec.company.Invocation;
 import org.cbec.company.Json;
 import org.cbec.company.Nonces;
@@ -61,7 +66,9 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * (QR code), H5 (a wap payment page), MINIPRO and APP; it has no in-wallet web page, so no JSAPI.
  * Settlement is Alipay's royalties: receivers bound to the app, a frozen trade split by settles and
  * released by a settle that finishes ({@link BetapayRoyalty} holds that wire format). Payouts abroad
- * are this project's own gateway methods, written in Alipay's style ({@link BetapayPayouts}).
+ * are this project's own gateway methods, written in Alipay's style ({@link BetapayPayouts}). Daily
+ * bills are Alipay's bill download: a signed query for a link, then an unsigned ZIP of GBK CSVs
+ * from the company's own host ({@link BetapayBills}).
  */
 @ApplicationScoped
 public class BetapayCompany implements PaymentCompany {
@@ -536,8 +543,46 @@ public class BetapayCompany implements PaymentCompany {
         }
     }
 
+    // ---- daily bills: Alipay's bill download, under betapay's method name (wire format in BetapayBills) ----
+
+    /**
+     * The signed query for the day's link ({@code isp.bill_not_exist}: a day without lines, an empty
+     * bill), then the ZIP the link answers. That download is the one answer of betapay this adapter
+     * takes unsigned: betapay signs no file and gives no hash of it, so the file is taken only from
+     * a link on the configured gateway's own scheme, host and port, and a link elsewhere is
+     * {@link org.cbec.company.UnverifiedAnswer} without being called. Retried when there is no
+     * answer or the file is unusable (a new link each time).
+     */
     @Override
-    public org.cbec.company.CompanyBill bill(CompanyAccount account, java.time.LocalDate billDate, ExchangeRecorder recorder) {
-        throw new CompanyUnavailable("bills are not read yet"); // replaced by the adapter's bill reading
+    @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
+    public CompanyBill bill(CompanyAccount account, LocalDate billDate, ExchangeRecorder recorder) {
+        JsonObject node;
+        try {
+            node = call(account, "bill", BetapayBills.QUERY, BetapayBills.queryBiz(billDate), null, recorder);
+        } catch (CompanyRefusal refusal) {
+            if (BetapayBills.BILL_NOT_EXIST.equals(refusal.code())) {
+                return new CompanyBill(billDate, List.of(), List.of());
+            }
+            throw refusal;
+        }
+        String link = BetapayBills.downloadUrl(node);
+        if (link == null) {
+            throw new CompanyUnavailable("the company's bill answer has no bill_download_url");
+        }
+        URI url = BetapayBills.onCompanyHost(link, gateway.orElseThrow(() -> new CompanyUnavailable("betapay.url is not configured")));
+        // Unsigned on purpose (see above): every answer below 500 is taken here and read by its status.
+        HttpCall download = new HttpCall("bill-download", "GET", url.toString(), Map.of("Accept", BetapayBills.CONTENT_TYPE), null, null,
+                "GET " + BetapayBills.redacted(url)).summarisedAs(bytes -> BetapayBills.FILE + " (" + bytes.length + " bytes, "
+                        + BetapayBills.CONTENT_TYPE + ")");
+        HttpExchange file = transport.exchange(download, unsigned -> true, recorder);
+        if (file.status() != 200) {
+            throw new CompanyUnavailable("the company's bill download answered HTTP " + file.status());
+        }
+        try {
+            return new CompanyBill(billDate, BetapayBills.read(file.bytes(), account.companyMerchantId(), billDate),
+                    List.of(new BillFile(BetapayBills.FILE, BetapayBills.CONTENT_TYPE, null, null, file.bytes())));
+        } catch (IllegalArgumentException unusable) {
+            throw new CompanyUnavailable("the company's bill file is unusable: " + unusable.getMessage());
+        }
     }
 }
