@@ -290,6 +290,13 @@ class BadInputIT {
                         + "\"notifyUrl\":\"https://shop.example/paid-out\"}")));
         all.add(keyed(Malformed.endpoint("GET", "v1/payout/abroad/{merchant}").path("merchant", m).query("payment_method", "alphapay")
                 .optionalQuery("payout_ref", "nosuchpayout0001").auth(k).wrongMethods("PUT", "DELETE")));
+        // the statement of a payout the merchant never asked for (404), and a reconciliation that never ran (404)
+        all.add(keyed(Malformed.endpoint("POST", "v1/payout/bill/abroad/{merchant}").path("merchant", m).auth(k).wrongMethods("PUT", "DELETE")
+                .json("{\"paymentMethod\":\"alphapay\",\"payoutRef\":\"nosuchpayout0001\"}")));
+        all.add(keyed(Malformed.endpoint("GET", "v1/payout/bill/abroad/{merchant}").path("merchant", m).query("payment_method", "alphapay")
+                .query("payout_ref", "nosuchpayout0001").auth(k).wrongMethods("PUT", "DELETE")));
+        all.add(keyed(Malformed.endpoint("GET", "v1/reconciliation/{merchant}").path("merchant", m).query("payment_method", "alphapay")
+                .query("bill_date", "2020-01-01").auth(k).wrongMethods("POST", "PUT", "DELETE")));
         // the events of an order the merchant does not have, and an event it does not have: 404 once the parameters pass
         all.add(keyed(Malformed.endpoint("GET", "v1/events/{merchant}").path("merchant", m).query("order_ref", "nosuchorder0001")
                 .auth(k).wrongMethods("PUT", "DELETE")));
@@ -317,6 +324,13 @@ class BadInputIT {
                         + "\"bankCountry\":\"GB\",\"currency\":\"GBP\"}"), key));
         all.add(admin(Malformed.endpoint("GET", "admin/merchants/{merchant}/payout-accounts/{paymentMethod}").path("merchant", m)
                 .path("paymentMethod", "alphapay").wrongMethods("POST", "DELETE"), key));
+        // a reconciliation of a day that has not begun (422), every merchant's of it (422), a discrepancy nobody found (404)
+        all.add(admin(Malformed.endpoint("POST", "admin/reconciliation").json("{\"paymentMethod\":\"alphapay\",\"billDate\":\"2999-01-01\","
+                + "\"merchant\":\"" + m + "\"}").wrongMethods("PUT", "DELETE"), key));
+        all.add(admin(Malformed.endpoint("GET", "admin/reconciliation").query("payment_method", "alphapay").query("bill_date", "2999-01-01")
+                .wrongMethods("PUT", "DELETE"), key));
+        all.add(admin(Malformed.endpoint("POST", "admin/reconciliation/discrepancies/{id}/resolve").path("id", "0")
+                .json("{\"note\":\"checked with the company\"}").wrongMethods("GET", "PUT", "DELETE"), key));
         // a webhook secret for a merchant nobody registered: 404
         all.add(admin(Malformed.endpoint("POST", "admin/merchants/{merchant}/webhook-secret").path("merchant", "nobody-registered-this")
                 .wrongMethods("GET", "PUT", "DELETE"), key));
@@ -377,6 +391,9 @@ class BadInputIT {
         rows.put("payout", rows("SELECT * FROM payout WHERE merchant = ? ORDER BY id", merchant));
         rows.put("payout_account", rows("SELECT * FROM payout_account ORDER BY id", null));
         rows.put("balance_entry", rows("SELECT * FROM balance_entry WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("payout_bill", rows("SELECT * FROM payout_bill WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("reconciliation_day", rows("SELECT * FROM reconciliation_day WHERE merchant = ? ORDER BY id", merchant));
+        rows.put("discrepancy", rows("SELECT * FROM discrepancy ORDER BY id", null));
         rows.put("company_credential", rows("SELECT * FROM company_credential ORDER BY id", null));
         rows.put("merchant", rows("SELECT * FROM merchant ORDER BY id", null));
         rows.put("api_key", rows("SELECT * FROM api_key ORDER BY id", null));

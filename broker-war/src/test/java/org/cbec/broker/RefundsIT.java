@@ -684,7 +684,153 @@ class RefundsIT {
             assertAddsUp(next);
             assertEquals(1_000, figure(next, "closing", "available"), next::toString);
             assertEquals(available(balance(shop, method, "")), figure(next, "closing", "available"), "the balance now");
+
+            // The day reconciles with the company's bill line for line: payments, the refund, the split, the release, the payouts.
+            JsonObject day = reconcile(shop, method, today(), 200);
+            assertEquals(List.of(), day.getJsonArray("discrepancies"), day::toString);
+            assertEquals(9, day.getInt("brokerLines"), day::toString);
+            assertEquals(day.getInt("brokerLines"), day.getInt("matched") + day.getInt("awaiting"), "every line matched: " + day);
+            assertEquals(day.getInt("matched"), day.getInt("companyLines"), day::toString);
+            assertTrue(List.of("DONE", "AWAITING").contains(day.getString("state")), day::toString);
+            assertFalse(day.getJsonArray("files").isEmpty(), "the bill files are kept: " + day);
         }
+    }
+
+    @Test
+    void eachArrangedDifferenceIsReportedOnceOfItsKindAndAStateDifferenceClosesAfterTheRefresh() throws Exception {
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            String off = shopPaid(shop, method, 1_000, "CNY", false);
+            String refunded = shopPaid(shop, method, 2_000, "CNY", false);
+            assertEquals(200, postJson(api("refund/" + shop.name()), body(method, refunded, "r-" + refunded, 300, ""), "app-api-key",
+                    shop.key()).status());
+            awaitTrue(() -> refundState(shop, method, refunded, "r-" + refunded).equals("SUCCESS"), method + ": the refund succeeded");
+            assertEquals(201, SANDBOX.billDifference(method, shop.name(), "AMOUNT_PLUS_ONE_FEN", off, null).status());
+            assertEquals(201, SANDBOX.billDifference(method, shop.name(), "OMIT", refunded + "-1", null).status());
+            String theirs = ref();
+            assertEquals(201, SANDBOX.directPayment(method, shop.name(), theirs, 700).status());
+            // Created here, paid at the company with its callback lost: the broker still says NOTPAY.
+            String unseen = ref();
+            Reply created = postJson(api("payment/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                    + "\"orderRef\":\"" + unseen + "\",\"actualAmount\":900,\"currency\":\"CNY\"}", "app-api-key", shop.key());
+            assertEquals(200, created.status(), created::toString);
+            assertEquals(200, SANDBOX.payWithoutCallback(method, shop.name(), unseen).status());
+
+            JsonObject day = reconcile(shop, method, today(), 200);
+            List<JsonObject> found = day.getJsonArray("discrepancies").stream().map(JsonValue::asJsonObject).toList();
+            assertEquals(4, found.size(), day::toString);
+            JsonObject amount = only(found, "AMOUNT_DIFFERS");
+            assertEquals(List.of("PAYMENT", off, 1_000L, 1_001L, "OPEN"), List.of(amount.getString("lineKind"), amount.getString("orderRef"),
+                    amount.getJsonNumber("brokerAmount").longValue(), amount.getJsonNumber("companyAmount").longValue(),
+                    amount.getString("state")), amount::toString);
+            assertFalse(amount.getString("companyLine").isBlank(), "the company's line is shown: " + amount);
+            JsonObject atCompany = only(found, "MISSING_AT_COMPANY");
+            assertEquals(List.of("REFUND", refunded + "-1", 300L), List.of(atCompany.getString("lineKind"), atCompany.getString("reference"),
+                    atCompany.getJsonNumber("brokerAmount").longValue()), atCompany::toString);
+            assertTrue(atCompany.isNull("companyAmount"), atCompany::toString);
+            JsonObject atBroker = only(found, "MISSING_AT_BROKER");
+            assertEquals(List.of("PAYMENT", theirs, 700L), List.of(atBroker.getString("lineKind"), atBroker.getString("orderRef"),
+                    atBroker.getJsonNumber("companyAmount").longValue()), atBroker::toString);
+            assertTrue(atBroker.isNull("brokerAmount"), atBroker::toString);
+            JsonObject state = only(found, "STATE_DIFFERS");
+            assertEquals(List.of(unseen, "NOTPAY", "SUCCESS", "RESOLVED", "reconciliation"), List.of(state.getString("orderRef"),
+                    state.getString("brokerState"), state.getString("companyState"), state.getString("state"),
+                    state.getString("resolvedBy")), "refreshed through the payment's query, then agreeing: " + state);
+            assertEquals(3, day.getJsonNumber("openDiscrepancies").longValue(), day::toString);
+            assertEquals("SUCCESS", get(api("payment/" + shop.name() + "?order_ref=" + unseen + "&payment_method=" + method), "app-api-key",
+                    shop.key()).json().getString("tradeState"));
+
+            // Run again: the same differences, no new ones, and each event was sent once.
+            JsonObject again = reconcile(shop, method, today(), 200);
+            assertEquals(found.stream().map(x -> x.getJsonNumber("id").longValue()).toList(), again.getJsonArray("discrepancies").stream()
+                    .map(x -> x.asJsonObject().getJsonNumber("id").longValue()).toList(), again::toString);
+            assertEquals(1, events(shop, off).stream().filter("reconciliation.discrepancy"::equals).count(), "one event for the new one");
+            JsonObject merchantView = get(api("reconciliation/" + shop.name() + "?payment_method=" + method + "&bill_date=" + today()),
+                    "app-api-key", shop.key()).json();
+            assertEquals(again.getJsonArray("discrepancies"), merchantView.getJsonArray("discrepancies"), "the merchant sees the same");
+            assertTrue(merchantView.isNull("runBy"), merchantView::toString);
+
+            // The operator resolves one with a note; it stays resolved on the next run.
+            Reply resolved = postJson(at(base, "admin/reconciliation/discrepancies/" + amount.getJsonNumber("id") + "/resolve"),
+                    "{\"note\":\"one fen charged by the company, credited on its next bill\"}", "Authorization", admin());
+            assertEquals(200, resolved.status(), resolved::toString);
+            assertEquals("RESOLVED", resolved.json().getJsonObject("discrepancy").getString("state"));
+            JsonObject third = reconcile(shop, method, today(), 200);
+            assertEquals("operator", only(third.getJsonArray("discrepancies").stream().map(JsonValue::asJsonObject).toList(),
+                    "AMOUNT_DIFFERS").getString("resolvedBy"), third::toString);
+            assertEquals(2, third.getJsonNumber("openDiscrepancies").longValue(), third::toString);
+            Reply scrape = get(URI.create(base.toString()).resolve("/metrics"), "Accept", "text/plain");
+            assertTrue(scrape.body().lines().anyMatch(l -> l.startsWith("reconciliation_discrepancies_open{") && l.contains(
+                    "kind=\"missing_at_broker\"") && Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)) >= 1),
+                    () -> "the open discrepancies by kind: " + scrape.body().lines().filter(l -> l.contains("discrepanc")).toList());
+        }
+        // A bill whose hash does not match: refused, counted against the day, reported; accepted again once it matches.
+        Shop shop = shop("alphapay", false);
+        shopPaid(shop, "alphapay", 1_000, "CNY", false);
+        assertEquals(201, SANDBOX.billDifference("alphapay", shop.name(), "WRONG_HASH", null, null).status());
+        Reply refused = postJson(at(base, "admin/reconciliation"), "{\"paymentMethod\":\"alphapay\",\"billDate\":\"" + today()
+                + "\",\"merchant\":\"" + shop.name() + "\"}", "Authorization", admin());
+        assertEquals(502, refused.status(), refused::toString);
+        assertEnvelope(502, refused);
+        JsonObject failed = get(api("reconciliation/" + shop.name() + "?payment_method=alphapay&bill_date=" + today()), "app-api-key",
+                shop.key()).json();
+        assertEquals(List.of("DUE", 1), List.of(failed.getString("state"), failed.getInt("attempts")), failed::toString);
+        assertTrue(failed.getString("lastError").contains("SHA1") || failed.getString("lastError").contains("SHA-1"), failed::toString);
+        SANDBOX.clearBillDifferences("alphapay", shop.name());
+        JsonObject done = reconcile(shop, "alphapay", today(), 200);
+        assertEquals(List.of(), done.getJsonArray("discrepancies"), done::toString);
+        assertTrue(done.isNull("lastError"), done::toString);
+    }
+
+    @Test
+    void aPaymentAtTheLastSecondOfADayThatTheCompanyBillsTheNextDayIsMatchedAcrossTheBoundary() throws Exception {
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            java.time.LocalDate yesterday = java.time.LocalDate.parse(today()).minusDays(1);
+            String ref = ref();
+            Reply created = postJson(api("payment/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                    + "\"orderRef\":\"" + ref + "\",\"actualAmount\":1200,\"currency\":\"CNY\"}", "app-api-key", shop.key());
+            assertEquals(200, created.status(), created::toString);
+            assertEquals(200, SANDBOX.pay(method, shop.name(), ref, yesterday.atTime(23, 59, 59).atOffset(java.time.ZoneOffset.ofHours(8)))
+                    .status());
+            JsonObject paid = get(api("payment/" + shop.name() + "?order_ref=" + ref + "&payment_method=" + method), "app-api-key",
+                    shop.key()).json();
+            assertEquals("SUCCESS", paid.getString("tradeState"), paid::toString);
+            assertEquals(201, SANDBOX.billDifference(method, shop.name(), "SHIFT_SECONDS", ref, 2).status());
+            JsonObject before = reconcile(shop, method, yesterday.toString(), 200);
+            assertEquals(List.of(), before.getJsonArray("discrepancies"), before::toString);
+            assertEquals(List.of(1, 0, 1), List.of(before.getInt("brokerLines"), before.getInt("companyLines"), before.getInt("acrossDays")),
+                    before::toString);
+            JsonObject after = reconcile(shop, method, today(), 200);
+            assertEquals(List.of(), after.getJsonArray("discrepancies"), after::toString);
+            assertEquals(List.of(0, 1, 1), List.of(after.getInt("brokerLines"), after.getInt("companyLines"), after.getInt("acrossDays")),
+                    after::toString);
+        }
+    }
+
+    /** The operator's run of the day for the shop; its result. */
+    private JsonObject reconcile(Shop shop, String method, String billDate, int status) {
+        Reply r = postJson(at(base, "admin/reconciliation"), "{\"paymentMethod\":\"" + method + "\",\"billDate\":\"" + billDate
+                + "\",\"merchant\":\"" + shop.name() + "\"}", "Authorization", admin());
+        assertEquals(status, r.status(), r::toString);
+        return r.json();
+    }
+
+    private static JsonObject only(List<JsonObject> found, String kind) {
+        List<JsonObject> of = found.stream().filter(x -> x.getString("kind").equals(kind)).toList();
+        assertEquals(1, of.size(), kind + " once: " + found);
+        return of.get(0);
+    }
+
+    private List<String> events(Shop shop, String orderRef) {
+        Reply r = get(api("events/" + shop.name() + "?order_ref=" + orderRef), "app-api-key", shop.key());
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonArray("events").stream().map(v -> v.asJsonObject().getString("type")).toList();
+    }
+
+    /** Today in Beijing time, as a bill date. */
+    private static String today() {
+        return java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).toString();
     }
 
     /** The statement once READY: asked for (POST), then read (GET) until the payout is final. */

@@ -69,6 +69,8 @@ class ClusterIT {
         env.put("DEMO_API_KEY", KEY);
         env.put("DEMO_CA_KEY", CA_KEY);
         env.put("RECONCILIATION_INTERVAL_MS", "2000");
+        env.put("BILLS_INTERVAL_MS", "3000");
+        env.put("BILLS_DUE_HOUR", "0");
         Map<String, String> printed = new HashMap<>();
         for (String line : cluster("start")) {
             String[] kv = line.split("=", 2);
@@ -284,6 +286,47 @@ class ClusterIT {
 
     @Test
     @Order(6)
+    void theBillReconciliationRunsOnOneNodeOfTwoAndCatchesUpTheDaysNobodyRan() throws Exception {
+        // The demo merchant's accounts as if opened three days ago: the days since were never reconciled.
+        try (Connection c = database(); PreparedStatement s = c.prepareStatement(
+                "UPDATE company_credential SET created_at = created_at - INTERVAL '3 days' WHERE merchant = 'demo'")) {
+            assertEquals(2, s.executeUpdate(), "demo's accounts at both companies");
+        }
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8));
+        String days = "merchant = 'demo' AND bill_date BETWEEN DATE '" + today.minusDays(3) + "' AND DATE '" + today.minusDays(1) + "'";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline && count("SELECT COUNT(*) FROM reconciliation_day WHERE " + days
+                + " AND state IN ('DONE', 'AWAITING')", null) < 6) {
+            Thread.sleep(500);
+        }
+        assertEquals(6, count("SELECT COUNT(*) FROM reconciliation_day WHERE " + days + " AND state IN ('DONE', 'AWAITING')"
+                + "", null), "three days at each company caught up");
+        assertEquals(6, count("SELECT COUNT(*) FROM reconciliation_day WHERE " + days + " AND attempts = 1", null),
+                "each day run once");
+        String holder;
+        try (Connection c = database(); PreparedStatement s = c.prepareStatement("SELECT DISTINCT run_by FROM reconciliation_day WHERE "
+                + days)) {
+            ResultSet rs = s.executeQuery();
+            assertTrue(rs.next());
+            holder = rs.getString(1);
+            assertTrue(!rs.next(), "one node ran every day");
+        }
+        long[] lines = new long[2];
+        for (int i = 1; i <= 2; i++) {
+            lines[i - 1] = Files.readAllLines(log(i), StandardCharsets.UTF_8).stream().filter(l -> l.contains("Bills of demo at ")).count();
+        }
+        assertTrue(lines[0] == 0 ^ lines[1] == 0, "the runs are in one node's log only: " + java.util.Arrays.toString(lines));
+        int ran = lines[0] > 0 ? 1 : 2;
+        assertTrue(Files.readString(log(ran), StandardCharsets.UTF_8).contains("Bill reconciliation every 3000 ms, as " + holder),
+                "the node that ran them holds " + holder);
+        Reply day = get(nodes[2 - ran].resolve("broker/v1/reconciliation/demo?payment_method=alphapay&bill_date=" + today.minusDays(2)),
+                "app-api-key", KEY);
+        assertEquals(200, day.status(), day::toString);
+        assertEquals(0, day.json().getJsonArray("discrepancies").size(), day::toString);
+    }
+
+    @Test
+    @Order(7)
     void theReconciliationRunsOnExactlyOneNodeAtATimeAndMovesWhenItStops() throws Exception {
         Map<String, Integer> nodeOf = new HashMap<>();
         for (int i = 1; i <= 2; i++) {

@@ -90,16 +90,18 @@ final class AdminRequests {
     }
 
     /** A payment by the payer: who paid, if told, and when it was paid at the company. */
-    record Payment(Optional<Payer> payer, OffsetDateTime paidAt) {
+    record Payment(Optional<Payer> payer, OffsetDateTime paidAt, boolean callback) {
     }
 
     /**
      * The body of the pay helper: {@code payerName} and {@code payerIdNumber} (together or not at
-     * all) and {@code paidAt}, by default {@code now}; an empty body is all defaults.
+     * all), {@code paidAt}, by default {@code now}, and {@code callback}, by default true (false: the
+     * company's callback of the payment is lost, as a test of what the broker does without it
+     * arranges); an empty body is all defaults.
      */
     static Payment payment(byte[] body, String contentType, OffsetDateTime now) {
         JsonObject o = object(body, contentType, true);
-        return new Payment(payer(o), paidAt(o, now));
+        return new Payment(payer(o), paidAt(o, now), read("callback", () -> Members.optionalBoolean(o, "callback")).orElse(true));
     }
 
     /** A payment made at the company itself, never seen by the broker. */

@@ -102,7 +102,7 @@ public class AdminResource {
         Party party = account(paymentMethod, merchant);
         AdminRequests.Payment payment = AdminRequests.payment(Bodies.read(body), http.getContentType(), Companies.now());
         String identity = payment.payer().map(p -> Identity.hash(p.name(), p.idNumber())).orElse(null);
-        Books.Paid paid = AdminRequests.couldBeOrderRef(orderRef) ? books.pay(party, orderRef, identity, payment.paidAt())
+        Books.Paid paid = AdminRequests.couldBeOrderRef(orderRef) ? books.pay(party, orderRef, identity, payment.paidAt(), payment.callback())
                 : new Books.Paid(Books.PayResult.NOT_PAYABLE, null);
         if (paid.result() == Books.PayResult.NOT_PAYABLE) {
             throw new AdminRefusal(409, "the company has no open order with this orderRef", "orderRef");

@@ -50,8 +50,8 @@ public class AlphapayBills {
     static final String DOWNLOAD_PATH = "/v3/billdownload/file";
 
     /** The request log's kinds of a bill's ask and of its download. */
-    static final String BILL_KIND = "bill";
-    static final String DOWNLOAD_KIND = "bill-download";
+    static final String BILL_KIND = org.cbec.sandbox.books.RequestLog.BILL;
+    static final String DOWNLOAD_KIND = org.cbec.sandbox.books.RequestLog.BILL_DOWNLOAD;
 
     static final String TRADEBILL = "tradebill";
     static final String FUNDFLOWBILL = "fundflowbill";

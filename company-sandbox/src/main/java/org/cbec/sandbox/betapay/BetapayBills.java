@@ -52,7 +52,7 @@ public class BetapayBills {
 
     /** How long a download link is good for, as Alipay's. */
     static final long LINK_SECONDS = 30;
-    static final String KIND = "bill";
+    static final String KIND = org.cbec.sandbox.books.RequestLog.BILL;
     static final String BILL_NOT_EXIST = "isp.bill_not_exist";
     static final Charset GBK = Charset.forName("GBK");
 

@@ -188,14 +188,15 @@ public class Books {
      * what the company learns of who paid (Identity.hash), null when the helper was not told.
      */
     public Paid pay(Party party, String orderRef, String payerIdentityHash) {
-        return pay(party, orderRef, payerIdentityHash, Companies.now());
+        return pay(party, orderRef, payerIdentityHash, Companies.now(), true);
     }
 
     /**
      * The payer pays at {@code paidAt}, the payment's time at the company (a test may name one in
-     * the past, e.g. the last second of an earlier Beijing day; never one to come, the caller's check).
+     * the past, e.g. the last second of an earlier Beijing day; never one to come, the caller's check);
+     * without {@code callback}, the company's callback of it is lost (a test's arrangement).
      */
-    public Paid pay(Party party, String orderRef, String payerIdentityHash, OffsetDateTime paidAt) {
+    public Paid pay(Party party, String orderRef, String payerIdentityHash, OffsetDateTime paidAt, boolean callback) {
         CompanyOrder o = find(party.accountId(), orderRef, true).orElse(null);
         if (o == null || o.getState() == CompanyOrder.State.CLOSED) {
             return new Paid(PayResult.NOT_PAYABLE, null);
@@ -206,7 +207,8 @@ public class Books {
         o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), payerIdentityHash, paidAt);
         LOG.info(() -> String.format("%s order paid: account %s, out_trade_no %s, transaction %s", party.paymentMethod(),
                 party.companyMerchantId(), orderRef, o.getTransactionId()));
-        report(Notice.Event.PAID, o, o.getNotifyUrl(), null);
+        // Without its callback (a test's lost callback), the merchant learns of the payment by asking.
+        report(Notice.Event.PAID, o, callback ? o.getNotifyUrl() : null, null);
         return new Paid(PayResult.PAID, o.getTransactionId());
     }
 

@@ -40,9 +40,13 @@ public class RequestLog {
     public static final String BENEFICIARY = "beneficiary";
     public static final String PAYOUT = "payout";
     public static final String PAYOUT_QUERY = "payout-query";
+    /** A day's bill asked for. */
+    public static final String BILL = "bill";
+    /** A bill file downloaded. */
+    public static final String BILL_DOWNLOAD = "bill-download";
     public static final Set<String> KINDS = Set.of(CREATE, QUERY, CLOSE, CUSTOMS_DECLARE, CUSTOMS_REDECLARE, CUSTOMS_QUERY,
             IDENTITY, REFUND, REFUND_QUERY, RECEIVER_ADD, RECEIVER_DELETE, RECEIVER_QUERY, SPLIT, RELEASE, SPLIT_QUERY, HELD_QUERY,
-            BENEFICIARY, PAYOUT, PAYOUT_QUERY);
+            BENEFICIARY, PAYOUT, PAYOUT_QUERY, BILL, BILL_DOWNLOAD);
 
     /** One authenticated request: whose, what kind, about which order (null when it named none readable). */
     public record Visit(long accountId, String paymentMethod, String kind, String orderRef) {
