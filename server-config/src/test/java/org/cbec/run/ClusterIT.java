@@ -365,6 +365,48 @@ class ClusterIT {
         assertEquals(survivor, nodeOf.get(leaseHolder()));
     }
 
+    @Test
+    @Order(8)
+    void daysMissedWhileNoNodeRanAreCaughtUpAfterARestart() throws Exception {
+        // The node the last test left running stops too: nobody runs the bill reconciliation.
+        for (int i = 1; i <= 2; i++) {
+            Scripts.run(List.of("cluster", "stop-node", DIR.toString(), String.valueOf(i)), env, List.of("DB_URL"),
+                    java.time.Duration.ofMinutes(2));
+        }
+        // Meanwhile two more days of the demo merchant's accounts went by, unreconciled.
+        try (Connection c = database(); PreparedStatement s = c.prepareStatement(
+                "UPDATE company_credential SET created_at = created_at - INTERVAL '2 days' WHERE merchant = 'demo'")) {
+            assertEquals(2, s.executeUpdate());
+        }
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8));
+        String missed = "merchant = 'demo' AND bill_date BETWEEN DATE '" + today.minusDays(5) + "' AND DATE '" + today.minusDays(4) + "'";
+        assertEquals(0, count("SELECT COUNT(*) FROM reconciliation_day WHERE " + missed, null), "nobody ran them");
+
+        Scripts.run(List.of("cluster", "start-node", DIR.toString(), "1"), env, List.of("DB_URL"), java.time.Duration.ofMinutes(6));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline && count("SELECT COUNT(*) FROM reconciliation_day WHERE " + missed
+                + " AND state IN ('DONE', 'AWAITING')", null) < 4) {
+            Thread.sleep(500);
+        }
+        assertEquals(4, count("SELECT COUNT(*) FROM reconciliation_day WHERE " + missed + " AND state IN ('DONE', 'AWAITING')"
+                + " AND attempts = 1", null), "the two missed days at each company, caught up once after the restart");
+        Matcher holder = Pattern.compile("Bill reconciliation every 3000 ms, as (\\S+) when it holds the lease")
+                .matcher(Files.readString(log(1), StandardCharsets.UTF_8));
+        Set<String> restarted = new HashSet<>();
+        while (holder.find()) {
+            restarted.add(holder.group(1));
+        }
+        try (Connection c = database(); PreparedStatement s = c.prepareStatement("SELECT DISTINCT run_by FROM reconciliation_day WHERE "
+                + missed)) {
+            ResultSet rs = s.executeQuery();
+            assertTrue(rs.next());
+            assertTrue(restarted.contains(rs.getString(1)), "run by the restarted node: " + rs.getString(1) + " " + restarted);
+        }
+        String before = "merchant = 'demo' AND bill_date BETWEEN DATE '" + today.minusDays(3) + "' AND DATE '" + today.minusDays(1) + "'";
+        assertEquals(6, count("SELECT COUNT(*) FROM reconciliation_day WHERE " + before + " AND attempts = 1", null),
+                "the days done before are not run again");
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------
 
     /**
