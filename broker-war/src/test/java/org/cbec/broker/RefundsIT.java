@@ -733,6 +733,7 @@ class RefundsIT {
                     atBroker.getJsonNumber("companyAmount").longValue()), atBroker::toString);
             assertTrue(atBroker.isNull("brokerAmount"), atBroker::toString);
             JsonObject state = only(found, "STATE_DIFFERS");
+            assertEquals("RESOLVED", state.getString("state"), "refreshed through the payment's query, then agreeing: " + state);
             assertEquals(List.of(unseen, "NOTPAY", "SUCCESS", "RESOLVED", "reconciliation"), List.of(state.getString("orderRef"),
                     state.getString("brokerState"), state.getString("companyState"), state.getString("state"),
                     state.getString("resolvedBy")), "refreshed through the payment's query, then agreeing: " + state);
