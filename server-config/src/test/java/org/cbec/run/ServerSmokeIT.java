@@ -268,6 +268,18 @@ class ServerSmokeIT {
             receiver.stop(0);
         }
 
+        // The day reconciles with the company's bill on the Server too, and the day's statement is asked for: still PREPARING.
+        String today = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).toString();
+        Reply day = postJson(BASE.resolve("broker/admin/reconciliation"), "{\"paymentMethod\":\"alphapay\",\"billDate\":\"" + today
+                + "\",\"merchant\":\"" + merchant + "\"}", "Authorization", admin());
+        assertEquals(200, day.status(), day::toString);
+        assertEquals(0, day.json().getJsonArray("discrepancies").size(), day::toString);
+        assertEquals(1, day.json().getInt("brokerLines"), day::toString);
+        Reply statement = postJson(BASE.resolve("broker/v1/payout/bill/abroad/" + merchant), "{\"paymentMethod\":\"alphapay\","
+                + "\"billDate\":\"" + today + "\"}", "app-api-key", key);
+        assertEquals(200, statement.status(), statement::toString);
+        assertEquals("PREPARING", statement.json().getString("state"), statement::toString);
+
         String platformMerchant = "smoke-pm-" + UUID.randomUUID().toString().substring(0, 8);
         assertEquals(201, postJson(BASE.resolve("checkout/admin/platform-merchants"), "{\"merchantId\":\"" + platformMerchant + "\"}",
                 "Authorization", admin()).status());
