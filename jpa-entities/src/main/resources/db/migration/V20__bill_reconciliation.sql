@@ -73,3 +73,6 @@ CREATE INDEX payment_paid_ix ON payment (merchant, payment_method, paid_at);
 CREATE INDEX refund_success_ix ON refund (merchant, success_at);
 CREATE INDEX settlement_changed_ix ON settlement (merchant, updated_at);
 CREATE INDEX payout_accepted_ix ON payout (merchant, payment_method, accepted_at);
+
+-- The daily bill reconciliation's lease: one node at a time runs it.
+INSERT INTO scheduler_lease (name, holder, expires_at) VALUES ('bill-reconciliation', NULL, TIMESTAMP WITH TIME ZONE '1970-01-01 00:00:00+00:00');

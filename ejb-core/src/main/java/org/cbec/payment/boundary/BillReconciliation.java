@@ -19,7 +19,6 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -89,7 +88,7 @@ public class BillReconciliation {
     @EJB
     DailyBills bills;
 
-    private final String holder = hostName() + "/" + UUID.randomUUID();
+    private final String holder = Leases.newHolder();
     private final AtomicBoolean running = new AtomicBoolean();
 
     @PostConstruct
@@ -162,13 +161,5 @@ public class BillReconciliation {
     /** Whether the company publishes the day's bill by now: from the due hour of the next day. */
     boolean published(LocalDate day, OffsetDateTime now) {
         return !now.isBefore(day.plusDays(1).atTime(dueHour, 0).atOffset(BeijingTime.ZONE));
-    }
-
-    private static String hostName() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            return "node";
-        }
     }
 }

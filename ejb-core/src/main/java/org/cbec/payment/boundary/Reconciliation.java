@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -142,7 +141,7 @@ public class Reconciliation {
     Payouts payouts;
 
     /** This node (and, on Payara Micro where each WAR has its own copy, this application). */
-    private final String holder = hostName() + "/" + UUID.randomUUID();
+    private final String holder = Leases.newHolder();
     private final AtomicBoolean running = new AtomicBoolean();
     private ReconcileSchedule backoff;
     private Counter flagged;
@@ -287,14 +286,6 @@ public class Reconciliation {
         } catch (BusinessException stillOpen) {
             LOG.info(() -> "Payout " + p.merchant() + " " + p.paymentMethod() + " " + p.payoutRef() + " not resolved yet: "
                     + stillOpen.getMessage());
-        }
-    }
-
-    private static String hostName() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            return "node";
         }
     }
 }

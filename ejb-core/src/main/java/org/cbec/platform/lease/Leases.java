@@ -23,6 +23,17 @@ public class Leases {
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
+    /** A new holder's name: this node's host and a random part (on Payara Micro each WAR has its own copy of a job). */
+    public static String newHolder() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "node";
+        }
+        return host + "/" + java.util.UUID.randomUUID();
+    }
+
     /** Takes or renews the lease for {@code duration}; false when another holder's lease is still valid. */
     public boolean take(String job, String holder, Duration duration) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
