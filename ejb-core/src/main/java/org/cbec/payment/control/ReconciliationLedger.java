@@ -201,8 +201,7 @@ public class ReconciliationLedger {
     public ReconciliationView failed(String merchant, String method, LocalDate day, String reason, int giveUpAfterDays, String by) {
         OffsetDateTime now = now();
         ReconciliationDay d = day(merchant, method, day, now);
-        boolean givenUp = d.getFirstAttemptAt() != null && !d.getFirstAttemptAt().plusDays(giveUpAfterDays).isAfter(now);
-        d.failed(reason, givenUp, by, now);
+        d.failed(reason, giveUpAfterDays, by, now);
         return view(d);
     }
 

@@ -108,19 +108,18 @@ public class ReconciliationDay {
         this.createdAt = at;
     }
 
-    /** A run could not have the bills: counted, its reason kept; FAILED when {@code givenUp}. */
-    public void failed(String reason, boolean givenUp, String by, OffsetDateTime at) {
+    /**
+     * A run could not have the day's bills: counted, its reason kept; FAILED (reported, no further
+     * runs) once its first attempt is {@code giveUpAfterDays} days old, DUE again until then.
+     */
+    public void failed(String reason, int giveUpAfterDays, String by, OffsetDateTime at) {
         attempts++;
         if (firstAttemptAt == null) {
             firstAttemptAt = at;
         }
         lastError = reason == null || reason.length() <= 256 ? reason : reason.substring(0, 256);
         runBy = by;
-        if (givenUp) {
-            state = State.FAILED;
-        } else if (state == State.FAILED) {
-            state = State.DUE;
-        }
+        state = firstAttemptAt.plusDays(giveUpAfterDays).isAfter(at) ? State.DUE : State.FAILED;
     }
 
     /** A comparison was made. */
