@@ -18,12 +18,13 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.payment.control.ReconciliationLedger;
 import org.cbec.payment.entity.Discrepancy;
+import org.cbec.payment.entity.ReconciliationDay;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.lease.Leases;
 import org.cbec.platform.time.BeijingTime;
@@ -36,7 +37,8 @@ import org.eclipse.microprofile.metrics.Tag;
  * Runs the daily reconciliation with the companies' bills ({@link DailyBills}) for every merchant
  * account: each day from the account's opening (at most {@code bills.catch-up-days} back) up to
  * yesterday that is not yet DONE or FAILED, once the company publishes it (from
- * {@code bills.due-hour} o'clock Beijing time the next day). Nothing is kept per node: the days
+ * {@code bills.due-hour} o'clock Beijing time the next day); an AWAITING day again once the next
+ * day's bill is published too. Nothing is kept per node: the days
  * still to run are read from the database, so a day missed while no node ran is caught up by the
  * next run. One node runs it at a time, under the database lease {@value #JOB}, as
  * {@link Reconciliation} does. Also registers the gauge {@value #OPEN_METRIC} of open differences by kind.
@@ -133,9 +135,9 @@ public class BillReconciliation {
                 if (first.isBefore(earliest)) {
                     first = earliest;
                 }
-                Set<LocalDate> settled = ledger.settledSince(a.merchant(), a.method(), first);
+                Map<LocalDate, ReconciliationDay.State> run = ledger.daysSince(a.merchant(), a.method(), first);
                 for (LocalDate d = first; left > 0 && published(d, now); d = d.plusDays(1)) {
-                    if (!settled.contains(d)) {
+                    if (due(run.get(d), d, now)) {
                         left--;
                         run(a, d);
                     }
@@ -156,6 +158,15 @@ public class BillReconciliation {
         } catch (BusinessException notNow) {
             LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + " not reconciled: " + notNow.getMessage());
         }
+    }
+
+    /**
+     * Whether a published day is to be run (again): never run, or its bills not had yet (DUE), or
+     * waiting for the next day's bill (AWAITING) once that is published too; DONE and FAILED are not.
+     */
+    boolean due(ReconciliationDay.State state, LocalDate day, OffsetDateTime now) {
+        return state == null || state == ReconciliationDay.State.DUE
+                || state == ReconciliationDay.State.AWAITING && published(day.plusDays(1), now);
     }
 
     /** Whether the company publishes the day's bill by now: from the due hour of the next day. */

@@ -83,7 +83,7 @@ public class DailyBills {
 
     /**
      * Reconciles the day now and answers its result; {@code by} is who ran it (a node, or the
-     * operator). A day whose bill cannot be had is counted as an attempt and answered 502.
+     * operator). A day whose bill cannot be had is counted as an attempt and answered with the failure envelope (500).
      */
     public ReconciliationView reconcile(String merchant, String method, LocalDate day, String by) {
         CompanyPort company = companies.port(method, FAILURE);
@@ -190,7 +190,7 @@ public class DailyBills {
 
     /**
      * The company's bill of a day. For the day reconciled ({@code required}), one that cannot be
-     * had is counted against the day and answered 502; a neighbouring day's is then left out.
+     * had is counted against the day and answered with the failure envelope (500); a neighbouring day's is then left out.
      */
     private Optional<CompanyBill> bill(CompanyPort company, CompanyAccount account, LocalDate day, boolean required, String merchant,
             String by) {

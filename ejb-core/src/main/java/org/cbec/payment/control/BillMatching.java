@@ -131,7 +131,7 @@ public final class BillMatching {
 
     /** Adds the pair's differences (state first: a line in another state has no amount to compare yet); whether they agree. */
     private static boolean differ(Record r, BillLine l, List<Found> found) {
-        if (!Objects.equals(r.state(), l.state())) {
+        if (!Objects.equals(r.state(), l.state()) && !billedBeforeItEnded(r, l)) {
             found.add(new Found(Discrepancy.Kind.STATE_DIFFERS, r.kind(), r.key(), r.orderRef(), r.reference(), r.amount(), l.amount(),
                     r.state(), l.state(), l.raw(), r.paymentId(), r.payoutId(), r.merchantRef()));
             return false;
@@ -142,6 +142,14 @@ public final class BillMatching {
             return false;
         }
         return true;
+    }
+
+    /**
+     * A payout the bill shows ACCEPTED that the broker knows PAID or FAILED: the bill was written
+     * before the payout ended (a payout is billed on its accept day, in its state then). No difference.
+     */
+    private static boolean billedBeforeItEnded(Record r, BillLine l) {
+        return r.kind() == BillLine.Kind.PAYOUT && "ACCEPTED".equals(l.state()) && ("PAID".equals(r.state()) || "FAILED".equals(r.state()));
     }
 
     private static Found missingAtBroker(BillLine l) {

@@ -14,6 +14,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -158,7 +159,8 @@ public class ReconciliationLedger {
             String by) {
         OffsetDateTime now = now();
         ReconciliationDay d = day(merchant, method, day, now);
-        d.compared(result.brokerLines(), result.companyLines(), result.matched(), result.acrossDays(), result.awaiting(), by, now);
+        boolean dayOver = !now.isBefore(day.plusDays(1).atStartOfDay(BeijingTime.ZONE).toOffsetDateTime());
+        d.compared(result.brokerLines(), result.companyLines(), result.matched(), result.acrossDays(), result.awaiting(), dayOver, by, now);
         for (BillDownload old : em.createNamedQuery(BillDownload.OF_DAY, BillDownload.class).setParameter("dayId", d.getId()).getResultList()) {
             em.remove(old);
         }
@@ -169,7 +171,11 @@ public class ReconciliationLedger {
         for (Discrepancy x : ofDay(merchant, method, day)) {
             known.put(x.getLineKind() + ":" + x.getLineKey() + ":" + x.getKind(), x);
         }
+        Set<String> stored = new HashSet<>();
         for (BillMatching.Found f : result.found()) {
+            if (!stored.add(f.lineKind() + ":" + f.key() + ":" + f.kind())) {
+                continue; // the same line twice in the bill: one difference
+            }
             Discrepancy x = known.remove(f.lineKind() + ":" + f.key() + ":" + f.kind());
             boolean fresh = x == null;
             if (fresh) {
@@ -252,11 +258,13 @@ public class ReconciliationLedger {
                 .map(r -> new Account((String) r[0], (String) r[1], (OffsetDateTime) r[2])).toList();
     }
 
-    /** The account's days since {@code since} that need no further run (DONE or FAILED). */
+    /** The account's days since {@code since} that were run, with their states. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Set<LocalDate> settledSince(String merchant, String method, LocalDate since) {
-        return Set.copyOf(em.createNamedQuery(ReconciliationDay.SETTLED_SINCE, ReconciliationDay.class).setParameter("merchant", merchant)
-                .setParameter("method", method).setParameter("since", since).getResultStream().map(ReconciliationDay::getBillDate).toList());
+    public Map<LocalDate, ReconciliationDay.State> daysSince(String merchant, String method, LocalDate since) {
+        Map<LocalDate, ReconciliationDay.State> days = new HashMap<>();
+        em.createNamedQuery(ReconciliationDay.SINCE, ReconciliationDay.class).setParameter("merchant", merchant).setParameter("method", method)
+                .setParameter("since", since).getResultStream().forEach(d -> days.put(d.getBillDate(), d.getState()));
+        return days;
     }
 
     private ReconciliationDay day(String merchant, String method, LocalDate day, OffsetDateTime now) {
@@ -285,7 +293,13 @@ public class ReconciliationLedger {
         nullable(data, "brokerState", x.getBrokerState());
         nullable(data, "companyState", x.getCompanyState());
         String target = null;
-        if (f.paymentId() != null) {
+        if (f.lineKind() == BillLine.Kind.REFUND && f.paymentId() != null) {
+            // A refund's events go where its own notifyUrl says, else where its payment's does (as the refund's other events).
+            target = em.createNamedQuery(Refund.BY_COMPANY_NO, Object[].class).setParameter("merchant", x.getMerchant())
+                    .setParameter("method", x.getPaymentMethod()).setParameter("no", f.key()).getResultStream().findFirst()
+                    .map(row -> ((Refund) row[0]).getNotifyUrl() != null ? ((Refund) row[0]).getNotifyUrl()
+                            : EventData.notifyUrl(((Payment) row[1]).getRequestJson())).orElse(null);
+        } else if (f.paymentId() != null) {
             Payment p = em.find(Payment.class, f.paymentId());
             target = p == null ? null : EventData.notifyUrl(p.getRequestJson());
         } else if (f.payoutId() != null) {

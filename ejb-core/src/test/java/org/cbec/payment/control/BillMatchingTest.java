@@ -93,4 +93,18 @@ class BillMatchingTest {
         assertEquals(List.of(Discrepancy.Kind.MISSING_AT_COMPANY), kinds(r));
         assertEquals("noon", r.found().get(0).key());
     }
+
+    @Test
+    void aPayoutBilledAcceptedThatHasSincePaidIsNoDifferenceButOneBilledPaidThatTheBrokerHasAcceptedIs() {
+        OffsetDateTime t = at(DAY, 15, 0, 0);
+        BillLine accepted = new BillLine(Kind.PAYOUT, null, "po1", "P1", null, 5_000, 25, "CNY", "ACCEPTED", t, "raw");
+        BillMatching.Result r = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po1", null, "po1", 5_000, "CNY",
+                "PAID", t, null, 9L, "po1")), List.of(accepted), List.of(), true, BOUNDARY);
+        assertEquals(List.of(), r.found());
+        assertEquals(1, r.matched());
+        BillLine paid = new BillLine(Kind.PAYOUT, null, "po2", "P2", null, 5_000, 25, "CNY", "PAID", t, "raw");
+        BillMatching.Result behind = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po2", null, "po2", 5_000, "CNY",
+                "ACCEPTED", t, null, 9L, "po2")), List.of(paid), List.of(), true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.STATE_DIFFERS), kinds(behind));
+    }
 }

@@ -26,15 +26,14 @@ import java.time.OffsetDateTime;
         + " AND d.paymentMethod = :method AND d.billDate = :billDate")
 @NamedQuery(name = ReconciliationDay.OF_METHOD_AND_DAY, query = "SELECT d FROM ReconciliationDay d WHERE d.paymentMethod = :method"
         + " AND d.billDate = :billDate ORDER BY d.merchant")
-@NamedQuery(name = ReconciliationDay.SETTLED_SINCE, query = "SELECT d FROM ReconciliationDay d WHERE d.paymentMethod = :method"
-        + " AND d.merchant = :merchant AND d.billDate >= :since AND d.state IN (org.cbec.payment.entity.ReconciliationDay.State.DONE,"
-        + " org.cbec.payment.entity.ReconciliationDay.State.FAILED)")
+@NamedQuery(name = ReconciliationDay.SINCE, query = "SELECT d FROM ReconciliationDay d WHERE d.paymentMethod = :method"
+        + " AND d.merchant = :merchant AND d.billDate >= :since")
 public class ReconciliationDay {
 
     public static final String OF_DAY = "ReconciliationDay.ofDay";
     public static final String OF_METHOD_AND_DAY = "ReconciliationDay.ofMethodAndDay";
-    /** The days of an account since a date that need no further run. */
-    public static final String SETTLED_SINCE = "ReconciliationDay.settledSince";
+    /** The days of an account run since a date. */
+    public static final String SINCE = "ReconciliationDay.since";
 
     public enum State {
         DUE,
@@ -110,7 +109,8 @@ public class ReconciliationDay {
 
     /**
      * A run could not have the day's bills: counted, its reason kept; FAILED (reported, no further
-     * runs) once its first attempt is {@code giveUpAfterDays} days old, DUE again until then.
+     * runs) once its first attempt is {@code giveUpAfterDays} days old, DUE again until then. A day
+     * compared before keeps that comparison and its state.
      */
     public void failed(String reason, int giveUpAfterDays, String by, OffsetDateTime at) {
         attempts++;
@@ -119,11 +119,18 @@ public class ReconciliationDay {
         }
         lastError = reason == null || reason.length() <= 256 ? reason : reason.substring(0, 256);
         runBy = by;
-        state = firstAttemptAt.plusDays(giveUpAfterDays).isAfter(at) ? State.DUE : State.FAILED;
+        if (reconciledAt == null) {
+            state = firstAttemptAt.plusDays(giveUpAfterDays).isAfter(at) ? State.DUE : State.FAILED;
+        }
+        // else: the comparison made before stands; this attempt's failure is only kept as the last error
     }
 
-    /** A comparison was made. */
-    public void compared(int brokerLines, int companyLines, int matched, int acrossDays, int awaiting, String by, OffsetDateTime at) {
+    /**
+     * A comparison was made: DONE, or AWAITING when lines wait for the next day's bill or the day
+     * is not over yet ({@code dayOver} false: a sandbox's partial bill of the current day).
+     */
+    public void compared(int brokerLines, int companyLines, int matched, int acrossDays, int awaiting, boolean dayOver, String by,
+            OffsetDateTime at) {
         attempts++;
         if (firstAttemptAt == null) {
             firstAttemptAt = at;
@@ -136,7 +143,7 @@ public class ReconciliationDay {
         this.lastError = null;
         this.runBy = by;
         this.reconciledAt = at;
-        this.state = awaiting > 0 ? State.AWAITING : State.DONE;
+        this.state = awaiting > 0 || !dayOver ? State.AWAITING : State.DONE;
     }
 
     public Long getId() {

@@ -29,11 +29,23 @@ class ReconciliationDayTest {
     void aComparisonClearsTheErrorAndAwaitsTheNextDaysBillWhenALineWaitsForIt() {
         ReconciliationDay d = new ReconciliationDay("m", "alphapay", LocalDate.of(2026, 11, 20), T);
         d.failed("no answer", 3, "node", T);
-        d.compared(3, 3, 3, 0, 0, "node", T.plusHours(1));
+        d.compared(3, 3, 3, 0, 0, true, "node", T.plusHours(1));
         assertEquals(ReconciliationDay.State.DONE, d.getState());
         assertNull(d.getLastError());
-        d.compared(3, 2, 2, 0, 1, "node", T.plusHours(2));
+        d.compared(3, 2, 2, 0, 1, true, "node", T.plusHours(2));
         assertEquals(ReconciliationDay.State.AWAITING, d.getState());
         assertEquals(3, d.getAttempts());
+        d.compared(3, 3, 3, 0, 0, false, "node", T.plusHours(3));
+        assertEquals(ReconciliationDay.State.AWAITING, d.getState(), "a day not over yet is compared again once it is");
+    }
+
+    @Test
+    void aFailedRunLaterKeepsTheComparisonMadeBefore() {
+        ReconciliationDay d = new ReconciliationDay("m", "alphapay", LocalDate.of(2026, 11, 20), T);
+        d.compared(3, 3, 3, 0, 0, true, "node", T);
+        d.failed("no answer", 3, "operator", T.plusDays(5));
+        assertEquals(ReconciliationDay.State.DONE, d.getState());
+        assertEquals("no answer", d.getLastError());
+        assertEquals(3, d.getMatched());
     }
 }

@@ -42,7 +42,7 @@ public class ReconciliationAdminResource {
     @Inject
     DailyBills bills;
 
-    /** Runs the day now; answers when the comparison is done. One merchant: its result (502 when its bill cannot be had). */
+    /** Runs the day now; answers when the comparison is done. One merchant: its result (the failure envelope, 500, when its bill cannot be had). */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @FailureAction("reconciling the day")
