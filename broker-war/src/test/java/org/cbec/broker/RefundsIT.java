@@ -677,6 +677,16 @@ class RefundsIT {
             assertEquals(200, today.status(), today::toString);
             assertEquals("PREPARING", today.json().getString("state"), today::toString);
             assertTrue(today.json().isNull("lines"), today::toString);
+            // Yesterday's statement is ready at once: the shop was opened today, so nothing moved then.
+            String yesterday = java.time.LocalDate.parse(today()).minusDays(1).toString();
+            Reply before = postJson(api("payout/bill/abroad/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"billDate\":\""
+                    + yesterday + "\"}", "app-api-key", shop.key());
+            assertEquals(200, before.status(), before::toString);
+            Reply read = get(api("payout/bill/abroad/" + shop.name() + "?payment_method=" + method + "&bill_date=" + yesterday),
+                    "app-api-key", shop.key());
+            assertEquals(before.json(), read.json(), "asked for, then read");
+            assertEquals(List.of("READY", 0, 0L, 0L), List.of(read.json().getString("state"), read.json().getJsonArray("lines").size(),
+                    figure(read.json(), "opening", "available"), figure(read.json(), "closing", "available")), read::toString);
             JsonObject next = awaitBill(shop, method, "payoutRef", second);
             assertEquals(List.of("PAYMENT", "PAYOUT"), kinds(next), next::toString);
             assertEquals(later, next.getJsonArray("lines").getJsonObject(0).getString("orderRef"));
@@ -750,6 +760,12 @@ class RefundsIT {
                     "app-api-key", shop.key()).json();
             assertEquals(again.getJsonArray("discrepancies"), merchantView.getJsonArray("discrepancies"), "the merchant sees the same");
             assertTrue(merchantView.isNull("runBy"), merchantView::toString);
+            Reply everyMerchant = get(at(base, "admin/reconciliation?payment_method=" + method + "&bill_date=" + today()), "Authorization",
+                    admin());
+            assertEquals(200, everyMerchant.status(), everyMerchant::toString);
+            assertEquals(again.getJsonArray("discrepancies"), everyMerchant.json().getJsonArray("results").stream().map(JsonValue::asJsonObject)
+                    .filter(r -> r.getString("merchant").equals(shop.name())).findFirst().orElseThrow().getJsonArray("discrepancies"),
+                    "the operator sees every merchant's, this one's among them");
 
             // The operator resolves one with a note; it stays resolved on the next run.
             Reply resolved = postJson(at(base, "admin/reconciliation/discrepancies/" + amount.getJsonNumber("id") + "/resolve"),
@@ -886,6 +902,9 @@ class RefundsIT {
         assertEquals("time,kind,order_ref,reference,amount,fee,available_change,held_change,available,held", rows.get(0));
         assertEquals(bill.getJsonArray("lines").size() + 3, rows.size(), csv::body);
         assertTrue(rows.get(1).contains(",OPENING,"), csv::body);
+        assertTrue(rows.get(2).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[.\\d]*\\+08:00,.*"), "Beijing time: " + csv.body());
+        assertEquals(bill.getJsonArray("lines").getJsonObject(0).getJsonNumber("amount").longValue(), Long.parseLong(rows.get(2)
+                .split(",")[4]), "amounts in fen: " + csv.body());
         assertTrue(rows.get(rows.size() - 1).endsWith(",CLOSING,,,,,,," + figure(bill, "closing", "available") + ","
                 + figure(bill, "closing", "held")), csv::body);
     }
