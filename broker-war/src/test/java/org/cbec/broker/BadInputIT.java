@@ -219,6 +219,13 @@ class BadInputIT {
                 "Content-Type: application/json\r\napp-api-key: " + DEMO_KEY + "\r\n", "{\"paymentMethod\":\"alphapay\"}", "ping");
     }
 
+    @Test
+    void aRefusalOfAStatusTheContainerHasNoPhraseForCarriesItsOwnPhraseAndItsEnvelope() {
+        String body = Malformed.assertStatusLine(URI.create(base.toString()), "v1/payment/demo", "app-api-key: " + DEMO_KEY + "\r\n",
+                payment("no spaces allowed").build().toString(), 422, "Unprocessable Content");
+        assertTrue(body.contains("\"field\":\"orderRef\""), body);
+    }
+
     /** Every operation of the broker, each described by a request it must refuse whatever field breaks. */
     private List<Endpoint> endpoints(String m, String key, String ref, String tx, JsonObject account) {
         String[] k = {"app-api-key", key};

@@ -14,7 +14,8 @@ import java.util.Base64;
 
 /**
  * What a client of the services sees: plain HTTP requests and the JSON that comes back, for the
- * black-box tests of both web modules (shared as ejb-core's test-jar).
+ * black-box tests of both web modules (shared as ejb-core's test-jar). Every exchange with the
+ * broker or the checkout is held to the service's served API document ({@link ApiChecks}).
  */
 public final class Http {
 
@@ -60,6 +61,8 @@ public final class Http {
         }
         try {
             HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            ApiChecks.check(new ApiChecks.Exchange(method, uri, java.util.List.of(headers), body, response.statusCode(),
+                    response.headers().map(), response.body()));
             return new Reply(response.statusCode(), response.headers(), response.body());
         } catch (java.io.IOException e) {
             throw new AssertionError("no answer from " + uri, e);
@@ -90,6 +93,9 @@ public final class Http {
             // first upload refused on a connection it had upgraded nothing on, lost its second
             // chunked upload (EOF after 30 s; curl and an HTTP/1.1 client see the 413 each time).
             HttpResponse<String> response = HTTP_1_1.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            // The filler is not JSON, on purpose: only the answer (a 413) is held to the document.
+            ApiChecks.check(new ApiChecks.Exchange("POST", uri, java.util.List.of(headers), null, response.statusCode(),
+                    response.headers().map(), response.body()));
             return new Reply(response.statusCode(), response.headers(), response.body());
         } catch (java.io.IOException e) {
             throw new AssertionError("no answer from " + uri, e);

@@ -683,8 +683,8 @@ class RunScriptIT {
 
     /** A GET over HTTPS, trusting only the certificate the run script made under DATA_DIR. */
     private Reply overHttps(URI uri) throws Exception {
-        java.net.http.HttpResponse<String> response = httpsClient().send(java.net.http.HttpRequest.newBuilder(uri)
-                .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        java.net.http.HttpResponse<String> response = org.cbec.testing.ApiChecks.check(httpsClient().send(java.net.http.HttpRequest.newBuilder(uri)
+                .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString()), null);
         return new Reply(response.statusCode(), response.headers(), response.body());
     }
 

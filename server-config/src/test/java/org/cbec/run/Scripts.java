@@ -171,6 +171,7 @@ final class Scripts {
             java.net.http.HttpResponse<String> answer = client.send(java.net.http.HttpRequest.newBuilder(uri)
                     .method(delete ? "DELETE" : "GET", java.net.http.HttpRequest.BodyPublishers.noBody())
                     .timeout(Duration.ofSeconds(30)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            org.cbec.testing.ApiChecks.check(answer, null);
             String seen = request + " (" + answer.statusCode() + ")";
             for (String header : List.of("Server", "X-Powered-By")) {
                 answer.headers().firstValue(header).ifPresent(v -> findings.add(seen + " " + header + ": " + v));

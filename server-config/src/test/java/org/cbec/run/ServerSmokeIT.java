@@ -187,8 +187,8 @@ class ServerSmokeIT {
         java.net.http.HttpResponse<String> ready = tls.send(java.net.http.HttpRequest.newBuilder(
                 URI.create("https://localhost:" + (PORT_BASE + 81) + "/health/ready")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(200, ready.statusCode(), ready::body);
-        java.net.http.HttpResponse<String> api = tls.send(java.net.http.HttpRequest.newBuilder(
-                URI.create("https://localhost:" + (PORT_BASE + 81) + "/broker/v1/merchant/demo")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        java.net.http.HttpResponse<String> api = org.cbec.testing.ApiChecks.check(tls.send(java.net.http.HttpRequest.newBuilder(
+                URI.create("https://localhost:" + (PORT_BASE + 81) + "/broker/v1/merchant/demo")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()), null);
         assertEquals(401, api.statusCode(), "the broker answers over HTTPS: " + api.body());
 
         // Secure admin: the administration port speaks HTTPS only, and without the password the

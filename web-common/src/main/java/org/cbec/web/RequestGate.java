@@ -110,7 +110,7 @@ public abstract class RequestGate extends HttpFilter {
                 }
                 bounded = new ReadBody(request, body);
             }
-            admitted(bounded, response, chain);
+            admitted(bounded, new ReasonPhrases(response), chain);
         }
     }
 

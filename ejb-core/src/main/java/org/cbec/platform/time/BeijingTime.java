@@ -20,9 +20,15 @@ public final class BeijingTime {
     private BeijingTime() {
     }
 
+    /**
+     * Every time an answer or an event carries: {@code yyyy-MM-ddTHH:mm:ss+08:00}, whole seconds,
+     * so that one instant reads the same wherever it is shown (a time kept to the microsecond by
+     * one database and to the nanosecond by the clock that made it, or read back from a list).
+     */
     public static String format(OffsetDateTime t) {
         // ISO_OFFSET_DATE_TIME always prints the seconds; OffsetDateTime.toString leaves out ":00".
-        return t == null ? null : DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(t.withOffsetSameInstant(BEIJING));
+        return t == null ? null : DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                t.withOffsetSameInstant(BEIJING).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
     }
 
     /** The Beijing day of an instant. */

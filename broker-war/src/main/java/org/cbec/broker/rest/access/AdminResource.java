@@ -100,7 +100,7 @@ public class AdminResource {
     public Response registerMerchant(NewMerchant body) {
         Party merchant = parties.registerMerchant(body == null ? null : body.name());
         return Response.status(Response.Status.CREATED)
-                .entity(new MerchantRegistered(201, "merchant registered", merchant.id(), merchant.createdAt().toString()))
+                .entity(new MerchantRegistered(201, "merchant registered", merchant.id(), BeijingTime.format(merchant.createdAt())))
                 .build();
     }
 

@@ -8,6 +8,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import org.cbec.platform.time.BeijingTime;
 import org.cbec.access.boundary.Parties;
 import org.cbec.access.Party;
 import org.cbec.access.entity.GrantSubject;
@@ -37,6 +38,6 @@ public class MerchantResource {
     @GET
     public MerchantProfile get(@PathParam("merchant") String merchant) {
         Party party = parties.get(GrantSubject.MERCHANT, merchant);
-        return new MerchantProfile(200, "OK", party.id(), party.createdAt().toString(), accounts.methodsOf(party.id()));
+        return new MerchantProfile(200, "OK", party.id(), BeijingTime.format(party.createdAt()), accounts.methodsOf(party.id()));
     }
 }
