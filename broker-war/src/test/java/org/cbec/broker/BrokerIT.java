@@ -191,7 +191,11 @@ class BrokerIT {
         assertEquals(200, reply.status(), reply::toString);
         assertEquals("demo", reply.json().getString("merchant"));
         assertEquals(200, reply.json().getInt("code"));
+        assertTrue(reply.json().getString("registeredAt").matches(BEIJING_SECONDS), reply::toString);
     }
+
+    /** Every time an answer carries: Beijing time, to the whole second. */
+    private static final String BEIJING_SECONDS = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00";
 
     @Test
     @RunAsClient
@@ -397,6 +401,7 @@ class BrokerIT {
         String name = "m-" + UUID.randomUUID().toString().substring(0, 12);
         Reply reply = postJson(uri("admin/merchants"), "{\"name\":\"" + name + "\"}", "Authorization", admin());
         assertEquals(201, reply.status(), reply::toString);
+        assertTrue(reply.json().getString("createdAt").matches(BEIJING_SECONDS), reply::toString);
         return name;
     }
 

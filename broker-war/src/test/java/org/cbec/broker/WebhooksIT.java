@@ -171,6 +171,11 @@ class WebhooksIT {
             assertEquals(2_599, data.getJsonNumber("actualAmount").longValue());
             assertEquals(queryPayment(method, ref).getString("transactionId"), data.getString("transactionId"),
                     "the data is what QueryPayment answers");
+            JsonObject listed = events(ref).getValuesAs(JsonObject.class).stream()
+                    .filter(e -> e.getString("id").equals(event.getString("id"))).findFirst().orElseThrow();
+            assertEquals(event.getString("createdAt"), listed.getString("createdAt"),
+                    "the same instant, written alike, in the delivery and in the list");
+            assertTrue(event.getString("createdAt").matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00"), event::toString);
         }
     }
 
