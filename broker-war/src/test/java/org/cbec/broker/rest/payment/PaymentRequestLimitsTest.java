@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.cbec.broker.rest.error.StrictJsonb;
 import org.cbec.broker.rest.payment.PaymentsResource.PaymentRequest;
 import org.cbec.payment.CreatePayment;
@@ -25,6 +26,7 @@ import org.cbec.payment.control.PaymentRules;
 import org.cbec.company.PaymentType;
 import org.cbec.payment.entity.Payment;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.text.FreeText;
 import org.cbec.testing.apidocs.YamlDocument;
 import org.junit.jupiter.api.Test;
 
@@ -137,6 +139,39 @@ class PaymentRequestLimitsTest {
                 (name, value) -> valid().add("products", Json.createArrayBuilder().add(Json.createObjectBuilder()).add(
                         Json.createObjectBuilder().add(name, value))).build(), "products[1].");
         assertTrue(seen.containsAll(List.of("products[1].goodsName maxLength", "products[1].goodsQuantity minimum")), seen.toString());
+    }
+
+    /**
+     * The payerId rule the document writes: required, and not blank, for alphapay JSAPI and MINIPRO
+     * (422 naming it), optional otherwise; its pattern is the one-line rule of free text, character
+     * for character; the document's JSAPI example passes.
+     */
+    @Test
+    void payerIdIsRequiredForAlphapayJsapiAndMiniproAndOneLineAsDocumented() {
+        for (String type : List.of("JSAPI", "MINIPRO")) {
+            assertRefused("payerId", valid().add("paymentType", type).build(), null, null);
+            assertRefused("payerId", valid().add("paymentType", type).add("payerId", " ").build(), null, null);
+            assertDoesNotThrow(() -> check(valid().add("paymentType", type).add("payerId", "oUpF8uMuAJO").build(), null, null), type);
+        }
+        for (String type : List.of("NATIVE", "H5", "APP")) {
+            assertDoesNotThrow(() -> check(valid().add("paymentType", type).build(), null, null), type);
+        }
+        assertDoesNotThrow(() -> check(valid().add("paymentMethod", "betapay").add("paymentType", "MINIPRO").build(), null, null));
+
+        Map<String, Object> payerId = map(properties("PaymentRequest"), "payerId");
+        assertTrue(payerId.get("description").toString().contains("JSAPI or MINIPRO"), payerId.toString());
+        Pattern oneLine = Pattern.compile((String) payerId.get("pattern"));
+        for (char c = 0; c < 0x3000; c++) {
+            String s = "a" + c + "b";
+            assertEquals(!FreeText.hasControlCharacters(s), oneLine.matcher(s).matches(), "U+" + Integer.toHexString(c));
+        }
+        assertRefused("payerId", valid().add("paymentType", "JSAPI").add("payerId", "o\nU").build(), null, null);
+
+        Map<String, Object> example = map(DOCUMENT, "paths", "/v1/payment/{merchant}", "post", "requestBody", "content", "application/json",
+                "examples", "jsapi", "value");
+        JsonObject jsapi = Json.createObjectBuilder(example).build();
+        assertEquals("JSAPI", jsapi.getString("paymentType"));
+        assertDoesNotThrow(() -> check(jsapi, null, null));
     }
 
     @Test
