@@ -677,6 +677,11 @@ class RefundsIT {
             assertEquals(200, today.status(), today::toString);
             assertEquals("PREPARING", today.json().getString("state"), today::toString);
             assertTrue(today.json().isNull("lines"), today::toString);
+            // Asked for as CSV while PREPARING: no CSV yet, its state as JSON, 202 in the status and in the envelope.
+            Reply notYet = get(api("payout/bill/abroad/" + shop.name() + "?payment_method=" + method + "&bill_date="
+                    + java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8))), "app-api-key", shop.key(), "Accept", "text/csv");
+            assertEquals(List.of(202, 202, "PREPARING"), List.of(notYet.status(), notYet.json().getInt("code"),
+                    notYet.json().getString("state")), notYet::toString);
             // Yesterday's statement is ready at once: the shop was opened today, so nothing moved then.
             String yesterday = java.time.LocalDate.parse(today()).minusDays(1).toString();
             Reply before = postJson(api("payout/bill/abroad/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"billDate\":\""

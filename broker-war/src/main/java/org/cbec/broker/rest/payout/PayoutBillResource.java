@@ -86,7 +86,7 @@ public class PayoutBillResource {
         if (wantsCsv()) {
             if (!PayoutBillView.READY.equals(b.state())) {
                 // Nothing to write as CSV yet: the state, as JSON, with 202 so that a CSV client does not read it as the bill.
-                return Response.status(202).type(MediaType.APPLICATION_JSON_TYPE).entity(result(b)).build();
+                return Response.status(202).type(MediaType.APPLICATION_JSON_TYPE).entity(result(b, 202, "the statement is PREPARING")).build();
             }
             byte[] body = csv(b).getBytes(StandardCharsets.UTF_8);
             return Response.ok(body, CSV_UTF8).header("Content-Digest", digest(body)).build();
@@ -108,8 +108,13 @@ public class PayoutBillResource {
     }
 
     static BillResult result(PayoutBillView b) {
+        return result(b, 200, "OK");
+    }
+
+    /** The statement in the envelope whose code is the answer's status. */
+    static BillResult result(PayoutBillView b, int code, String message) {
         boolean ready = PayoutBillView.READY.equals(b.state());
-        return new BillResult(200, "OK", b.merchant(), b.paymentMethod(), b.payoutRef(), b.billDate() == null ? null : b.billDate().toString(),
+        return new BillResult(code, message, b.merchant(), b.paymentMethod(), b.payoutRef(), b.billDate() == null ? null : b.billDate().toString(),
                 b.state(), "CNY", BeijingTime.format(b.from()), BeijingTime.format(b.to()),
                 ready ? new Figures(b.openingAvailable(), b.openingHeld()) : null,
                 ready ? b.lines().stream().map(l -> new LineResult(BeijingTime.format(l.at()), l.kind(), l.orderRef(), l.reference(),
