@@ -55,6 +55,12 @@ public final class ApiCheck {
         if (NOT_API.matcher(path).matches()) {
             return List.of();
         }
+        if (!standardMethod(exchange.method())) {
+            // A method no API document can name (FOO): it must be refused, in the envelope.
+            return exchange.status() < 400 ? List.of("method " + exchange.method() + " answered " + exchange.status())
+                    : isEnvelope(exchange) ? List.of() : List.of("method " + exchange.method() + " refused " + exchange.status()
+                            + " without the envelope {code, message}");
+        }
         String root = path.substring(0, path.indexOf('/', 1));
         OpenApiInteractionValidator validator = validator(uri.getScheme() + "://" + uri.getRawAuthority() + root);
 
@@ -141,6 +147,15 @@ public final class ApiCheck {
         } catch (java.security.GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static boolean standardMethod(String method) {
+        for (com.atlassian.oai.validator.model.Request.Method m : com.atlassian.oai.validator.model.Request.Method.values()) {
+            if (m.name().equals(method)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isEnvelope(Exchange exchange) {

@@ -118,6 +118,14 @@ class ApiCheckTest {
     }
 
     @Test
+    void aMethodNoDocumentCanNameMustBeRefusedInTheEnvelope() {
+        Exchange foo = new Exchange("FOO", URI.create(base + "v1/merchant/demo"), List.of(), null, 405,
+                Map.of("Content-Type", List.of("application/json")), "{\"code\":405,\"message\":\"method not allowed\"}");
+        assertEquals(List.of(), ApiCheck.problems(foo));
+        assertTrue(ApiCheck.problems(new Exchange("FOO", foo.uri(), List.of(), null, 200, foo.responseHeaders(), "{}")).size() == 1);
+    }
+
+    @Test
     void aPathTheDocumentLacksMustBeRefusedInTheEnvelope() {
         assertEquals(List.of(), check("v1/nothing", 404, "{\"code\":404,\"message\":\"not found\"}"));
         assertTrue(check("v1/nothing", 404, "<html>Not Found</html>").stream().anyMatch(p -> p.contains("envelope")));

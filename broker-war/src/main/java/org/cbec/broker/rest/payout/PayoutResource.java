@@ -48,10 +48,18 @@ public class PayoutResource {
     public record EntryResult(long id, String at, String kind, String orderRef, String reference, String from, String to, long amount) {
     }
 
-    /** The balance with a page of the payouts (or, with {@code view=ledger}, of the ledger's entries), newest first. */
-    @JsonbNillable
+    /** The balance with a page of the payouts, newest first (the document's PayoutBalanceResult). */
     public record BalanceResult(int code, String message, String merchant, String paymentMethod, String currency, Balance balance,
-            List<PayoutResult> payouts, List<EntryResult> entries, int offset, int limit, long total) {
+            List<PayoutResult> payouts, int offset, int limit, long total) {
+    }
+
+    /**
+     * With {@code view=ledger}, the balance with a page of the ledger's entries, newest first (the
+     * document's LedgerResult). A shape of its own: neither answer carries the other's list as null,
+     * which a client decoding the document's oneOf would read as a list.
+     */
+    public record LedgerResult(int code, String message, String merchant, String paymentMethod, String currency, Balance balance,
+            List<EntryResult> entries, int offset, int limit, long total) {
     }
 
     @Inject
@@ -80,13 +88,19 @@ public class PayoutResource {
         if (view != null && !"ledger".equals(view)) {
             throw new InvalidRequestException("view", "view must be ledger, or left out for the payouts");
         }
-        BalanceView b = view != null ? payouts.ledger(merchant, paymentMethod, offset, limit) : payouts.payouts(merchant, paymentMethod,
-                offset, limit);
-        return new BalanceResult(200, "OK", merchant, paymentMethod, "CNY", new Balance(b.available(), b.held(), b.inTransit(),
-                b.paidOut()), view != null ? null : b.payouts().stream().map(PayoutResource::result).toList(),
-                view == null ? null : b.entries().stream().map(e -> new EntryResult(e.id(), BeijingTime.format(e.at()), e.kind(),
-                        e.orderRef(), e.reference(), e.from(), e.to(), e.amount())).toList(),
-                Payouts.offset(offset), Payouts.limit(limit), b.total());
+        if (view != null) {
+            BalanceView b = payouts.ledger(merchant, paymentMethod, offset, limit);
+            return new LedgerResult(200, "OK", merchant, paymentMethod, "CNY", balance(b), b.entries().stream()
+                    .map(e -> new EntryResult(e.id(), BeijingTime.format(e.at()), e.kind(), e.orderRef(), e.reference(), e.from(), e.to(),
+                            e.amount())).toList(), Payouts.offset(offset), Payouts.limit(limit), b.total());
+        }
+        BalanceView b = payouts.payouts(merchant, paymentMethod, offset, limit);
+        return new BalanceResult(200, "OK", merchant, paymentMethod, "CNY", balance(b), b.payouts().stream().map(PayoutResource::result)
+                .toList(), Payouts.offset(offset), Payouts.limit(limit), b.total());
+    }
+
+    private static Balance balance(BalanceView b) {
+        return new Balance(b.available(), b.held(), b.inTransit(), b.paidOut());
     }
 
     private static PayoutResult result(PayoutView p) {
