@@ -28,7 +28,8 @@ public final class GeneratedClient {
     /** Creates and queries a payment through the generated client; a refusal reaches it as the envelope. */
     public static void createAndQueryAPayment(String serviceBase, String key, String merchant, String orderRef) throws Exception {
         ApiClient client = new ApiClient();
-        client.updateBaseUri(serviceBase.replaceAll("/$", ""));
+        // Through a proxy that holds each call and its answer to the served document.
+        client.updateBaseUri(org.cbec.testing.apicheck.ValidatingProxy.to(serviceBase).replaceAll("/$", ""));
         client.setRequestInterceptor(request -> request.header("app-api-key", key));
         PaymentsApi payments = new PaymentsApi(client);
 

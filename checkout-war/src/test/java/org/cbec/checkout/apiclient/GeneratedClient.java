@@ -31,7 +31,8 @@ public final class GeneratedClient {
     public static void createAnEnterpriseCart(String serviceBase, String key, String enterprise, String merchant, String nationalId)
             throws Exception {
         ApiClient client = new ApiClient();
-        client.updateBaseUri(serviceBase.replaceAll("/$", ""));
+        // Through a proxy that holds each call and its answer to the served document.
+        client.updateBaseUri(org.cbec.testing.apicheck.ValidatingProxy.to(serviceBase).replaceAll("/$", ""));
         client.setRequestInterceptor(request -> request.header("x-ca-key", key));
         CartsApi carts = new CartsApi(client);
 

@@ -43,6 +43,12 @@ public class PayoutBillResource {
     public record BillRequest(String paymentMethod, String payoutRef, String billDate) {
     }
 
+    /**
+     * Nillable like the statement: Yasson takes a member's nillability from its type's class before
+     * the enclosing class, so without this a PREPARING statement left {@code opening} and
+     * {@code closing} out instead of answering them null.
+     */
+    @JsonbNillable
     public record Figures(long available, long held) {
     }
 
