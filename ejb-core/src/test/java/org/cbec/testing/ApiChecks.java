@@ -123,6 +123,9 @@ public final class ApiChecks {
                         .invoke(null, exchange);
                 return found;
             } catch (java.lang.reflect.InvocationTargetException e) {
+                if (e.getCause() instanceof Error error) {
+                    throw error;
+                }
                 throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);

@@ -26,7 +26,8 @@ import org.cbec.testing.ApiChecks.Exchange;
 /**
  * Holds one exchange to the document its service serves, with Atlassian's
  * swagger-request-validator: the document is fetched from the running service once per service
- * and JVM ({@code /broker/openapi}, {@code /checkout/openapi}), the validator built from it once.
+ * and JVM ({@code /broker/openapi}, {@code /checkout/openapi}), the validator built from it once
+ * (see {@link #validator}).
  *
  * <p>What fails: any answer that is not what the document says for its operation and status
  * (a status not listed, a member missing or of the wrong type, {@code null} where not nullable, a
@@ -62,7 +63,7 @@ public final class ApiCheck {
                             + " without the envelope {code, message}");
         }
         String root = path.substring(0, path.indexOf('/', 1));
-        OpenApiInteractionValidator validator = validator(uri.getScheme() + "://" + uri.getRawAuthority() + root);
+        OpenApiInteractionValidator validator = validator(root, uri.getScheme() + "://" + uri.getRawAuthority() + root);
 
         SimpleRequest.Builder request = new SimpleRequest.Builder(exchange.method(), path);
         if (exchange.requestBody() != null) {
@@ -107,35 +108,69 @@ public final class ApiCheck {
         return problems;
     }
 
-    private static OpenApiInteractionValidator validator(String serviceRoot) {
-        return VALIDATORS.computeIfAbsent(serviceRoot, root -> {
-            try {
-                HttpResponse<String> document = CLIENT.send(HttpRequest.newBuilder(URI.create(root + "/openapi"))
-                        .timeout(Duration.ofSeconds(60)).header("Accept", "application/yaml").build(),
-                        HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-                if (document.statusCode() != 200) {
-                    throw new AssertionError("no API document at " + root + "/openapi: HTTP " + document.statusCode());
+    /**
+     * The validator of the service at {@code root} ({@code /broker}), built from the document it
+     * serves at {@code serviceRoot/openapi}. One per service and JVM: every listener of a service
+     * serves the same document, and an admin listener ({@code ADMIN_PORT}) serves none, so a call
+     * there is held to the document fetched from the service's public listener earlier.
+     */
+    private static OpenApiInteractionValidator validator(String root, String serviceRoot) {
+        OpenApiInteractionValidator known = VALIDATORS.get(root);
+        if (known != null) {
+            return known;
+        }
+        synchronized (VALIDATORS) {
+            return VALIDATORS.computeIfAbsent(root, r -> {
+                try {
+                    HttpResponse<String> document = CLIENT.send(HttpRequest.newBuilder(URI.create(serviceRoot + "/openapi"))
+                            .timeout(Duration.ofSeconds(60)).header("Accept", "application/yaml").build(),
+                            HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                    if (document.statusCode() != 200) {
+                        throw new AssertionError("no API document at " + serviceRoot + "/openapi: HTTP " + document.statusCode()
+                                + " (a service's admin listener serves none: a call there is checked once one to its public listener was)");
+                    }
+                    return OpenApiInteractionValidator.createForInlineApiSpecification(document.body()).build();
+                } catch (java.io.IOException e) {
+                    throw new AssertionError("no API document at " + serviceRoot + "/openapi: " + e, e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError("interrupted", e);
                 }
-                return OpenApiInteractionValidator.createForInlineApiSpecification(document.body()).build();
-            } catch (java.io.IOException e) {
-                throw new AssertionError("no API document at " + root + "/openapi", e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
-        });
+            });
+        }
     }
 
+    /**
+     * Trusts any certificate for any name: an extended trust manager does its own endpoint
+     * identification, so a no-op one also lets the test servers' self-signed certificates, issued
+     * to the machine's host name, answer on localhost.
+     */
     private static javax.net.ssl.SSLContext anyCertificate() {
         try {
             javax.net.ssl.SSLContext ssl = javax.net.ssl.SSLContext.getInstance("TLS");
-            ssl.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509TrustManager() {
+            ssl.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509ExtendedTrustManager() {
                 @Override
                 public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
                 }
 
                 @Override
                 public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+                }
+
+                @Override
+                public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
+                }
+
+                @Override
+                public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, java.net.Socket socket) {
+                }
+
+                @Override
+                public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType, javax.net.ssl.SSLEngine engine) {
+                }
+
+                @Override
+                public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType, javax.net.ssl.SSLEngine engine) {
                 }
 
                 @Override
