@@ -514,6 +514,58 @@ class RunScriptIT {
         }
     }
 
+    /**
+     * The generated TypeScript clients (typescript-fetch, from both API documents, compiled by the
+     * build under tsc --strict) drive this run from Node (src/test/ts/drive.ts), each service behind a
+     * Prism validating proxy with its own document: the demo merchant's alphapay payment, paid at the
+     * sandbox and queried until SUCCESS, and a refund of it queried until final; an enterprise
+     * registered through the checkout's admin API, its cart with the payment's URL, the pay redirect,
+     * the shipping form confirmed, the payment reported. Prism finds no answer or request against the
+     * documents: no sl-violations header (the drive checks each answer) and nothing in its logs.
+     */
+    private static void generatedTypeScriptClientsDriveBothServicesThroughPrismWithoutAViolation(URI base) throws Exception {
+        String id = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String ref = "ts" + id;
+        String refundRef = "r-ts" + id;
+        String enterprise = "ts-" + id;
+        long started = System.nanoTime();
+        Path documents = Path.of("..").toAbsolutePath().normalize();
+        // The documents' server is the service's context path: the proxies forward to it, and the
+        // drive's clients reach the operations at the proxies' roots, with the documents' paths.
+        try (Scripts.Prism broker = Scripts.Prism.start(documents.resolve("broker-war/src/main/resources/org/cbec/broker/rest/openapi.yaml"),
+                        URI.create("http://127.0.0.1:" + base.getPort() + "/broker"), Path.of("target", "run-it-prism-broker.log"));
+                Scripts.Prism checkout = Scripts.Prism.start(documents.resolve("checkout-war/src/main/resources/org/cbec/checkout/rest/openapi.yaml"),
+                        URI.create("http://127.0.0.1:" + base.getPort() + "/checkout"), Path.of("target", "run-it-prism-checkout.log"))) {
+            Map<String, String> env = Map.of(
+                    "BROKER_URL", broker.url().toString(),
+                    "CHECKOUT_URL", checkout.url().toString(),
+                    "CHECKOUT_DIRECT_URL", "http://127.0.0.1:" + base.getPort() + "/checkout",
+                    "SANDBOX_URL", "http://127.0.0.1:" + base.getPort() + "/sandbox",
+                    "MERCHANT", "demo",
+                    "BROKER_KEY", DEMO_API_KEY,
+                    "ADMIN_PASSWORD", ADMIN_PASSWORD);
+            Scripts.Ended drive = Scripts.runToEnd(List.of("node", Path.of("target", "ts", "js", "src", "test", "ts", "drive.js").toString(),
+                    ref, refundRef, enterprise), env, List.of(), Duration.ofMinutes(3));
+            System.out.println("RunScriptIT drive.ts:\n" + drive.output());
+            assertEquals(0, drive.exit(), drive::output);
+            String out = drive.output();
+            assertTrue(out.contains("enterprise " + enterprise + " registered, key issued"), out);
+            assertTrue(out.lines().anyMatch(l -> l.startsWith("payment " + ref + " SUCCESS ")), out);
+            assertTrue(out.contains("refund " + refundRef + " of " + ref + " SUCCESS 599 CNY"), out);
+            assertTrue(out.lines().anyMatch(l -> l.matches("cart ct_[0-9a-f]+ payment reported: received")), out);
+            assertTrue(out.lines().anyMatch(l -> l.matches("no violation reported by Prism in [1-9][0-9]* answers")), out);
+            // Through the proxies indeed, and nothing found there.
+            assertTrue(broker.requests() >= 4, () -> Scripts.tail(broker.log()));
+            assertTrue(checkout.requests() >= 6, () -> Scripts.tail(checkout.log()));
+            assertEquals(List.of(), broker.findings());
+            assertEquals(List.of(), checkout.findings());
+        }
+        System.out.println("RunScriptIT: Prism and the drive took " + (System.nanoTime() - started) / 1_000_000 + " ms");
+        // What the drive did, as the broker has it.
+        Reply refunds = get(base.resolve("broker/v1/refund/demo?order_ref=" + ref), "app-api-key", DEMO_API_KEY);
+        assertEquals(599, refunds.json().getJsonNumber("refundedTotal").longValue(), refunds::toString);
+    }
+
     private static Reply payment(URI base, String merchant, String key, String method, String ref) {
         return postJson(base.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
                 + "\"orderRef\":\"" + ref + "\",\"actualAmount\":2599,\"currency\":\"CNY\"}", "app-api-key", key);
@@ -629,6 +681,7 @@ class RunScriptIT {
         } else {
             assertEquals(401, sandbox.status(), "the sandbox is on by default and refuses an unsigned request: " + sandbox);
             demoFlow(base);
+            generatedTypeScriptClientsDriveBothServicesThroughPrismWithoutAViolation(base);
         }
 
         interrupt(server);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,11 +32,7 @@ final class Scripts {
      */
     static List<String> run(List<String> command, Map<String, String> environment, List<String> unset, Duration timeout)
             throws IOException, InterruptedException {
-        List<String> full = new ArrayList<>(command);
-        if (!new File(command.get(0)).isAbsolute()) {
-            full.set(0, new File(command.get(0)).getAbsolutePath());
-        }
-        ProcessBuilder builder = new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.INHERIT);
+        ProcessBuilder builder = new ProcessBuilder(resolved(command)).redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().putAll(environment);
         unset.forEach(builder.environment()::remove);
         Process process = builder.start();
@@ -52,17 +49,26 @@ final class Scripts {
     /** Runs the command like {@link #run}, but returns how it ended instead of requiring success. */
     static Ended runToEnd(List<String> command, Map<String, String> environment, List<String> unset, Duration timeout)
             throws IOException, InterruptedException {
-        List<String> full = new ArrayList<>(command);
-        if (!new File(command.get(0)).isAbsolute()) {
-            full.set(0, new File(command.get(0)).getAbsolutePath());
-        }
-        ProcessBuilder builder = new ProcessBuilder(full).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder(resolved(command)).redirectErrorStream(true);
         builder.environment().putAll(environment);
         unset.forEach(builder.environment()::remove);
         Process process = builder.start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS), command + " timed out");
         return new Ended(process.exitValue(), out);
+    }
+
+    /**
+     * The command with its program made absolute when it is a file of this module (a script, or a
+     * relative path); a bare name that is no such file ({@code node}) is left to the PATH.
+     */
+    private static List<String> resolved(List<String> command) {
+        List<String> full = new ArrayList<>(command);
+        File program = new File(command.get(0));
+        if (!program.isAbsolute() && (command.get(0).contains("/") || program.exists())) {
+            full.set(0, program.getAbsolutePath());
+        }
+        return full;
     }
 
     /** Where {@link #freePort()} looks next: ports handed out in this JVM are not handed out again. */
@@ -123,6 +129,53 @@ final class Scripts {
             Thread.sleep(500);
         }
         throw new AssertionError(merchant + " has no accounts at both companies after 2 minutes: " + last);
+    }
+
+    /**
+     * A Prism validating proxy ({@code prism proxy} of api-tools, pinned) on a free port in front of
+     * {@code upstream}: it forwards each request to upstream plus the request's path, and checks the
+     * request and the answer against {@code document}. Each violation is answered in the
+     * {@code sl-violations} header and logged as "Violation: …" (a request it finds no operation
+     * for as well); it is not turned into an error answer ({@code --errors}), so that one run shows
+     * every violation. Stopped by {@link #close()}.
+     */
+    record Prism(Process process, URI url, Path log) implements AutoCloseable {
+
+        static Prism start(Path document, URI upstream, Path log) throws IOException, InterruptedException {
+            int port = freePort();
+            Process process = new ProcessBuilder(Path.of("..", "api-tools", "node_modules", ".bin", "prism").toAbsolutePath().normalize().toString(),
+                    "proxy", document.toAbsolutePath().normalize().toString(), upstream.toString(), "--port", String.valueOf(port), "--cors=false")
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Prism prism = new Prism(process, URI.create("http://127.0.0.1:" + port), log);
+            java.time.Instant deadline = java.time.Instant.now().plusSeconds(60);
+            while (!Files.readString(log, StandardCharsets.UTF_8).contains("Prism is listening on")) {
+                if (!process.isAlive() || java.time.Instant.now().isAfter(deadline)) {
+                    prism.close();
+                    throw new AssertionError("Prism did not start: " + tail(log));
+                }
+                Thread.sleep(100);
+            }
+            return prism;
+        }
+
+        /** The lines of Prism's log that report a violation, an error or a warning. */
+        List<String> findings() throws IOException {
+            return Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.contains("Violation") || l.contains("\u2716") || l.contains("\u26a0")).toList();
+        }
+
+        /** How many requests Prism received. */
+        long requests() throws IOException {
+            return Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> l.contains("Request received")).count();
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
     }
 
     /** The end of a server's log, for a failure message. */
