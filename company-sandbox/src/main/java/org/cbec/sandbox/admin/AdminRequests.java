@@ -22,6 +22,7 @@ import org.cbec.sandbox.codec.PlainText;
 import org.cbec.sandbox.codec.Utf8;
 import org.cbec.sandbox.entity.BillDifference;
 import org.cbec.sandbox.faults.Fault;
+import org.cbec.sandbox.faults.Latency;
 
 /**
  * The admin API's requests, read and checked: each failure is an {@link AdminRefusal} naming the
@@ -188,6 +189,27 @@ final class AdminRequests {
             throw new AdminRefusal(400, "a HOLD needs latencyMs, the longest it may stall", "latencyMs");
         }
         return new Fault(parsed, status, latency, orderRef, count == null ? null : new AtomicInteger(count));
+    }
+
+    /**
+     * A company's latency: {@code {"distribution": "NONE" | "FIXED" | "LOGNORMAL", "p50Ms", "p99Ms"}}
+     * ({@link Latency#check}), the refusal naming the field.
+     */
+    static Latency latency(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        String distribution = read("distribution", () -> Members.optionalText(o, "distribution", 16)).orElse("");
+        Latency.Distribution parsed;
+        try {
+            parsed = Latency.Distribution.valueOf(distribution);
+        } catch (IllegalArgumentException e) {
+            throw new AdminRefusal(400, "distribution must be NONE, FIXED or LOGNORMAL", "distribution");
+        }
+        long p50 = read("p50Ms", () -> Members.optionalInteger(o, "p50Ms", 0, Latency.MAX_MS)).orElse(0L);
+        Long p99 = read("p99Ms", () -> Members.optionalInteger(o, "p99Ms", 0, Latency.MAX_MS)).orElse(null);
+        Latency.check(parsed, p50, p99).ifPresent(p -> {
+            throw new AdminRefusal(400, p, p.substring(0, p.indexOf(':')));
+        });
+        return Latency.of(parsed, p50, p99);
     }
 
     static CustomsDecision decision(byte[] body, String contentType) {

@@ -30,6 +30,8 @@ import org.cbec.sandbox.books.Settlements;
 import org.cbec.sandbox.codec.Bodies;
 import org.cbec.sandbox.codec.JsonText;
 import org.cbec.sandbox.faults.Faults;
+import org.cbec.sandbox.faults.Latencies;
+import org.cbec.sandbox.faults.Latency;
 
 /**
  * {@code /sandbox/{paymentMethod}/accounts} and the test helpers of an account, addressed by the
@@ -60,6 +62,9 @@ public class AdminResource {
 
     @Inject
     Faults faults;
+
+    @Inject
+    Latencies latencies;
 
     @Inject
     RequestLog requestLog;
@@ -313,6 +318,32 @@ public class AdminResource {
         }
         return Envelope.response(200, Envelope.of(200, orderRef + " paid " + days + " day(s) earlier")
                 .add("paidAt", o.paidAt().toInstant().toString()).build());
+    }
+
+    /** The company's latency from now on: every answer of its API waits a delay drawn from it, then is served. */
+    @PUT
+    @Path("{paymentMethod}/latency")
+    public Response setLatency(@PathParam("paymentMethod") String paymentMethod, InputStream body) {
+        String company = AdminRequests.paymentMethod(paymentMethod);
+        latencies.set(company, AdminRequests.latency(Bodies.read(body), http.getContentType()));
+        return latency(company);
+    }
+
+    /** The company's latency: {@code {"code":200,"distribution","p50Ms","p99Ms"}}. */
+    @GET
+    @Path("{paymentMethod}/latency")
+    public Response latency(@PathParam("paymentMethod") String paymentMethod) {
+        Latency l = latencies.of(AdminRequests.paymentMethod(paymentMethod));
+        return Envelope.response(200, JsonText.object().add("code", 200).add("distribution", l.distribution().name())
+                .add("p50Ms", l.p50Ms()).add("p99Ms", l.p99Ms()).build());
+    }
+
+    /** The company answers at once again. */
+    @DELETE
+    @Path("{paymentMethod}/latency")
+    public Response clearLatency(@PathParam("paymentMethod") String paymentMethod) {
+        latencies.set(AdminRequests.paymentMethod(paymentMethod), Latency.NONE);
+        return Envelope.response(200, "latency cleared", null);
     }
 
     /**

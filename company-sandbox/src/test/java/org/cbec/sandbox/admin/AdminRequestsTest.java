@@ -62,6 +62,21 @@ class AdminRequestsTest {
     }
 
     @Test
+    void aLatencyIsReadFromItsDistributionAndPercentilesAndABadOneNamesItsMember() {
+        assertEquals("lognormal 150 800", AdminRequests.latency(b("{\"distribution\":\"LOGNORMAL\",\"p50Ms\":150,\"p99Ms\":800}"), JSON).toString());
+        assertEquals("fixed 200", AdminRequests.latency(b("{\"distribution\":\"FIXED\",\"p50Ms\":200}"), JSON).toString());
+        assertEquals("none", AdminRequests.latency(b("{\"distribution\":\"NONE\"}"), JSON).toString());
+        assertEquals("distribution", assertThrows(AdminRefusal.class, () -> AdminRequests.latency(b("{\"distribution\":\"NORMAL\"}"), JSON)).field());
+        assertEquals("p50Ms", assertThrows(AdminRefusal.class, () -> AdminRequests.latency(b("{\"distribution\":\"FIXED\"}"), JSON)).field());
+        assertEquals("p99Ms", assertThrows(AdminRefusal.class,
+                () -> AdminRequests.latency(b("{\"distribution\":\"LOGNORMAL\",\"p50Ms\":150}"), JSON)).field());
+        assertEquals("p99Ms", assertThrows(AdminRefusal.class,
+                () -> AdminRequests.latency(b("{\"distribution\":\"LOGNORMAL\",\"p50Ms\":150,\"p99Ms\":100}"), JSON)).field());
+        assertEquals("p50Ms", assertThrows(AdminRefusal.class,
+                () -> AdminRequests.latency(b("{\"distribution\":\"FIXED\",\"p50Ms\":\"200\"}"), JSON)).field());
+    }
+
+    @Test
     void aPayerIsBothOrNeither() {
         assertTrue(AdminRequests.payer(new byte[0], null).isEmpty());
         assertEquals("payerIdNumber", assertThrows(AdminRefusal.class,

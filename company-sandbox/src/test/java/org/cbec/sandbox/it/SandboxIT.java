@@ -562,6 +562,60 @@ class SandboxIT {
 
     // ---- faults --------------------------------------------------------------------------------
 
+    /**
+     * A company's latency, set through the admin API: 300 calls at once to alphapay each wait its
+     * 2 s before they are served and are all answered about 2 s after they were sent, while the admin
+     * API and betapay (no latency) answer at once: a waiting call holds no thread of the server, whose
+     * HTTP thread pool is far smaller than 300. A bad latency is 400 naming its member.
+     */
+    @Test
+    void aCompanysLatencyDelaysEachOfItsAnswersWithoutHoldingAThread() throws Exception {
+        Reply bad = Http.admin("PUT", base.resolve("alphapay/latency"), "{\"distribution\":\"LOGNORMAL\",\"p50Ms\":150}");
+        assertEquals(400, bad.status(), bad.toString());
+        assertEquals("p99Ms", bad.json().getString("field"));
+        Reply set = Http.admin("PUT", base.resolve("alphapay/latency"), "{\"distribution\":\"FIXED\",\"p50Ms\":2000}");
+        assertEquals(200, set.status(), set.toString());
+        assertEquals("{\"code\":200,\"distribution\":\"FIXED\",\"p50Ms\":2000,\"p99Ms\":2000}", set.body());
+        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).build();
+        try {
+            int calls = 300;
+            List<CompletableFuture<Long>> answered = new ArrayList<>();
+            long started = System.nanoTime();
+            for (int i = 0; i < calls; i++) {
+                // Unsigned: refused with alphapay's signed 401, after the company's latency as any call.
+                java.net.http.HttpRequest query = java.net.http.HttpRequest.newBuilder(
+                        base.resolve("alphapay/v3/pay/transactions/out-trade-no/latency" + i)).timeout(Duration.ofSeconds(30)).GET().build();
+                long sent = System.nanoTime();
+                answered.add(client.sendAsync(query, java.net.http.HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
+                    assertEquals(401, r.statusCode(), r.body());
+                    return (System.nanoTime() - sent) / 1_000_000;
+                }));
+            }
+            Thread.sleep(500);
+            long adminAsked = System.nanoTime();
+            Reply latency = Http.admin("GET", base.resolve("alphapay/latency"), null);
+            long adminMs = (System.nanoTime() - adminAsked) / 1_000_000;
+            assertEquals(set.body(), latency.body());
+            long betapayAsked = System.nanoTime();
+            Reply betapay = Http.send("POST", base.resolve("betapay/gateway.do"), Map.of("Content-Type", "application/x-www-form-urlencoded"), "");
+            long betapayMs = (System.nanoTime() - betapayAsked) / 1_000_000;
+            assertEquals(200, betapay.status(), betapay.toString());
+            List<Long> waits = answered.stream().map(CompletableFuture::join).sorted().toList();
+            long allMs = (System.nanoTime() - started) / 1_000_000;
+            System.out.printf("SandboxIT latency: %d calls, waits %d..%d ms, all answered in %d ms; admin %d ms, betapay %d ms meanwhile%n",
+                    calls, waits.get(0), waits.get(calls - 1), allMs, adminMs, betapayMs);
+            assertTrue(waits.get(0) >= 2000, "answered before the latency: " + waits.get(0) + " ms");
+            assertTrue(waits.get(calls - 1) < 3500, "the last of " + calls + " waited " + waits.get(calls - 1) + " ms: calls queued for threads");
+            assertTrue(adminMs < 1000 && betapayMs < 1000, "while calls wait, the admin API took " + adminMs + " ms, betapay " + betapayMs + " ms");
+        } finally {
+            Reply cleared = Http.admin("DELETE", base.resolve("alphapay/latency"), null);
+            assertEquals(200, cleared.status(), cleared.toString());
+        }
+        assertEquals("{\"code\":200,\"distribution\":\"NONE\",\"p50Ms\":0,\"p99Ms\":0}",
+                Http.admin("GET", base.resolve("alphapay/latency"), null).body());
+    }
+
     // ---- refunds -------------------------------------------------------------------------------
 
     /** An alphapay refund body of this merchant's. */
