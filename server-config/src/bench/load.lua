@@ -2,7 +2,7 @@
 -- model (wrk's connections, each sending again as soon as it is answered) or an open one (Poisson
 -- arrivals at a given total rate), and what the client saw of it:
 --   wrk ... -s load.lua URL -- op=create model=poisson rate=150 merchant=demo key=... prefix=b1
--- op: ping | create | query | cart. create needs key, merchant and a prefix unique to the run;
+-- op: ping | create | query | cart | sandbox (the sandbox alone, at its own URL). create needs key, merchant and a prefix unique to the run;
 -- query needs key, merchant, qprefix and count (orders qprefix0 .. qprefix<count-1> exist); both take
 -- method (alphapay, the default, or betapay); cart needs
 -- cakey and pm (the platform merchant). Every request carries an X-Request-Id with its send time,
@@ -96,6 +96,10 @@ function request()
         local i = (tid * 7 + sent) % tonumber(opts.count)
         return wrk.format("GET", "/broker/v1/payment/" .. opts.merchant .. "?order_ref=" .. opts.qprefix .. i
             .. "&payment_method=" .. (opts.method or "alphapay"), headers({ ["app-api-key"] = opts.key }))
+    elseif op == "sandbox" then
+        -- The sandbox alone: an unsigned alphapay query, answered with its signed 401 after the
+        -- company's latency, as any call of its API.
+        return wrk.format("GET", "/sandbox/alphapay/v3/pay/transactions/out-trade-no/" .. opts.prefix .. tid .. "n" .. sent, headers({}))
     elseif op == "cart" then
         local body = '{"merchantSiteUrl":"https://shop.example","cart":{"userId":"u' .. tid .. '","products":['
             .. '{"productId":"p1","quantity":2,"price":9.99,"currency":"GBP"},'
@@ -173,10 +177,11 @@ function done(summary, latency, requests)
     table.sort(accepted)
     local e = summary.errors
     io.write(string.format("BENCH requests=%d seconds=%.3f errors=%d statuses=%s own_n=%d own_p50=%.3f own_p99=%.3f"
-        .. " refused=%d refused_p99=%.1f accepted_max=%.1f client_p99=%.1f\n",
+        .. " refused=%d refused_p99=%.1f accepted_max=%.1f client_p50=%.1f client_p99=%.1f\n",
         summary.requests, summary.duration / 1e6, e.connect + e.read + e.write + e.timeout,
         table.concat(status_text, ","), #own, percentile(own, 0.5), percentile(own, 0.99),
-        #refused, percentile(refused, 0.99), accepted[#accepted] or 0, latency:percentile(99) / 1000))
+        #refused, percentile(refused, 0.99), accepted[#accepted] or 0, latency:percentile(50) / 1000,
+        latency:percentile(99) / 1000))
     -- The broker's own time per second of the run, for the recovery after an overload.
     if #own_at > 0 then
         table.sort(own_at, function(a, b) return a[1] < b[1] end)

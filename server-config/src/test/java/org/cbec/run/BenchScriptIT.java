@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The benchmark script runs end to end in its quick mode, on both databases, and prints every
- * figure line of the benchmark, each with a number, its target and met or missed, and a row per
- * operation and database. The values, the errors under load included, are not asserted: on a
+ * figure line of the benchmark, each with a number, its target and met or missed, a row per
+ * operation and database, the sandbox alone under the slow company's latency (every answer its
+ * 401 to an unsigned call) and the rate each database sustained with that company. The values, the errors under load included, are not asserted: on a
  * shared machine they are measurements, not behaviours, and a quick run's figures come from far
  * fewer requests than the real run's. What is asserted is that every part ran (exit 0: a server
  * that does not start, or a load run with no result, fails the script) and printed its figures.
@@ -25,7 +26,7 @@ class BenchScriptIT {
 
     private static final List<String> FIGURES = List.of("create_ratio_h2", "query_ratio_h2", "cart_ratio_h2", "create_ratio_pg",
             "query_ratio_pg", "cart_ratio_pg", "own_p99_create_ms", "own_p99_query_ms", "overload_refusal_p99_ms", "recovery_s",
-            "startup_ratio", "rss_mb");
+            "startup_ratio", "rss_mb", "capacity_ratio_slow_company");
 
     @Test
     void theQuickBenchmarkPrintsEveryFigureLine() throws Exception {
@@ -53,6 +54,13 @@ class BenchScriptIT {
                 assertTrue(m.find(), () -> db + " " + op + ": a row with its figures in:\n" + out);
                 assertTrue(Double.parseDouble(m.group(1)) > 0, () -> db + " " + op + ": the block got answers:\n" + out);
             }
+        }
+        // The slow company: the sandbox alone under its latency answered, and each database's sustained rate.
+        assertTrue(Pattern.compile("(?m)^the sandbox alone with a latency of lognormal 150 800 ms: [0-9.]+ answers/s of [0-9.]+/s sent \\(twice the create's saturation rate\\), "
+                + "client p50 [0-9.]+ ms p99 [0-9.]+ ms \\(401:[0-9]+\\)$").matcher(out).find(), out);
+        for (String db : List.of("h2", "pg")) {
+            assertTrue(Pattern.compile("(?m)^\\[" + db + "\\] slow company \\(lognormal 150 800 ms\\): creates sustained at [0-9.]+/s").matcher(out).find(),
+                    () -> db + ": the slow company's line in:\n" + out);
         }
         assertEquals(out.substring(out.indexOf("== cbec benchmark summary ==")).strip(),
                 Files.readString(Path.of("target", "bench", "summary.txt")).strip(), "the summary is also in the file");
