@@ -693,6 +693,87 @@ class PaymentsIT {
     }
 
     @Test
+    void fiveHundredCreatesToAStalledCompanyAreHeldUpToItsLaneOrRefusedWith503WhileAPingAndTheOtherCompanyAreServed()
+            throws Exception {
+        // betapay's lane is 240 calls in flight in this deployment (COMPANY_BETAPAY_IN_FLIGHT), more
+        // than the server's 200 HTTP threads, and the company holds every betapay call of the demo
+        // merchant until the test lets it go (HOLD, at most 9 s, under the 10 s read timeout). Were a
+        // request thread held per company call, the ping and the alphapay create below would wait
+        // behind the held creates.
+        int lane = 240;
+        int creates = 500;
+        String prefix = "h" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        List<String> refs = new ArrayList<>();
+        for (int i = 0; i < creates; i++) {
+            refs.add(prefix + "x" + i);
+        }
+        String heldRefs = "SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND trade_state = 'CREATING' AND order_ref LIKE ?";
+        String other = ref();
+        java.util.concurrent.atomic.AtomicReference<Reply> ping = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Reply> otherCreate = new java.util.concurrent.atomic.AtomicReference<>();
+        long[] held = new long[2];
+        assertEquals(200, fault("betapay", "{\"mode\":\"HOLD\",\"latencyMs\":9000}").status());
+        List<Reply> replies = Bursts.atOnce(creates, i -> shedAgain(() -> Http.sendHttp11("POST", api("payment/demo"),
+                        "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\",\"orderRef\":\"" + refs.get(i)
+                        + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "Content-Type", "application/json", "app-api-key", KEY)),
+                creates - lane, () -> {
+                    try {
+                        // The last of the lane's creates may still be storing its intent.
+                        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(4);
+                        while (countRows(heldRefs, prefix + "%") < lane && System.nanoTime() < deadline) {
+                            java.util.concurrent.locks.LockSupport.parkNanos(50_000_000L);
+                        }
+                        held[0] = countRows(heldRefs, prefix + "%");
+                        ping.set(get(at(base, "ping")));
+                        otherCreate.set(create("alphapay", "NATIVE", other, 100, "CNY"));
+                        held[1] = countRows(heldRefs, prefix + "%");
+                    } finally {
+                        SANDBOX.clearFaults("betapay", "demo");
+                    }
+                }).stream().map(Bursts.Caller::first).toList();
+        assertEquals(200, ping.get().status(), () -> "the ping was answered while the lane was full: " + ping.get());
+        assertEquals(200, otherCreate.get().status(), () -> "the other company's create was made meanwhile: " + otherCreate.get());
+        assertEquals(List.of((long) lane, (long) lane), List.of(held[0], held[1]),
+                "the lane's creates were all in flight, stored and waiting for the company, before and after those two");
+        List<Reply> made = replies.stream().filter(r -> r.status() == 200).toList();
+        List<Reply> refused = replies.stream().filter(r -> r.status() == 503).toList();
+        assertEquals(lane, made.size(), () -> "the lane's creates were made once the company answered: "
+                + replies.stream().map(Reply::status).collect(java.util.stream.Collectors.groupingBy(s -> s, java.util.stream.Collectors.counting())));
+        assertEquals(creates - lane, refused.size(), "the rest were refused");
+        for (Reply r : refused) {
+            assertEquals("1", r.header("Retry-After"), r::toString);
+            assertEquals(503, r.json().getInt("code"), r::toString);
+            assertEquals(Payments.FAILURE, r.json().getString("message"), r::toString);
+            assertTrue(r.json().getString("errors").startsWith("too many calls to betapay in progress on this server; not taken in"),
+                    r::toString);
+        }
+        assertEquals(lane, countRows("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND trade_state = 'NOTPAY' AND order_ref LIKE ?",
+                prefix + "%"), "the made ones are stored; nothing of the refused ones is");
+        assertEquals(lane, countRows("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND order_ref LIKE ?", prefix + "%"));
+        Reply again = create("betapay", "NATIVE", refs.get(replies.indexOf(refused.get(0))), 100, "CNY");
+        assertEquals(200, again.status(), () -> "a refused create sent again is made: " + again);
+    }
+
+    /**
+     * The call, sent again (up to ten times, a fifth of a second apart) while the broker sheds load:
+     * the 503 of requests beyond the ones the server works on at once, which a client obeying its
+     * {@code Retry-After} would send again; a company's lane refusing is a final answer here.
+     */
+    private static Reply shedAgain(java.util.function.Supplier<Reply> call) {
+        Reply r = call.get();
+        for (int attempt = 0; attempt < 10 && r.status() == 503 && r.json().getString("message").startsWith("the broker has too many"); attempt++) {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return r;
+            }
+            r = call.get();
+        }
+        return r;
+    }
+
+    @Test
     void aQueryWhileTheBulkheadIsFullAnswersWhatIsStoredAndSaysSo() throws Exception {
         String paid = ref();
         String open = ref();

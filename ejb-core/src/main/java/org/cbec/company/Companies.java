@@ -5,8 +5,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.cbec.platform.error.UpstreamFailureException;
 
@@ -56,6 +58,11 @@ public class Companies {
     /** The company as the boundaries call it, every call giving an outcome ({@link CompanyPort}); ready as for {@link #of}. */
     public CompanyPort port(String paymentMethod, String failure) {
         return new CompanyPort(of(paymentMethod, failure), calls);
+    }
+
+    /** Every company's payment method. */
+    public Set<String> methods() {
+        return Collections.unmodifiableSet(byMethod.keySet());
     }
 
     /** The payment methods whose company URL is not configured, for readiness. */

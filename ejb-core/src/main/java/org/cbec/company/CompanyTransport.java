@@ -29,14 +29,15 @@ public abstract class CompanyTransport {
 
     /**
      * Each company's bulkhead: the calls to it one node has in progress at once. Larger than the
-     * requests the broker works on at once ({@code broker.max-concurrent-requests}, 64), each of
-     * which calls a company at most once at a time, plus the scheduled reconciliation's one call,
-     * so that a flood of requests to one company is refused by the request limit (503) before the
-     * company's bulkhead is full. Overridden per company with MicroProfile Config
-     * ({@code <transport class>/exchange/Bulkhead/value}); whoever lowers it below the request
-     * limit gets queries answered from what is stored, and other operations refused with 503.
+     * calls the broker's requests make to it at once (the company's lane in the broker's web module,
+     * {@code company.<paymentMethod>.in-flight}, 128 by default, each request calling a company at
+     * most once at a time), with room for the scheduled work's calls (reconciliation, polls, bills),
+     * so that a flood of requests to one company is refused by its lane (503, nothing stored) before
+     * the company's bulkhead is full. Overridden per company with MicroProfile Config
+     * ({@code <transport class>/exchange/Bulkhead/value}); whoever lowers it below the lane gets
+     * queries answered from what is stored, and other operations refused with 503.
      */
-    public static final int CALLS_IN_PROGRESS = 80;
+    public static final int CALLS_IN_PROGRESS = 256;
 
     @Inject
     @ConfigProperty(name = "company.connect-timeout-ms", defaultValue = "2000")

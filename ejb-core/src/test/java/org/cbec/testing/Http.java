@@ -53,6 +53,20 @@ public final class Http {
 
     /** Sends a request; {@code headers} are name/value pairs; a null body sends none. */
     public static Reply send(String method, URI uri, String body, String... headers) {
+        return send(CLIENT, method, uri, body, headers);
+    }
+
+    /**
+     * As {@link #send}, over HTTP/1.1 only: each request in progress has a connection of its own, as
+     * a merchant's server sending many at once has. (The default client multiplexes concurrent
+     * requests over one HTTP/2 connection; past the streams Payara allows on one, Payara ends the
+     * connection with GOAWAY and the client fails every request on it: seen with 500 at once.)
+     */
+    public static Reply sendHttp11(String method, URI uri, String body, String... headers) {
+        return send(HTTP_1_1, method, uri, body, headers);
+    }
+
+    private static Reply send(HttpClient client, String method, URI uri, String body, String... headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
@@ -60,7 +74,7 @@ public final class Http {
             request.header(headers[i], headers[i + 1]);
         }
         try {
-            HttpResponse<String> response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             ApiChecks.check(new ApiChecks.Exchange(method, uri, java.util.List.of(headers), body, response.statusCode(),
                     response.headers().map(), response.body()));
             return new Reply(response.statusCode(), response.headers(), response.body());

@@ -34,6 +34,13 @@ public final class RequestIds {
         return () -> thread.setName(base);
     }
 
+    /** The id of the request this thread serves now ({@link #onThisThread}), or null. */
+    public static String current() {
+        String name = Thread.currentThread().getName();
+        int marked = name.indexOf(MARK);
+        return marked < 0 ? null : name.substring(marked + MARK.length());
+    }
+
     /** A request's time on a thread. */
     @FunctionalInterface
     public interface Scope extends AutoCloseable {

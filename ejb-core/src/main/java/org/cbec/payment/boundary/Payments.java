@@ -153,9 +153,21 @@ public class Payments {
      * merchant's one with this orderRef at either company ({@link PaymentRules#onePayment}).
      */
     public PaymentView query(String merchant, String paymentMethod, String orderRef) {
+        return query(find(merchant, paymentMethod, orderRef));
+    }
+
+    /**
+     * The merchant's payment a query or close names, as stored, without asking the company (404 if
+     * none): which company the request is for, before it is served.
+     */
+    public PaymentView find(String merchant, String paymentMethod, String orderRef) {
         List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        PaymentView p = stored(merchant, methods, orderRef);
+        return stored(merchant, methods, orderRef);
+    }
+
+    /** {@link #query(String, String, String)} of the payment {@link #find} found. */
+    public PaymentView query(PaymentView p) {
         try {
             return shown(refresh(p));
         } catch (SaturatedException busy) {
@@ -273,13 +285,12 @@ public class Payments {
     }
 
     /**
-     * Closes the order at the company; the company's rules decide (a paid order is not closed).
-     * Without {@code paymentMethod} the payment is found as for {@link #query}.
+     * Closes the order of the payment {@link #find} found at the company; the company's rules decide
+     * (a paid order is not closed).
      */
-    public PaymentView close(String merchant, String paymentMethod, String orderRef) {
-        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
-        PaymentRules.requireOrderRef("order_ref", orderRef);
-        PaymentView p = stored(merchant, methods, orderRef);
+    public PaymentView close(PaymentView p) {
+        String merchant = p.merchant();
+        String orderRef = p.orderRef();
         String method = p.paymentMethod();
         CompanyPort company = companies.port(method, FAILURE);
         CompanyAccount account = accounts.account(merchant, method);

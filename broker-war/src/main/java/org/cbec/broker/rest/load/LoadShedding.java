@@ -16,22 +16,22 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The first thing every request to the broker meets: its request id and body limit
- * ({@link RequestGate}), then it sheds load: beyond {@code broker.max-concurrent-requests} requests in
- * progress, a request is answered at once with {@code 503} and {@code Retry-After: 1}, before any
- * work is spent on it (no database, no JSON, no signature). Past saturation the broker's one core
- * would otherwise share itself among ever more requests until every one of them was slow; shed
- * here, the admitted ones finish and the refused ones learn it in milliseconds.
+ * ({@link RequestGate}), then it sheds load: beyond {@code broker.max-concurrent-requests} requests
+ * being worked on by a thread of the server, a request is answered at once with {@code 503} and
+ * {@code Retry-After: 1}, before any work is spent on it (no database, no JSON, no signature). Past
+ * saturation the broker's cores would otherwise share themselves among ever more requests until
+ * every one of them was slow; shed here, the admitted ones finish and the refused ones learn it in
+ * milliseconds. A request handed to a company's lane ({@link CompanyLanes}) leaves this count when
+ * its thread is freed: while it waits for the company it holds no thread and no core, and the
+ * lane's own limit bounds those.
  */
-@WebFilter(urlPatterns = "/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class LoadShedding extends RequestGate {
 
     private static final Logger LOG = Logger.getLogger(LoadShedding.class.getName());
     private static final String BUSY = "the broker has too many requests in progress; send this request again shortly";
 
-    /**
-     * Generous for a 2-core node, and below each company's bulkhead (CompanyTransport's 80 calls),
-     * so that the broker's requests alone never fill a company's bulkhead: a flood is refused here.
-     */
+    /** Generous for a 2-core node: the requests on threads at once, not the ones waiting for a company. */
     @Inject
     @ConfigProperty(name = "broker.max-concurrent-requests", defaultValue = "64")
     int maxConcurrent;

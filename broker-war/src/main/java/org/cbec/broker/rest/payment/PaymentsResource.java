@@ -12,6 +12,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.cbec.platform.time.BeijingTime;
@@ -19,6 +21,7 @@ import org.cbec.payment.CreatePayment;
 import org.cbec.payment.InvokePayment;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.boundary.Payments;
+import org.cbec.broker.rest.load.CompanyLanes;
 import org.cbec.company.Invocation;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.json.StrictJson;
@@ -28,6 +31,8 @@ import org.cbec.web.error.FailureAction;
  * QueryPayment, CreatePayment, ClosePayment and InvokePayment. The payment method of query and
  * close is the optional query parameter {@code payment_method}: the spec names only
  * {@code order_ref}, and the method only restricts (ejb-core decides which payment is meant).
+ * Create, query and close are served in their company's lane ({@link CompanyLanes}): the request's
+ * thread is free while the company answers.
  */
 @FailureAction("making the payment")
 @Path("v1/payment")
@@ -75,12 +80,19 @@ public class PaymentsResource {
     @Inject
     Payments payments;
 
+    @Inject
+    CompanyLanes lanes;
+
     @GET
     @Path("{merchant}")
-    public QueryResult query(@PathParam("merchant") String merchant,
+    public void query(@PathParam("merchant") String merchant,
             @QueryParam("order_ref") String orderRef,
-            @QueryParam("payment_method") String paymentMethod) {
-        PaymentView p = payments.query(merchant, paymentMethod, orderRef);
+            @QueryParam("payment_method") String paymentMethod, @Suspended AsyncResponse async) {
+        PaymentView stored = payments.find(merchant, paymentMethod, orderRef);
+        lanes.answer(stored.paymentMethod(), Payments.FAILURE, async, () -> queryResult(payments.query(stored)));
+    }
+
+    private static QueryResult queryResult(PaymentView p) {
         return new QueryResult(200, "OK", p.orderRef(), p.payerCurrency(), p.currency(), p.payerTotal(), p.actualAmount(),
                 p.total() != null ? p.total() : p.actualAmount(), p.bankType(), BeijingTime.format(p.paidAt()),
                 p.transactionId(), p.tradeState(), p.tradeStateDesc(), p.tradeType(), p.tradeStateDesc());
@@ -89,13 +101,15 @@ public class PaymentsResource {
     @POST
     @Path("{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public PaymentResult create(@PathParam("merchant") String merchant, @HeaderParam("X-Real-Ip") String realIp,
-            @HeaderParam("Client-Id") String clientId, PaymentRequest r) {
+    public void create(@PathParam("merchant") String merchant, @HeaderParam("X-Real-Ip") String realIp,
+            @HeaderParam("Client-Id") String clientId, PaymentRequest r, @Suspended AsyncResponse async) {
         if (r == null) {
             throw new InvalidRequestException(null, "a payment request body is required");
         }
-        PaymentView p = payments.create(merchant, createOf(r, realIp, clientId));
-        return new PaymentResult(200, "OK", p.payMessage(), p.payInvokeMessage(), p.timeStamp(), p.nonceStr());
+        lanes.answer(r.paymentMethod(), Payments.FAILURE, async, () -> {
+            PaymentView p = payments.create(merchant, createOf(r, realIp, clientId));
+            return new PaymentResult(200, "OK", p.payMessage(), p.payInvokeMessage(), p.timeStamp(), p.nonceStr());
+        });
     }
 
     static CreatePayment createOf(PaymentRequest r, String realIp, String clientId) {
@@ -113,10 +127,10 @@ public class PaymentsResource {
 
     @POST
     @Path("close/{merchant}/{order_ref}")
-    public CloseResult close(@PathParam("merchant") String merchant, @PathParam("order_ref") String orderRef,
-            @QueryParam("payment_method") String paymentMethod) {
-        PaymentView p = payments.close(merchant, paymentMethod, orderRef);
-        return new CloseResult(200, "OK", p.tradeState());
+    public void close(@PathParam("merchant") String merchant, @PathParam("order_ref") String orderRef,
+            @QueryParam("payment_method") String paymentMethod, @Suspended AsyncResponse async) {
+        PaymentView stored = payments.find(merchant, paymentMethod, orderRef);
+        lanes.answer(stored.paymentMethod(), Payments.FAILURE, async, () -> new CloseResult(200, "OK", payments.close(stored).tradeState()));
     }
 
     @POST
