@@ -10,12 +10,15 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.payment.CreateRefund;
 import org.cbec.payment.RefundView;
 import org.cbec.payment.boundary.Refunds;
+import org.cbec.broker.rest.load.CompanyLanes;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.web.error.FailureAction;
 
@@ -51,15 +54,19 @@ public class RefundsResource {
     @Inject
     Refunds refunds;
 
+    @Inject
+    CompanyLanes lanes;
+
     @POST
     @Path("{merchant}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public RefundResult refund(@PathParam("merchant") String merchant, RefundRequest r) {
+    public void refund(@PathParam("merchant") String merchant, RefundRequest r, @Suspended AsyncResponse async) {
         if (r == null) {
             throw new InvalidRequestException(null, "a refund request body is required");
         }
-        return result(refunds.create(merchant, new CreateRefund(r.paymentMethod(), r.orderRef(), r.refundRef(), r.amount(),
-                r.currency(), r.reason(), r.notifyUrl())));
+        // In the company's lane: the request's thread is free while the company answers.
+        lanes.answer(r.paymentMethod(), Refunds.FAILURE, async, () -> result(refunds.create(merchant, new CreateRefund(r.paymentMethod(),
+                r.orderRef(), r.refundRef(), r.amount(), r.currency(), r.reason(), r.notifyUrl()))));
     }
 
     @GET
