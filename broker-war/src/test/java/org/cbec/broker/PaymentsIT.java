@@ -712,6 +712,7 @@ class PaymentsIT {
         java.util.concurrent.atomic.AtomicReference<Reply> ping = new java.util.concurrent.atomic.AtomicReference<>();
         java.util.concurrent.atomic.AtomicReference<Reply> otherCreate = new java.util.concurrent.atomic.AtomicReference<>();
         long[] held = new long[2];
+        double[] inFlight = new double[2];
         assertEquals(200, fault("betapay", "{\"mode\":\"HOLD\",\"latencyMs\":9000}").status());
         List<Reply> replies = Bursts.atOnce(creates, i -> shedAgain(() -> Http.sendHttp11("POST", api("payment/demo"),
                         "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\",\"orderRef\":\"" + refs.get(i)
@@ -724,6 +725,10 @@ class PaymentsIT {
                             java.util.concurrent.locks.LockSupport.parkNanos(50_000_000L);
                         }
                         held[0] = countRows(heldRefs, prefix + "%");
+                        // The application's scope alone: Payara 6 prints it once per application without one.
+                        String scrape = scrape("?scope=application");
+                        inFlight[0] = metric(scrape, "company_calls_in_flight", "company=\"betapay\"");
+                        inFlight[1] = metric(scrape, "company_calls_in_flight", "company=\"alphapay\"");
                         ping.set(get(at(base, "ping")));
                         otherCreate.set(create("alphapay", "NATIVE", other, 100, "CNY"));
                         held[1] = countRows(heldRefs, prefix + "%");
@@ -735,6 +740,8 @@ class PaymentsIT {
         assertEquals(200, otherCreate.get().status(), () -> "the other company's create was made meanwhile: " + otherCreate.get());
         assertEquals(List.of((long) lane, (long) lane), List.of(held[0], held[1]),
                 "the lane's creates were all in flight, stored and waiting for the company, before and after those two");
+        assertEquals(List.of((double) lane, 0.0), List.of(inFlight[0], inFlight[1]),
+                "the operator's gauge of each company's calls in progress (/metrics) showed betapay's lane full and alphapay's idle");
         List<Reply> made = replies.stream().filter(r -> r.status() == 200).toList();
         List<Reply> refused = replies.stream().filter(r -> r.status() == 503).toList();
         assertEquals(lane, made.size(), () -> "the lane's creates were made once the company answered: "
@@ -982,7 +989,11 @@ class PaymentsIT {
     }
 
     private String scrape() {
-        Reply metrics = get(URI.create(base.toString()).resolve("/metrics"), "Accept", "text/plain");
+        return scrape("");
+    }
+
+    private String scrape(String query) {
+        Reply metrics = get(URI.create(base.toString()).resolve("/metrics" + query), "Accept", "text/plain");
         assertEquals(200, metrics.status(), metrics::toString);
         return metrics.body();
     }

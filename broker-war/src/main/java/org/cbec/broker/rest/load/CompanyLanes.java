@@ -5,7 +5,9 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.context.control.RequestContextController;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
@@ -24,6 +26,9 @@ import org.cbec.platform.error.SaturatedException;
 import org.cbec.web.RequestIds;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * Where a request that calls a company does its work, so that no request thread waits for a
@@ -41,7 +46,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * {@code ManagedThreadFactory}, so that transactions, the application's class loader and naming
  * work on them as on a request thread, and the existing company transports (their timeouts,
  * retries, circuit breaker and bulkhead) run on them unchanged. Why a thread per call rather than
- * a non-blocking client, and what a call in flight costs: docs/operating/capacity.md.
+ * a non-blocking client, and what a call in flight costs: docs/operating/capacity.md. Each lane's
+ * calls in progress are the gauge {@code company_calls_in_flight{company}} at {@code /metrics}.
  */
 @ApplicationScoped
 public class CompanyLanes {
@@ -58,8 +64,12 @@ public class CompanyLanes {
     @Inject
     Companies companies;
 
+    @Inject
+    MetricRegistry metrics;
+
     private final Map<String, ThreadPoolExecutor> lanes = new TreeMap<>();
-    private final Map<String, Long> fullSince = new ConcurrentHashMap<>();
+    /** Per company: one line per ten seconds of its lane refusing, not one per refused request. */
+    private final Map<String, RareWarning> full = new ConcurrentHashMap<>();
 
     @PostConstruct
     void open() {
@@ -74,8 +84,16 @@ public class CompanyLanes {
                     new ThreadPoolExecutor.AbortPolicy());
             lane.allowCoreThreadTimeOut(true);
             lanes.put(method, lane);
+            metrics.gauge(Metadata.builder().withName("company_calls_in_flight")
+                    .withDescription("Calls to the company in progress on this server, out of its in-flight limit").build(),
+                    lane, ThreadPoolExecutor::getActiveCount, new Tag("company", method));
         }
         LOG.info(() -> "Company lanes (calls in flight per company): " + limits());
+    }
+
+    /** The lanes open, and their gauges registered, when the application starts rather than at its first company call. */
+    void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        LOG.fine(() -> "Company lanes: " + limits());
     }
 
     @PreDestroy
@@ -98,13 +116,6 @@ public class CompanyLanes {
         return limits;
     }
 
-    /** The calls each company's lane has in flight now. */
-    public Map<String, Integer> inFlight() {
-        Map<String, Integer> active = new TreeMap<>();
-        lanes.forEach((method, lane) -> active.put(method, lane.getActiveCount()));
-        return active;
-    }
-
     /**
      * Does {@code work} in the lane of {@code paymentMethod}'s company and answers the request with
      * its result, or with what it threw (the exception mappers write it, as for a request served on
@@ -112,17 +123,18 @@ public class CompanyLanes {
      * the payment"). Without a lane for {@code paymentMethod} the work is done here and now.
      */
     public void answer(String paymentMethod, String action, AsyncResponse async, Supplier<?> work) {
-        String requestId = RequestIds.current();
-        Runnable task = () -> resume(async, requestId, work);
         ThreadPoolExecutor lane = paymentMethod == null ? null : lanes.get(paymentMethod);
         if (lane == null) {
-            task.run();
+            // No company's: the work refuses it, here, before any company is called.
+            resume(async, work);
             return;
         }
+        String requestId = RequestIds.current();
         try {
-            lane.execute(task);
-        } catch (RejectedExecutionException full) {
-            refused(paymentMethod, lane.getMaximumPoolSize());
+            lane.execute(() -> onLane(async, requestId, work));
+        } catch (RejectedExecutionException refused) {
+            full.computeIfAbsent(paymentMethod, m -> new RareWarning(LOG)).warn(
+                    () -> paymentMethod + "'s lane is full: " + lane.getMaximumPoolSize() + " calls in flight; refusing with 503");
             async.resume(new SaturatedException(action, "too many calls to " + paymentMethod
                     + " in progress on this server; not taken in, nothing is stored; send the same request again shortly"));
         }
@@ -135,42 +147,30 @@ public class CompanyLanes {
      * request's id in the thread's name for the log, and with the company time counted on this
      * thread ({@link CompanyClock}).
      */
-    private static void resume(AsyncResponse async, String requestId, Supplier<?> work, RequestContextController context) {
-        boolean activated = context != null && context.activate();
+    private void onLane(AsyncResponse async, String requestId, Supplier<?> work) {
+        RequestContextController context = requestContexts.get();
+        boolean activated = context.activate();
         try (RequestIds.Scope logged = requestId == null ? () -> { } : RequestIds.onThisThread(requestId)) {
             // The company time the answer's Server-Timing reports is this thread's, from here.
             CompanyClock.reset();
-            Object result;
-            try {
-                result = work.get();
-            } catch (RuntimeException | Error failed) {
-                async.resume(failed);
-                return;
-            }
-            async.resume(result);
+            resume(async, work);
         } finally {
             if (activated) {
                 context.deactivate();
             }
-        }
-    }
-
-    private void resume(AsyncResponse async, String requestId, Supplier<?> work) {
-        RequestContextController context = requestContexts.get();
-        try {
-            resume(async, requestId, work, context);
-        } finally {
             requestContexts.destroy(context);
         }
     }
 
-    /** One line per ten seconds of a company's lane refusing, not one per refused request. */
-    private void refused(String paymentMethod, int limit) {
-        long now = System.nanoTime();
-        Long since = fullSince.get(paymentMethod);
-        if (since == null || now - since > 10_000_000_000L) {
-            fullSince.put(paymentMethod, now);
-            LOG.warning(() -> paymentMethod + "'s lane is full: " + limit + " calls in flight; refusing with 503");
+    /** Answers the request with what the work returned, or with what it threw (the exception mappers write it). */
+    private static void resume(AsyncResponse async, Supplier<?> work) {
+        Object result;
+        try {
+            result = work.get();
+        } catch (RuntimeException | Error failed) {
+            async.resume(failed);
+            return;
         }
+        async.resume(result);
     }
 }

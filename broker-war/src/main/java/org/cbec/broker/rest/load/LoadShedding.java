@@ -37,7 +37,7 @@ public class LoadShedding extends RequestGate {
     int maxConcurrent;
 
     private Semaphore inProgress;
-    private volatile long shedSince;
+    private final RareWarning shedding = new RareWarning(LOG);
 
     @Override
     public void init() throws ServletException {
@@ -66,12 +66,7 @@ public class LoadShedding extends RequestGate {
     }
 
     private void busy(HttpServletResponse response) throws IOException {
-        long now = System.nanoTime();
-        if (now - shedSince > 10_000_000_000L) {
-            // One line per ten seconds of shedding, not one per refused request.
-            shedSince = now;
-            LOG.warning(() -> "Shedding load: more than " + maxConcurrent + " requests in progress; refusing with 503");
-        }
+        shedding.warn(() -> "Shedding load: more than " + maxConcurrent + " requests in progress; refusing with 503");
         response.setHeader("Retry-After", "1");
         refuse(response, 503, BUSY);
     }
