@@ -32,9 +32,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's run command, for real: {@code server-config/run} starts both WARs on Payara Micro,
- * with the file-based H2 database under DATA_DIR or, given DB_URL, on PostgreSQL (a private
- * cluster started by {@code server-config/postgres}); data written through the API is there after
- * a Ctrl-C and a second start.
+ * with its embedded PostgreSQL under DATA_DIR (the default), H2's file there (EMBEDDED_DB=h2) or,
+ * given DB_URL, on PostgreSQL (a private cluster started by {@code server-config/postgres}); data
+ * written through the API is there after a Ctrl-C and a second start, and every payment answered
+ * before a kill -9 of the server and its database is there after the restart.
  */
 class RunScriptIT {
 
@@ -66,6 +67,7 @@ class RunScriptIT {
         // A low rate limit for this run only (the defaults are generous): restartScenario meets it.
         database.put("API_RATE_LIMIT_PER_SECOND", "5");
         database.put("API_RATE_LIMIT_BURST", "20");
+        database.put("EMBEDDED_DB", "h2");
         String schemaLine = restartScenario("h2");
         assertTrue(schemaLine.contains("H2") && schemaLine.contains(dataDir.resolve("db").toString()), schemaLine);
     }
@@ -154,10 +156,13 @@ class RunScriptIT {
     }
 
     @Test
-    void everyPaymentAnsweredBeforeAKill9IsThereAfterTheRestart() throws Exception {
+    void everyPaymentAnsweredBeforeAKill9OfTheServerAndItsEmbeddedPostgreSqlIsThereAfterTheRestart() throws Exception {
         Scripts.deleteRecursively(dataDir);
         int port = Scripts.freePort();
         URI base = URI.create("http://localhost:" + port + "/");
+        // The run's default store, its embedded PostgreSQL, on a port of this test's.
+        int pgPort = Scripts.freePort();
+        database.put("EMBEDDED_PG_PORT", String.valueOf(pgPort));
         // The reconciliation takes over creates the killed server left half-done after 10 s, not 60 s.
         database.put("RECONCILIATION_STALE_CREATING_MS", "10000");
         database.put("RECONCILIATION_INTERVAL_MS", "2000");
@@ -219,7 +224,10 @@ class RunScriptIT {
         }
         assertFalse(held.isEmpty(), "a create reached the stalled company");
         killing.set(true);
-        new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
+        // The server and its database die at once, as when the machine's processes are killed:
+        // PostgreSQL recovers from its write-ahead log at the next start.
+        String postmaster = Files.readAllLines(dataDir.resolve("pgdata/postmaster.pid")).get(0).trim();
+        new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid()), postmaster).inheritIO().start().waitFor();
         assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
         Instant killedAt = Instant.now();
         killed.set(true);
@@ -245,16 +253,18 @@ class RunScriptIT {
         // The reconciliation takes the in-flight creates over once they are stale (10 s here) and
         // runs every 2 s; wait until it has been quiet for three runs after that, by its log alone.
         awaitReconciliationQuiet(secondLog, Instant.now().plusSeconds(14));
-        interrupt(server);
-        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+        String recovered = Files.readString(dataDir.resolve("postgres.log"), StandardCharsets.UTF_8);
+        assertTrue(recovered.contains("database system was interrupted") && recovered.contains("redo done"),
+                "the embedded PostgreSQL was killed and recovered from its log at the restart");
 
-        // What the broker stored, read from its H2 file now that the server is stopped.
+        // What the broker stored, read from its embedded PostgreSQL (with the password the run drew).
         Set<String> inFlight = new java.util.HashSet<>(sent);
         inFlight.removeAll(answeredBeforeTheKill.keySet());
         String reconciled = Files.readString(secondLog, StandardCharsets.UTF_8);
         int kept = 0;
         int settledAfter = 0;
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:h2:" + dataDir.resolve("db/cbec"), "", "")) {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + pgPort + "/cbec", "cbec",
+                Files.readString(dataDir.resolve("pgdata.password")).trim())) {
             for (Map.Entry<String, String> e : answeredBeforeTheKill.entrySet()) {
                 String[] methodAndRef = e.getKey().split(" ");
                 assertEquals(List.of("NOTPAY " + e.getValue()), stored(c, methodAndRef[0], methodAndRef[1]), e.getKey());
@@ -284,6 +294,8 @@ class RunScriptIT {
                         k + " was settled by the reconciliation");
             }
         }
+        interrupt(server);
+        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
         System.out.println("RunScriptIT crash: " + answeredBeforeTheKill.size() + " answered before the kill, " + held.size()
                 + " held at the company at the kill, " + inFlight.size()
                 + " in flight (" + kept + " stored and settled, " + settledAfter + " of them by the reconciliation after the restart; the"
