@@ -40,6 +40,11 @@ local mean_gap_ms
 -- only: a table of tables crashes wrk 4.1)
 broker_ms = {}
 broker_at = {}
+-- the broker's own time of the polls of createpoll, apart from its creates
+poll_ms = {}
+-- createpoll: the references whose create was answered 200, each polled once, oldest first
+to_poll = {}
+polled = 0
 latency_status = {}
 latency_ms = {}
 count_by_status = {}
@@ -73,8 +78,9 @@ function delay()
     return math.floor(d)
 end
 
-local function headers(extra)
-    local h = { ["X-Request-Id"] = string.format("b%d-%d-%.3f", tid, sent, now_ms()) }
+-- kind: "c" a create whose reference is to be polled (createpoll), "q" such a poll, "" any other
+local function headers(extra, kind, ref)
+    local h = { ["X-Request-Id"] = string.format("b%d-%d-%s%s-%.3f", tid, sent, kind or "", ref or "", now_ms()) }
     for k, v in pairs(extra) do
         h[k] = v
     end
@@ -92,6 +98,20 @@ function request()
             .. '","actualAmount":100,"currency":"CNY"}'
         return wrk.format("POST", "/broker/v1/payment/" .. opts.merchant,
             headers({ ["app-api-key"] = opts.key, ["Content-Type"] = "application/json" }), body)
+    elseif op == "createpoll" then
+        -- A create, then its poll (a query of it) once it has been answered: the store's run.
+        if polled < #to_poll and sent % 2 == 0 then
+            polled = polled + 1
+            local ref = to_poll[polled]
+            to_poll[polled] = false
+            return wrk.format("GET", "/broker/v1/payment/" .. opts.merchant .. "?order_ref=" .. ref
+                .. "&payment_method=" .. (opts.method or "alphapay"), headers({ ["app-api-key"] = opts.key }, "q", ref))
+        end
+        local ref = string.format("%s%dn%d", opts.prefix, tid, sent)
+        local body = '{"paymentMethod":"' .. (opts.method or "alphapay") .. '","paymentType":"NATIVE","orderRef":"' .. ref
+            .. '","actualAmount":100,"currency":"CNY"}'
+        return wrk.format("POST", "/broker/v1/payment/" .. opts.merchant,
+            headers({ ["app-api-key"] = opts.key, ["Content-Type"] = "application/json" }, "c", ref), body)
     elseif op == "query" then
         local i = (tid * 7 + sent) % tonumber(opts.count)
         return wrk.format("GET", "/broker/v1/payment/" .. opts.merchant .. "?order_ref=" .. opts.qprefix .. i
@@ -125,10 +145,19 @@ function response(status, hdrs, body)
             latency_ms[#latency_ms + 1] = t - sent_at
         end
     end
+    local kind, ref
+    if id then
+        kind, ref = id:match("^b%d+%-%d+%-(%a)(%w+)%-[%d%.]+$")
+    end
+    if kind == "c" and status == 200 then
+        to_poll[#to_poll + 1] = ref
+    end
     local timing = header(hdrs, "Server-Timing")
     if timing and status == 200 then
         local own = tonumber(timing:match("broker;dur=([%d%.]+)"))
-        if own then
+        if own and kind == "q" then
+            poll_ms[#poll_ms + 1] = own
+        elseif own then
             broker_ms[#broker_ms + 1] = own
             broker_at[#broker_at + 1] = t
         end
@@ -147,13 +176,16 @@ local function percentile(sorted, q)
 end
 
 function done(summary, latency, requests)
-    local own, own_at, counts = {}, {}, {}
+    local own, own_at, counts, polls = {}, {}, {}, {}
     local refused, accepted = {}, {}
     for _, thread in ipairs(threads) do
         local b, at = thread:get("broker_ms"), thread:get("broker_at")
         for i = 1, #b do
             own[#own + 1] = b[i]
             own_at[#own_at + 1] = { at[i], b[i] }
+        end
+        for _, v in ipairs(thread:get("poll_ms")) do
+            polls[#polls + 1] = v
         end
         for s, n in pairs(thread:get("count_by_status")) do
             counts[s] = (counts[s] or 0) + n
@@ -168,6 +200,7 @@ function done(summary, latency, requests)
         end
     end
     table.sort(own)
+    table.sort(polls)
     local status_text = {}
     for s, n in pairs(counts) do
         status_text[#status_text + 1] = s .. ":" .. n
@@ -177,11 +210,12 @@ function done(summary, latency, requests)
     table.sort(accepted)
     local e = summary.errors
     io.write(string.format("BENCH requests=%d seconds=%.3f errors=%d statuses=%s own_n=%d own_p50=%.3f own_p99=%.3f"
-        .. " refused=%d refused_p99=%.1f accepted_max=%.1f client_p50=%.1f client_p99=%.1f\n",
+        .. " refused=%d refused_p99=%.1f accepted_max=%.1f client_p50=%.1f client_p99=%.1f"
+        .. " poll_n=%d poll_p50=%.3f poll_p99=%.3f\n",
         summary.requests, summary.duration / 1e6, e.connect + e.read + e.write + e.timeout,
         table.concat(status_text, ","), #own, percentile(own, 0.5), percentile(own, 0.99),
         #refused, percentile(refused, 0.99), accepted[#accepted] or 0, latency:percentile(50) / 1000,
-        latency:percentile(99) / 1000))
+        latency:percentile(99) / 1000, #polls, percentile(polls, 0.5), percentile(polls, 0.99)))
     -- The broker's own time per second of the run, for the recovery after an overload.
     if #own_at > 0 then
         table.sort(own_at, function(a, b) return a[1] < b[1] end)

@@ -17,15 +17,17 @@ import org.junit.jupiter.api.Test;
  * The benchmark script runs end to end in its quick mode, on both databases, and prints every
  * figure line of the benchmark, each with a number, its target and met or missed, a row per
  * operation and database, the sandbox alone under the slow company's latency (every answer its
- * 401 to an unsigned call) and the rate each database sustained with that company. The values, the errors under load included, are not asserted: on a
+ * 401 to an unsigned call), the rate each database sustained with that company, and the embedded
+ * store's run (creates with their polls, all answered 200, and its growth). The values, the errors under load included, are not asserted: on a
  * shared machine they are measurements, not behaviours, and a quick run's figures come from far
  * fewer requests than the real run's. What is asserted is that every part ran (exit 0: a server
  * that does not start, or a load run with no result, fails the script) and printed its figures.
  */
 class BenchScriptIT {
 
-    private static final List<String> FIGURES = List.of("create_ratio_h2", "query_ratio_h2", "cart_ratio_h2", "create_ratio_pg",
-            "query_ratio_pg", "cart_ratio_pg", "own_p99_create_ms", "own_p99_query_ms", "overload_refusal_p99_ms", "recovery_s",
+    private static final List<String> FIGURES = List.of("create_ratio_epg", "query_ratio_epg", "cart_ratio_epg", "create_ratio_pg",
+            "query_ratio_pg", "cart_ratio_pg", "own_p99_create_ms", "own_p99_query_ms", "store_kb_per_payment_epg",
+            "store_own_p99_create_ms_epg", "store_own_p99_query_ms_epg", "overload_refusal_p99_ms", "recovery_s",
             "startup_ratio", "rss_mb", "capacity_ratio_slow_company");
 
     @Test
@@ -45,7 +47,7 @@ class BenchScriptIT {
             assertTrue(m.find(), () -> "no figure line for " + name + " in:\n" + out);
         }
         assertEquals(FIGURES.size(), out.lines().filter(l -> l.startsWith("figure ")).count(), out);
-        for (String db : List.of("h2", "pg")) {
+        for (String db : List.of("epg", "pg")) {
             for (String op : List.of("ping", "create", "query", "cart")) {
                 // saturation req/s, CPU ms per request without and with the JIT, errors (counted, not
                 // asserted: a timeout under load on two shared cores is a measurement, not a defect)
@@ -58,10 +60,13 @@ class BenchScriptIT {
         // The slow company: the sandbox alone under its latency answered, and each database's sustained rate.
         assertTrue(Pattern.compile("(?m)^the sandbox alone with a latency of lognormal 150 800 ms: [0-9.]+ answers/s of [0-9.]+/s sent \\(twice the create's saturation rate\\), "
                 + "client p50 [0-9.]+ ms p99 [0-9.]+ ms \\(401:[0-9]+\\)$").matcher(out).find(), out);
-        for (String db : List.of("h2", "pg")) {
+        for (String db : List.of("epg", "pg")) {
             assertTrue(Pattern.compile("(?m)^\\[" + db + "\\] slow company \\(lognormal 150 800 ms\\): creates sustained at [0-9.]+/s").matcher(out).find(),
                     () -> db + ": the slow company's line in:\n" + out);
         }
+        // The embedded store's run: creates with their polls, every answer 200, and what the store grew by.
+        assertTrue(Pattern.compile("(?m)^\\[epg\\] store run of 20 s at [0-9.]+ creates/s, each polled: [1-9][0-9]* payments made, [1-9][0-9]* polls, "
+                + "[0-9]+ answers not 200; the store grew by [0-9]+ MB: [0-9.]+ KB per payment in the first half, [0-9.]+ in the second").matcher(out).find(), out);
         assertEquals(out.substring(out.indexOf("== cbec benchmark summary ==")).strip(),
                 Files.readString(Path.of("target", "bench", "summary.txt")).strip(), "the summary is also in the file");
     }
