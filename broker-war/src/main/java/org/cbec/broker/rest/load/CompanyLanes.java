@@ -91,9 +91,12 @@ public class CompanyLanes {
         LOG.info(() -> "Company lanes (calls in flight per company): " + limits());
     }
 
-    /** The lanes open, and their gauges registered, when the application starts rather than at its first company call. */
+    /**
+     * Observing the application's start makes the container create this bean then: the lanes open,
+     * and their gauges are registered, before the first company call rather than at it.
+     */
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        LOG.fine(() -> "Company lanes: " + limits());
+        // nothing more: open() has run
     }
 
     @PreDestroy

@@ -22,14 +22,12 @@ final class RareWarning {
         this.writtenAt = new AtomicLong(System.nanoTime() - EVERY_NANOS - 1);
     }
 
-    /** Writes the line unless one was written less than ten seconds ago; true when it wrote it. */
-    boolean warn(Supplier<String> line) {
+    /** Writes the line unless one was written less than ten seconds ago. */
+    void warn(Supplier<String> line) {
         long now = System.nanoTime();
         long last = writtenAt.get();
-        if (now - last <= EVERY_NANOS || !writtenAt.compareAndSet(last, now)) {
-            return false;
+        if (now - last > EVERY_NANOS && writtenAt.compareAndSet(last, now)) {
+            log.warning(line);
         }
-        log.warning(line);
-        return true;
     }
 }
