@@ -89,7 +89,8 @@ public abstract class CompanyTransport {
 
     private HttpExchange send(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder, long start) {
         Response response;
-        try {
+        // While the company thinks this thread uses no core: its work permit, if it holds one, is lent back.
+        try (CompanyWait.Scope waiting = CompanyWait.away()) {
             Invocation.Builder request = client.target(call.url()).request();
             call.headers().forEach(request::header);
             response = call.body() == null ? request.method(call.method())

@@ -22,6 +22,7 @@ import java.util.function.Supplier;
 import java.util.logging.Logger;
 import org.cbec.company.Companies;
 import org.cbec.company.CompanyClock;
+import org.cbec.company.CompanyWait;
 import org.cbec.platform.error.SaturatedException;
 import org.cbec.web.RequestIds;
 import org.eclipse.microprofile.config.Config;
@@ -45,7 +46,11 @@ import org.eclipse.microprofile.metrics.Tag;
  * The lane's threads block on the company call: they come from the server's
  * {@code ManagedThreadFactory}, so that transactions, the application's class loader and naming
  * work on them as on a request thread, and the existing company transports (their timeouts,
- * retries, circuit breaker and bulkhead) run on them unchanged. Why a thread per call rather than
+ * retries, circuit breaker and bulkhead) run on them unchanged. Their work outside the company
+ * call uses the cores a few operations at a time ({@link CpuPermits}, {@code company.lanes.cpu-permits},
+ * {@value #CPU_PERMITS_PER_CORE} per core by default), first come first served: past saturation an
+ * operation taken in waits its turn rather than share a core with a hundred others, and the lane,
+ * full of operations waiting, refuses the next ones. Why a thread per call rather than
  * a non-blocking client, and what a call in flight costs: docs/operating/capacity.md. Each lane's
  * calls in progress are the gauge {@code company_calls_in_flight{company}} at {@code /metrics}.
  */
@@ -54,6 +59,8 @@ public class CompanyLanes {
 
     private static final Logger LOG = Logger.getLogger(CompanyLanes.class.getName());
     public static final int DEFAULT_IN_FLIGHT = 128;
+    /** The lanes' work using the cores at once, per core, unless {@code company.lanes.cpu-permits} says. */
+    public static final int CPU_PERMITS_PER_CORE = 4;
 
     @Resource
     ManagedThreadFactory threads;
@@ -68,12 +75,15 @@ public class CompanyLanes {
     MetricRegistry metrics;
 
     private final Map<String, ThreadPoolExecutor> lanes = new TreeMap<>();
+    private CpuPermits cpu;
     /** Per company: one line per ten seconds of its lane refusing, not one per refused request. */
     private final Map<String, RareWarning> full = new ConcurrentHashMap<>();
 
     @PostConstruct
     void open() {
         Config config = ConfigProvider.getConfig();
+        cpu = new CpuPermits(config.getOptionalValue("company.lanes.cpu-permits", Integer.class)
+                .orElse(CPU_PERMITS_PER_CORE * Runtime.getRuntime().availableProcessors()));
         for (String method : companies.methods()) {
             int limit = config.getOptionalValue("company." + method + ".in-flight", Integer.class).orElse(DEFAULT_IN_FLIGHT);
             if (limit < 1) {
@@ -88,7 +98,7 @@ public class CompanyLanes {
                     .withDescription("Calls to the company in progress on this server, out of its in-flight limit").build(),
                     lane, ThreadPoolExecutor::getActiveCount, new Tag("company", method));
         }
-        LOG.info(() -> "Company lanes (calls in flight per company): " + limits());
+        LOG.info(() -> "Company lanes (calls in flight per company): " + limits() + "; their work on the cores at once: " + cpu.limit());
     }
 
     /**
@@ -148,20 +158,23 @@ public class CompanyLanes {
      * request's is bound to the HTTP thread; the request-scoped beans the work sets, such as
      * {@code NotAsked}, are read by the response filters that run within {@code resume}), with the
      * request's id in the thread's name for the log, and with the company time counted on this
-     * thread ({@link CompanyClock}).
+     * thread ({@link CompanyClock}). The work holds one of the lanes' {@link CpuPermits}, waited for in
+     * turn, and lends it back while its company thinks.
      */
     private void onLane(AsyncResponse async, String requestId, Supplier<?> work) {
-        RequestContextController context = requestContexts.get();
-        boolean activated = context.activate();
-        try (RequestIds.Scope logged = requestId == null ? () -> { } : RequestIds.onThisThread(requestId)) {
-            // The company time the answer's Server-Timing reports is this thread's, from here.
-            CompanyClock.reset();
-            resume(async, work);
-        } finally {
-            if (activated) {
-                context.deactivate();
+        try (CompanyWait.Scope working = cpu.work()) {
+            RequestContextController context = requestContexts.get();
+            boolean activated = context.activate();
+            try (RequestIds.Scope logged = requestId == null ? () -> { } : RequestIds.onThisThread(requestId)) {
+                // The company time the answer's Server-Timing reports is this thread's, from here.
+                CompanyClock.reset();
+                resume(async, work);
+            } finally {
+                if (activated) {
+                    context.deactivate();
+                }
+                requestContexts.destroy(context);
             }
-            requestContexts.destroy(context);
         }
     }
 

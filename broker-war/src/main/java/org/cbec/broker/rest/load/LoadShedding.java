@@ -22,8 +22,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * saturation the broker's cores would otherwise share themselves among ever more requests until
  * every one of them was slow; shed here, the admitted ones finish and the refused ones learn it in
  * milliseconds. A request handed to a company's lane ({@link CompanyLanes}) leaves this count when
- * its thread is freed: while it waits for the company it holds no thread and no core, and the
- * lane's own limit bounds those.
+ * its thread is freed: the lane's own limits bound it from there, its calls in flight and its work
+ * on the cores ({@link CpuPermits}).
  */
 @WebFilter(urlPatterns = "/*", asyncSupported = true)
 public class LoadShedding extends RequestGate {
