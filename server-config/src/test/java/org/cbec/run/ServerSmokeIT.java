@@ -13,6 +13,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,10 @@ class ServerSmokeIT {
     private static final Path POSTGRES = Path.of("target", "smoke-postgres").toAbsolutePath();
     private static final Path SANDBOX_DIR = Path.of("target", "smoke-sandbox").toAbsolutePath();
     private static final Map<String, String> env = new HashMap<>();
+    /** The deployment group deploy-server makes with INSTANCES=2, and its two instances' own addresses. */
+    private static final String GROUP = "cbec-group";
+    private static final URI[] INSTANCE = {URI.create("http://localhost:" + (PORT_BASE + 180) + "/"),
+        URI.create("http://localhost:" + (PORT_BASE + 280) + "/")};
     /** The payment companies: company-sandbox in a JVM of its own, as a real company is elsewhere. */
     private static SandboxClient sandbox;
 
@@ -87,7 +92,14 @@ class ServerSmokeIT {
     @AfterAll
     static void undeploy() throws Exception {
         if (PAYARA.resolve("bin/asadmin").toFile().exists()) {
+            if (asadmin("list-deployment-groups").contains(GROUP)) {
+                asadmin("stop-deployment-group", GROUP);
+            }
             run(List.of(PAYARA.resolve("bin/asadmin").toString(), "stop-domain", "cbec"), Map.of());
+        }
+        Path haproxy = PAYARA.resolve("glassfish/domains/cbec/haproxy/haproxy.pid");
+        if (Files.exists(haproxy)) {
+            new ProcessBuilder("kill", Files.readString(haproxy).trim()).inheritIO().start().waitFor();
         }
         run(List.of("postgres", "stop", POSTGRES.toString()), Map.of());
         run(List.of("sandbox", "stop", SANDBOX_DIR.toString()), Map.of());
@@ -511,6 +523,281 @@ class ServerSmokeIT {
         assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"back-" + UUID.randomUUID().toString().substring(0, 8)
                 + "\"}", "Authorization", admin()).status(), "without ADMIN_PORT the admin API is on the public port again");
         assertEquals(200, get(BASE.resolve("metrics")).status(), "and /metrics too");
+    }
+
+    @Test
+    @Order(10)
+    void withTwoInstancesTheEarRunsOnADeploymentGroupBehindHaproxyOnTheSameAddress() throws Exception {
+        run(List.of("deploy-server"), group(Map.of()));
+        // What the console shows: the group, its two instances running on the named configuration.
+        assertTrue(asadmin("list-deployment-groups").lines().anyMatch(l -> l.trim().equals(GROUP)), "the deployment group");
+        String instances = asadmin("list-instances", "--long", GROUP);
+        for (String instance : List.of("cbec-1", "cbec-2")) {
+            assertTrue(instances.lines().anyMatch(l -> l.startsWith(instance + " ") && l.contains("cbec-config") && l.contains(" running")),
+                    instance + " runs on cbec-config: " + instances);
+        }
+        // The domain administration server serves no application; its HTTP listener moved.
+        assertTrue(asadmin("list-applications", "server").contains("Nothing to list"), "nothing deployed on the DAS");
+        assertEquals(404, get(URI.create("http://localhost:" + (PORT_BASE + 90) + "/broker/ping")).status(), "the DAS's own listener");
+        // The address clients use is the same as with one instance: HAProxy, sending to both.
+        assertTrue(haproxy("show stat").lines().filter(l -> l.startsWith("cbec,cbec-")).allMatch(l -> l.split(",")[17].equals("UP")),
+                () -> "HAProxy sees both instances up: " + haproxy("show stat"));
+        for (URI root : List.of(BASE, INSTANCE[0], INSTANCE[1])) {
+            assertEquals(200, get(root.resolve("health/ready")).status(), root::toString);
+            assertEquals(200, get(root.resolve("broker/ping")).status(), root::toString);
+        }
+        java.net.http.HttpResponse<String> tls = anyCertificateClient().send(java.net.http.HttpRequest.newBuilder(URI.create("https://localhost:"
+                + (PORT_BASE + 81) + "/health/ready")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, tls.statusCode(), "HTTPS through HAProxy: " + tls.body());
+        String merchant = "group-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(merchant);
+        String ref = "group" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        assertEquals(200, create(merchant, key, "betapay", ref).status());
+        for (URI root : INSTANCE) {
+            Reply queried = get(root.resolve("broker/v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=betapay"), "app-api-key", key);
+            assertEquals("NOTPAY", queried.json().getString("tradeState"), () -> root + ": " + queried);
+        }
+        String[] shop = platformMerchantWithKey();
+        assertEquals(200, cart(BASE, shop).status());
+    }
+
+    @Test
+    @Order(11)
+    void aKeyRevokedThroughOneInstanceIsRefusedOnTheOtherWithinTenSeconds() throws Exception {
+        String merchant = "revoke-" + UUID.randomUUID().toString().substring(0, 8);
+        merchantWithAccounts(merchant);
+        Reply issued = postJson(BASE.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin());
+        assertEquals(201, issued.status(), issued::toString);
+        String key = issued.json().getString("key");
+        URI profile = URI.create("broker/v1/merchant/" + merchant);
+        for (URI instance : INSTANCE) {
+            assertEquals(200, get(instance.resolve(profile), "app-api-key", key).status(), "kept in memory as live on " + instance);
+        }
+        assertEquals(200, send("DELETE", INSTANCE[0].resolve("broker/admin/keys/" + issued.json().getString("keyId")), null,
+                "Authorization", admin()).status());
+        long revokedAt = System.nanoTime();
+        assertEquals(401, get(INSTANCE[0].resolve(profile), "app-api-key", key).status(), "refused at once where it was revoked");
+        // The other instance keeps a live key in memory for 10 s at most (docs/api/keys-and-admin.md).
+        long wait = java.util.concurrent.TimeUnit.SECONDS.toNanos(10) - (System.nanoTime() - revokedAt);
+        if (wait > 0) {
+            java.util.concurrent.TimeUnit.NANOSECONDS.sleep(wait);
+        }
+        Reply other = get(INSTANCE[1].resolve(profile), "app-api-key", key);
+        assertEquals(401, other.status(), () -> "refused on the other instance 10 s after the revocation: " + other);
+        assertEquals(401, get(BASE.resolve(profile), "app-api-key", key).status(), "and through HAProxy");
+    }
+
+    @Test
+    @Order(12)
+    void aRollingUpgradeToARebuiltEarUnderLoadFailsNoRequestAndLosesNoPayment() throws Exception {
+        String marker = UUID.randomUUID().toString();
+        Path rebuilt = rebuiltEar(marker);
+        String before = asadmin("list-applications", GROUP);
+        String merchant = "roll-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(merchant);
+        String[] shop = platformMerchantWithKey();
+        Instant upgradeStarted;
+        Instant upgradeEnded;
+        SteadyLoad load = new SteadyLoad(BASE, merchant, key, shop[0], shop[1], 4);
+        try {
+            awaitAnswered(load, 10);
+            upgradeStarted = Instant.now();
+            run(List.of("deploy-server"), group(Map.of("EAR", rebuilt.toString())));
+            upgradeEnded = Instant.now();
+            Thread.sleep(3000);
+        } finally {
+            load.close();
+        }
+        System.out.println("ServerSmokeIT rolling upgrade: " + load.requests.size() + " requests, " + load.answered.size()
+                + " creates answered, upgrade " + java.time.Duration.between(upgradeStarted, upgradeEnded).toSeconds() + " s");
+        assertEquals(List.of(), load.requests.stream().filter(r -> r.status() != 200).toList(), "every request answered 200");
+        assertTrue(load.answered.keySet().stream().anyMatch(k -> load.creates.get(k).isAfter(upgradeStarted)
+                && load.creates.get(k).isBefore(upgradeEnded)), "creates went on during the upgrade");
+        assertTrue(load.count("cart") > 0 && load.count("query") > 0, "queries and carts too");
+        // The new version runs on each instance, and is the only one left deployed.
+        String after = asadmin("list-applications", GROUP);
+        List<String> versions = after.lines().filter(l -> l.startsWith("cbec:")).map(l -> l.split("\\s+")[0]).toList();
+        assertEquals(1, versions.size(), after);
+        assertFalse(before.contains(versions.get(0) + " "), "a new version: " + before + " then " + after);
+        for (String instance : List.of("cbec-1", "cbec-2")) {
+            assertTrue(asadmin("list-applications", "--long", instance).lines()
+                    .anyMatch(l -> l.startsWith(versions.get(0) + " ") && l.trim().endsWith("enabled")), instance + " runs " + versions.get(0));
+        }
+        assertEquals(marker, Files.readString(PAYARA.resolve("glassfish/domains/cbec/applications/" + versions.get(0).replace(':', '~')
+                + "/META-INF/rebuilt.txt")).trim(), "the version deployed is the rebuilt EAR");
+        assertEveryAnsweredCreateIsStoredOnce(load, merchant, key);
+    }
+
+    @Test
+    @Order(13)
+    void killingOneInstanceUnderLoadFailsOnlyWhatItHeldAndTheReconciliationSettlesThatOnce() throws Exception {
+        String merchant = "kill-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(merchant);
+        String[] shop = platformMerchantWithKey();
+        Instant killedAt;
+        SteadyLoad load = new SteadyLoad(BASE, merchant, key, shop[0], shop[1], 4);
+        try {
+            awaitAnswered(load, 10);
+            // The companies take 3 s per create from here: creates are in flight on both instances at the kill.
+            for (String method : List.of("alphapay", "betapay")) {
+                assertEquals(200, sandbox.fault(method, merchant, "{\"mode\":\"SLOW\",\"latencyMs\":3000}").status());
+            }
+            Thread.sleep(4000);
+            String pid = Files.readString(PAYARA.resolve("glassfish/nodes/localhost-cbec/cbec-1/config/pid")).trim();
+            killedAt = Instant.now();
+            new ProcessBuilder("kill", "-KILL", pid).inheritIO().start().waitFor();
+            Thread.sleep(2000);
+            for (String method : List.of("alphapay", "betapay")) {
+                sandbox.clearFaults(method, merchant);
+            }
+            Thread.sleep(8000);
+        } finally {
+            load.close();
+        }
+        List<SteadyLoad.Request> failures = load.failures();
+        System.out.println("ServerSmokeIT kill -9: " + load.requests.size() + " requests, failed " + failures);
+        // A request fails only if it was in flight at the kill: sent before it, and none sent after.
+        assertEquals(List.of(), failures.stream().filter(r -> !r.sent().isBefore(killedAt)).toList(), "no request sent after the kill failed");
+        assertEquals(List.of(), load.requests.stream().filter(r -> r.status() != 200 && !r.failed()).toList(), "no other refusal");
+        assertTrue(failures.size() <= 4, "at most one request per load thread was in flight: " + failures);
+        assertTrue(haproxy("show stat").lines().anyMatch(l -> l.startsWith("cbec,cbec-1,") && l.split(",")[17].startsWith("DOWN")),
+                () -> "HAProxy took the killed instance out: " + haproxy("show stat"));
+        assertEveryAnsweredCreateIsStoredOnce(load, merchant, key);
+
+        // The creates the killed instance held: the other instance's reconciliation settles each once
+        // (the stored intent is 60 s old before it counts as abandoned, and it runs every 10 s).
+        List<String> held = failures.stream().filter(r -> r.what().startsWith("create ")).map(r -> r.what().substring(7)).toList();
+        assertFalse(held.isEmpty(), "a create was in flight on the killed instance: " + failures);
+        Path otherLog = PAYARA.resolve("glassfish/nodes/localhost-cbec/cbec-2/logs/server.log");
+        Instant deadline = Instant.now().plusSeconds(120);
+        for (String k : held) {
+            String[] methodAndRef = k.split(" ");
+            String state = "";
+            while (Instant.now().isBefore(deadline)) {
+                state = paymentState(merchant, methodAndRef[0], methodAndRef[1]);
+                if (!state.equals("CREATING")) {
+                    break;
+                }
+                Thread.sleep(2000);
+            }
+            String settled = state;
+            assertTrue(settled.isEmpty() || settled.equals("NOTPAY"), () -> k + " held at the kill is settled: " + settled);
+            if (settled.equals("NOTPAY")) {
+                assertTrue(Files.readString(otherLog).contains("Reconciled payment " + merchant + " " + k + ": "),
+                        k + " was settled by the other instance's reconciliation");
+                assertEquals(1, count("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id WHERE p.merchant = ? AND p.order_ref = '"
+                        + methodAndRef[1] + "' AND e.operation = 'create'", merchant), k + ": one create sent");
+                assertTrue(sandbox.requests(methodAndRef[0], merchant, "create", methodAndRef[1]) <= 1, k + ": the company received it once");
+            }
+        }
+        // Back: the instance started again from the console or asadmin, and HAProxy sends to it once ready.
+        asadmin("start-instance", "cbec-1");
+        Instant upBy = Instant.now().plusSeconds(180);
+        while (!haproxy("show stat").lines().anyMatch(l -> l.startsWith("cbec,cbec-1,") && l.split(",")[17].equals("UP"))
+                && Instant.now().isBefore(upBy)) {
+            Thread.sleep(1000);
+        }
+        assertEquals(200, get(INSTANCE[0].resolve("health/ready")).status());
+        assertTrue(haproxy("show stat").lines().anyMatch(l -> l.startsWith("cbec,cbec-1,") && l.split(",")[17].equals("UP")), "back in HAProxy");
+    }
+
+    private static void awaitAnswered(SteadyLoad load, int creates) throws InterruptedException {
+        Instant until = Instant.now().plusSeconds(60);
+        while (load.answered.size() < creates && Instant.now().isBefore(until)) {
+            Thread.sleep(100);
+        }
+        assertTrue(load.answered.size() >= creates, "the load's creates are answered: " + load.failures());
+    }
+
+    /** Each create answered 200 is queryable through HAProxy, and stored once. */
+    private static void assertEveryAnsweredCreateIsStoredOnce(SteadyLoad load, String merchant, String key) throws Exception {
+        Map<String, Integer> stored = new HashMap<>();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(env.get("DB_URL"), env.get("DB_USER"), env.get("DB_PASSWORD"));
+                java.sql.PreparedStatement s = c.prepareStatement("SELECT payment_method, order_ref FROM payment WHERE merchant = ?")) {
+            s.setString(1, merchant);
+            java.sql.ResultSet rs = s.executeQuery();
+            while (rs.next()) {
+                stored.merge(rs.getString(1) + " " + rs.getString(2), 1, Integer::sum);
+            }
+        }
+        for (java.util.Map.Entry<String, String> e : load.answered.entrySet()) {
+            assertEquals(1, stored.getOrDefault(e.getKey(), 0), e.getKey() + " answered 200 is stored once");
+            String[] methodAndRef = e.getKey().split(" ");
+            Reply queried = get(BASE.resolve("broker/v1/payment/" + merchant + "?order_ref=" + methodAndRef[1] + "&payment_method="
+                    + methodAndRef[0]), "app-api-key", key);
+            assertEquals(200, queried.status(), () -> e.getKey() + ": " + queried);
+        }
+    }
+
+    /** deploy-server's environment for the deployment group of two instances, with more settings. */
+    private static Map<String, String> group(Map<String, String> more) {
+        Map<String, String> group = new HashMap<>(env);
+        group.put("INSTANCES", "2");
+        group.putAll(more);
+        return group;
+    }
+
+    private static String paymentState(String merchant, String method, String ref) throws Exception {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(env.get("DB_URL"), env.get("DB_USER"), env.get("DB_PASSWORD"));
+                java.sql.PreparedStatement s = c.prepareStatement("SELECT trade_state FROM payment WHERE merchant = ? AND payment_method = ? AND order_ref = ?")) {
+            s.setString(1, merchant);
+            s.setString(2, method);
+            s.setString(3, ref);
+            java.sql.ResultSet rs = s.executeQuery();
+            return rs.next() ? rs.getString(1) : "";
+        }
+    }
+
+    /** The EAR as built, with one file more (META-INF/rebuilt.txt holding the marker): another build of it. */
+    private static Path rebuiltEar(String marker) throws Exception {
+        Path built = Path.of("..", "ear", "target", "cbec.ear").toAbsolutePath().normalize();
+        Path rebuilt = Path.of("target", "cbec-rebuilt.ear").toAbsolutePath();
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(built));
+                java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(rebuilt))) {
+            for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                in.transferTo(out);
+                out.closeEntry();
+            }
+            out.putNextEntry(new java.util.zip.ZipEntry("META-INF/rebuilt.txt"));
+            out.write(marker.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return rebuilt;
+    }
+
+    /** A checkout platform merchant and a key for it: {merchantId, key}. */
+    private static String[] platformMerchantWithKey() {
+        String platformMerchant = "pm-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(BASE.resolve("checkout/admin/platform-merchants"), "{\"merchantId\":\"" + platformMerchant + "\"}",
+                "Authorization", admin()).status());
+        return new String[] {platformMerchant, postJson(BASE.resolve("checkout/admin/keys"), "{\"platformMerchants\":[\"" + platformMerchant + "\"]}",
+                "Authorization", admin()).json().getJsonObject("data").getString("key")};
+    }
+
+    private static Reply cart(URI root, String[] shop) {
+        return postJson(root.resolve("checkout/carts/platform_c/" + shop[0]), "{\"merchantSiteUrl\":\"https://shop.example\","
+                + "\"cart\":{\"userId\":\"u1\",\"products\":[{\"productId\":\"p1\",\"quantity\":2,\"price\":9.99,\"currency\":\"GBP\"}]}}",
+                "x-ca-key", shop[1]);
+    }
+
+    /** A command on HAProxy's admin socket (socat, as an operator sends one); its answer. */
+    private static String haproxy(String command) {
+        try {
+            Process p = new ProcessBuilder("socat", "-", "UNIX-CONNECT:" + PAYARA.resolve("glassfish/domains/cbec/haproxy/admin.sock"))
+                    .redirectErrorStream(true).start();
+            try (java.io.OutputStream in = p.getOutputStream()) {
+                in.write((command + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            String answer = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            p.waitFor();
+            return answer;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /**
