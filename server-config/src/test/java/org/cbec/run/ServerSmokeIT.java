@@ -711,9 +711,9 @@ class ServerSmokeIT {
                 Thread.sleep(1000);
             }
             String settled = state;
-            boolean onTheVictim = direct.containsKey(k);
+            boolean sentToTheVictim = direct.containsKey(k);
             // A create sent to cbec-1 itself was received by the company: it is stored, and settled.
-            assertTrue(settled.equals("NOTPAY") || !onTheVictim && settled.isEmpty(), () -> k + " held at the kill is settled: " + settled);
+            assertTrue(settled.equals("NOTPAY") || !sentToTheVictim && settled.isEmpty(), () -> k + " held at the kill is settled: " + settled);
             if (settled.equals("NOTPAY")) {
                 assertTrue(Files.readString(otherLog).contains("Reconciled payment " + merchant + " " + k + ": "),
                         k + " was settled by the other instance's reconciliation");
