@@ -64,7 +64,7 @@ class ServerSmokeIT {
             }
         }
         Scripts.deleteRecursively(SANDBOX_DIR);
-        for (String line : run(List.of("sandbox", "start", SANDBOX_DIR.toString()), Map.of("SANDBOX_PORT", "14890", "ADMIN_PASSWORD",
+        for (String line : run(List.of("sandbox", "start", SANDBOX_DIR.toString()), Map.of("SANDBOX_PORT", "14795", "ADMIN_PASSWORD",
                 ADMIN_PASSWORD))) {
             String[] kv = line.split("=", 2);
             if (kv.length == 2 && kv[0].endsWith("_URL")) {
@@ -541,7 +541,9 @@ class ServerSmokeIT {
         }
         // The domain administration server serves no application; its HTTP listener moved.
         assertTrue(asadmin("list-applications", "server").contains("Nothing to list"), "nothing deployed on the DAS");
-        assertEquals(404, get(URI.create("http://localhost:" + (PORT_BASE + 90) + "/broker/ping")).status(), "the DAS's own listener");
+        java.net.http.HttpResponse<String> das = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                URI.create("http://localhost:" + (PORT_BASE + 90) + "/broker/ping")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(404, das.statusCode(), "the DAS, on its own listener, serves no application: " + das.body());
         // The address clients use is the same as with one instance: HAProxy, sending to both.
         assertTrue(haproxy("show stat").lines().filter(l -> l.startsWith("cbec,cbec-")).allMatch(l -> l.split(",")[17].equals("UP")),
                 () -> "HAProxy sees both instances up: " + haproxy("show stat"));
@@ -719,7 +721,10 @@ class ServerSmokeIT {
                         k + " was settled by the other instance's reconciliation");
                 assertEquals(1, count("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id WHERE p.merchant = ? AND p.order_ref = '"
                         + methodAndRef[1] + "' AND e.operation = 'create'", merchant), k + ": one create sent");
-                assertEquals(1, sandbox.requests(methodAndRef[0], merchant, "create", methodAndRef[1]), k + ": the company received it once");
+                // The company made it once: one create answered. (A create cut off by the kill may have
+                // no answer at the company; the reconciliation then sent the stored one again.)
+                List<Integer> answers = sandbox.requestStatuses(methodAndRef[0], merchant, "create", methodAndRef[1]);
+                assertEquals(1, answers.stream().filter(java.util.Objects::nonNull).count(), k + ": the company answered one create: " + answers);
                 assertTrue(sandbox.order(methodAndRef[0], merchant, methodAndRef[1]).isPresent(), k + ": one company order");
             }
         }
