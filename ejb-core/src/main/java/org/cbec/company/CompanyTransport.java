@@ -39,6 +39,12 @@ public abstract class CompanyTransport {
      */
     public static final int CALLS_IN_PROGRESS = 256;
 
+    /**
+     * The call that sends nothing and answers {@code null}: {@link FaultToleranceWarmUp} makes it
+     * once per company as the application starts, through the transport's Fault Tolerance.
+     */
+    public static final HttpCall WARM_UP = new HttpCall("warm-up", "GET", "", Map.of(), null, null, "");
+
     @Inject
     @ConfigProperty(name = "company.connect-timeout-ms", defaultValue = "2000")
     long connectTimeoutMs;
@@ -79,6 +85,9 @@ public abstract class CompanyTransport {
      * {@link CompanyUnavailable} when there is no verified answer.
      */
     public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+        if (call == WARM_UP) {
+            return null;
+        }
         long start = System.nanoTime();
         try {
             return send(call, verified, recorder, start);
