@@ -22,6 +22,20 @@ class CoreArchitectureTest {
     /** This module's main classes alone (in a reactor build the entities' classes are a directory on the class path too). */
     private static final JavaClasses CORE = new ClassFileImporter().importPath(Path.of("target", "classes"));
 
+    /**
+     * Scheduled work (merchant events, reconciliations, bills and their leases) and anything else
+     * started with the application waits for the schema: a timer that fires while the migrations
+     * run reads tables and columns that are not there yet.
+     */
+    @Test
+    void everyStartupBeanStartsAfterTheSchemaIsMigrated() {
+        classes().that().areAnnotatedWith("jakarta.ejb.Startup").and().doNotHaveSimpleName("SchemaMigrator").should()
+                .beAnnotatedWith(com.tngtech.archunit.base.DescribedPredicate.describe("@DependsOn(\"SchemaMigrator\")",
+                        a -> a.getRawType().getName().equals("jakarta.ejb.DependsOn") && a.get("value")
+                                .map(v -> java.util.Arrays.asList((Object[]) v).contains("SchemaMigrator")).orElse(false)))
+                .check(CORE);
+    }
+
     @Test
     void theComponentsImportEachOtherInOneDirectionOnly() {
         slices().matching("org.cbec.(*)..").should().beFreeOfCycles().check(CORE);

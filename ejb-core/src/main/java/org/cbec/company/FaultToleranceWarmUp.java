@@ -1,6 +1,7 @@
 package org.cbec.company;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.enterprise.inject.Instance;
@@ -26,6 +27,7 @@ import java.util.logging.Logger;
  */
 @Singleton
 @Startup
+@DependsOn("SchemaMigrator")
 public class FaultToleranceWarmUp {
 
     private static final Logger LOG = Logger.getLogger(FaultToleranceWarmUp.class.getName());
