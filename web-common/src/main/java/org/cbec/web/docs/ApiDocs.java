@@ -1,5 +1,6 @@
 package org.cbec.web.docs;
 
+import jakarta.enterprise.inject.Vetoed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
@@ -25,8 +26,15 @@ import org.cbec.web.ServiceEnvelope;
  * document. Nothing is fetched from elsewhere. Each WAR extends this with its document's resource
  * name, its page title and its envelope, and the markers that let a request through without an API
  * key and name the action of a failure.
+ * <p>
+ * Not abstract, though only subclassed: the container hands Jersey every class with a JAX-RS
+ * annotation, method level included, and Jersey warned at each start that an abstract one "cannot
+ * be instantiated". With no {@code @Path} of its own this class is never a root resource, and its
+ * constructor is protected. {@code @Vetoed} keeps it out of CDI for the same reason (the veto is
+ * not inherited: each WAR's subclass stays a bean).
  */
-public abstract class ApiDocs {
+@Vetoed
+public class ApiDocs {
 
     static final String YAML = "application/yaml";
     /** Swagger UI sets inline styles: the page allows those, and scripts only from this service. */
