@@ -14,9 +14,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sandbox stands apart from the broker (STYLE.md rule 5a): no source file of it imports the
- * broker's packages. The enforcer's bannedDependencies keeps the artifacts out; this keeps out code
- * that would compile only by accident (a copied class, a package of the same name).
+ * The sandbox stands apart from the broker (docs/conventions.md, "The sandbox stands apart"): no
+ * source file of it imports the broker's packages. The enforcer's bannedDependencies keeps the
+ * artifacts out; this keeps out code that would compile only by accident (a copied class, a
+ * package of the same name).
  */
 class StandsApartTest {
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,9 +23,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The README and the documents under docs/ hold together: every relative link between them reaches
  * a file (and, with {@code #anchor}, a heading of that file, by GitHub's slug), the README stays
- * short, no document speaks of issue numbers (the history of the work is in git), and CI runs the
- * test command the README gives. Paths are from the module's directory, as the other tests that
- * read repository files take them ({@code ../README.md}).
+ * short, no document speaks of issue numbers (the history of the work is in git), CI runs the
+ * test command the README gives, and no file of the repository points at a document outside it.
+ * Paths are from the module's directory, as the other tests that read repository files take them
+ * ({@code ../README.md}).
  */
 class DocumentLinksTest {
 
@@ -37,6 +39,19 @@ class DocumentLinksTest {
     private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern ISSUE_NUMBER = Pattern.compile("(?i)\\bissues?\\s+#?\\d");
     private static final Pattern TEST_ROW = Pattern.compile("^\\| test \\| `([^`]+)` \\|");
+
+    /**
+     * Names of documents that live outside the repository: a sibling directory, and the notes and
+     * rules kept there. Each is written in two pieces so that this file does not hold the whole.
+     */
+    private static final List<String> OUTSIDE = List.of(
+            ".." + "/shared", "shared" + "/spec", "STYLE" + ".md", "PAYARA" + "-NOTES");
+
+    /**
+     * Flyway's versioned migrations: their checksum covers every byte, comments too, so a comment in
+     * one can never change once a database has applied it. They are the only files not searched.
+     */
+    private static final String MIGRATIONS = "src/main/resources/db/";
 
     @Test
     void everyRelativeLinkReachesAFileAndItsHeading() {
@@ -91,6 +106,32 @@ class DocumentLinksTest {
     }
 
     @Test
+    void nothingInTheRepositoryPointsOutsideIt() throws IOException {
+        List<String> found = new ArrayList<>();
+        for (String file : trackedFiles()) {
+            if (file.contains(MIGRATIONS)) {
+                continue;
+            }
+            byte[] bytes = Files.readAllBytes(ROOT.resolve(file));
+            if (binary(bytes)) {
+                continue;
+            }
+            String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\\R", -1);
+            for (int i = 0; i < lines.length; i++) {
+                for (String outside : OUTSIDE) {
+                    if (lines[i].contains(outside)) {
+                        found.add(file + ":" + (i + 1) + ": " + lines[i].strip());
+                        break;
+                    }
+                }
+            }
+        }
+        assertTrue(found.isEmpty(), () -> "a clone of the repository is all a reader has, yet these lines name a document"
+                + " outside it (the conventions are in docs/conventions.md, Payara's behaviour in"
+                + " docs/operating/payara-notes.md):\n" + String.join("\n", found));
+    }
+
+    @Test
     void githubSlugsAreMadeAsGithubMakesThem() {
         assertEquals("where-a-creates-cpu-goes", slug("Where a create's CPU goes"));
         assertEquals("which-payment-a-query-or-close-means-payment_method-is-optional",
@@ -109,6 +150,52 @@ class DocumentLinksTest {
         }
         assertTrue(all.size() > 1, "there are documents under docs/");
         return all;
+    }
+
+    /**
+     * Every file git tracks, as a path from the repository's root; where there is no git (a source
+     * archive), every file under the root but build output, npm's installs and git's own.
+     */
+    private static List<String> trackedFiles() throws IOException {
+        try {
+            Process git = new ProcessBuilder("git", "ls-files", "-z").directory(ROOT.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String listed = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (git.waitFor() == 0 && !listed.isEmpty()) {
+                return Stream.of(listed.split("\0")).filter(f -> !f.isEmpty())
+                        .filter(f -> Files.isRegularFile(ROOT.resolve(f))).sorted().toList();
+            }
+        } catch (IOException e) {
+            // no git on this machine: walk the tree below
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        Path root = ROOT.toAbsolutePath().normalize();
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(Files::isRegularFile).map(root::relativize).filter(DocumentLinksTest::source)
+                    .map(f -> f.toString().replace('\\', '/')).sorted().toList();
+        }
+    }
+
+    /** A path outside build output, npm's installs and git's own directory. */
+    private static boolean source(Path file) {
+        for (Path part : file) {
+            if (Set.of("target", "node_modules", ".git").contains(part.toString())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A file with a NUL byte in its first 8 KiB is not text, as git itself tells them apart. */
+    private static boolean binary(byte[] bytes) {
+        for (int i = 0; i < Math.min(bytes.length, 8192); i++) {
+            if (bytes[i] == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The link targets of a document, outside fenced code blocks and code spans. */

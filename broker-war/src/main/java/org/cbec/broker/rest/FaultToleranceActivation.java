@@ -6,8 +6,8 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 /**
  * Payara applies MicroProfile Fault Tolerance to the beans of the EJB module of an EAR only when
  * the web module itself contains a class that uses a Fault Tolerance annotation
- * (shared/PAYARA-NOTES.md). This class is that class, kept in the WAR that Payara Micro runs as
- * well, so that both runtimes see the same thing.
+ * (docs/operating/payara-notes.md). This class is that class, kept in the WAR that Payara Micro
+ * runs as well, so that both runtimes see the same thing.
  */
 @ApplicationScoped
 public class FaultToleranceActivation {
