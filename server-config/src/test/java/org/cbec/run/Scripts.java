@@ -188,6 +188,38 @@ final class Scripts {
         }
     }
 
+    /** The session of every process, by pid, as {@code ps} sees them. */
+    static Map<Long, Long> sessions() throws IOException, InterruptedException {
+        Map<Long, Long> sessions = new java.util.HashMap<>();
+        for (String line : ps("pid=,sid=")) {
+            String[] columns = line.trim().split("\\s+");
+            if (columns.length == 2) {
+                sessions.put(Long.parseLong(columns[0]), Long.parseLong(columns[1]));
+            }
+        }
+        return sessions;
+    }
+
+    /** The process group of process {@code pid}, while it runs. */
+    static java.util.Optional<Long> processGroup(long pid) {
+        try {
+            return ps("pid=,pgid=").stream().map(l -> l.trim().split("\\s+")).filter(c -> c.length == 2 && c[0].equals(String.valueOf(pid)))
+                    .map(c -> Long.parseLong(c[1])).findFirst();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<String> ps(String format) throws IOException, InterruptedException {
+        Process ps = new ProcessBuilder("ps", "-e", "-o", format).redirectErrorStream(true).start();
+        List<String> lines = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertEquals(0, ps.waitFor(), () -> "ps failed: " + lines);
+        return lines;
+    }
+
     /** A socket a process listens on: "tcp" or "udp", its local address as ss prints it, its port. */
     record Listening(String protocol, String address, int port) {
     }
