@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * The README and the documents under docs/ hold together: every relative link between them reaches
  * a file (and, with {@code #anchor}, a heading of that file, by GitHub's slug), the README stays
  * short, no document speaks of issue numbers (the history of the work is in git), CI runs the
- * test command the README gives, and no file of the repository points at a document outside it.
+ * test command the README gives, no file of the repository points at a document outside it, and
+ * no document cites a section of the services' specification, which is not in the repository.
  * Paths are from the module's directory, as the other tests that read repository files take them
  * ({@code ../README.md}).
  */
@@ -38,6 +39,8 @@ class DocumentLinksTest {
     private static final Pattern INLINE_CODE = Pattern.compile("`[^`]*`");
     private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern ISSUE_NUMBER = Pattern.compile("(?i)\\bissues?\\s+#?\\d");
+    /** A section of the services' specification, which is not in the repository: "spec 4.2", "specification 7". */
+    private static final Pattern SPEC_SECTION = Pattern.compile("(?i)\\bspec(ification)?\\s+\\d");
     private static final Pattern TEST_ROW = Pattern.compile("^\\| test \\| `([^`]+)` \\|");
 
     /**
@@ -129,6 +132,22 @@ class DocumentLinksTest {
         assertTrue(found.isEmpty(), () -> "a clone of the repository is all a reader has, yet these lines name a document"
                 + " outside it (the conventions are in docs/conventions.md, Payara's behaviour in"
                 + " docs/operating/payara-notes.md):\n" + String.join("\n", found));
+    }
+
+    @Test
+    void noDocumentCitesASectionOfTheSpecification() throws IOException {
+        List<String> found = new ArrayList<>();
+        for (Path document : documents()) {
+            List<String> lines = Files.readAllLines(document);
+            for (int i = 0; i < lines.size(); i++) {
+                if (SPEC_SECTION.matcher(lines.get(i)).find()) {
+                    found.add(name(document) + ":" + (i + 1) + ": " + lines.get(i).strip());
+                }
+            }
+        }
+        assertTrue(found.isEmpty(), () -> "a clone of the repository is all a reader has, and the services' specification"
+                + " is not in it: the documents state the project's rules in its own words, with no section"
+                + " numbers of the specification:\n" + String.join("\n", found));
     }
 
     @Test
