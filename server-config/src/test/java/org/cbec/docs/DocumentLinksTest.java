@@ -87,16 +87,7 @@ class DocumentLinksTest {
 
     @Test
     void noDocumentNamesAnIssueNumber() throws IOException {
-        List<String> found = new ArrayList<>();
-        for (Path document : documents()) {
-            List<String> lines = Files.readAllLines(document);
-            for (int i = 0; i < lines.size(); i++) {
-                if (ISSUE_NUMBER.matcher(lines.get(i)).find()) {
-                    found.add(name(document) + ":" + (i + 1) + ": " + lines.get(i).strip());
-                }
-            }
-        }
-        assertEquals(List.of(), found, "the documents describe the software as it is; its history is in git");
+        assertEquals(List.of(), linesMatching(ISSUE_NUMBER), "the documents describe the software as it is; its history is in git");
     }
 
     @Test
@@ -136,18 +127,24 @@ class DocumentLinksTest {
 
     @Test
     void noDocumentCitesASectionOfTheSpecification() throws IOException {
+        List<String> found = linesMatching(SPEC_SECTION);
+        assertTrue(found.isEmpty(), () -> "a clone of the repository is all a reader has, and the services' specification"
+                + " is not in it: the documents state the project's rules in its own words, with no section"
+                + " numbers of the specification:\n" + String.join("\n", found));
+    }
+
+    /** Each line of the README and the documents that {@code pattern} finds, as "file:line: text". */
+    private static List<String> linesMatching(Pattern pattern) throws IOException {
         List<String> found = new ArrayList<>();
         for (Path document : documents()) {
             List<String> lines = Files.readAllLines(document);
             for (int i = 0; i < lines.size(); i++) {
-                if (SPEC_SECTION.matcher(lines.get(i)).find()) {
+                if (pattern.matcher(lines.get(i)).find()) {
                     found.add(name(document) + ":" + (i + 1) + ": " + lines.get(i).strip());
                 }
             }
         }
-        assertTrue(found.isEmpty(), () -> "a clone of the repository is all a reader has, and the services' specification"
-                + " is not in it: the documents state the project's rules in its own words, with no section"
-                + " numbers of the specification:\n" + String.join("\n", found));
+        return found;
     }
 
     @Test
