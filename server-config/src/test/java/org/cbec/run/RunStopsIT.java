@@ -288,21 +288,9 @@ class RunStopsIT {
         assertEquals(List.of(), left, "no process of the run is left 10 s after " + how);
     }
 
-    /**
-     * Whether the process still runs. One that has ended but that its parent has not reaped yet (a
-     * zombie: its files are closed, its locks let go) does not; the orphans of a run are reaped by
-     * the machine's init, which may take a moment.
-     */
+    /** Whether the process still runs; an ended one its parent has not reaped yet (the machine's init, for a run's orphans) does not. */
     private static boolean running(ProcessHandle p) {
-        if (!p.isAlive()) {
-            return false;
-        }
-        try {
-            String stat = Files.readString(Path.of("/proc", String.valueOf(p.pid()), "stat"));
-            return !stat.substring(stat.lastIndexOf(')') + 1).trim().startsWith("Z");
-        } catch (IOException gone) {
-            return false;
-        }
+        return p.isAlive() && Scripts.running(p.pid());
     }
 
     private void assertLockFree(String how) throws Exception {

@@ -188,6 +188,27 @@ final class Scripts {
         }
     }
 
+    /**
+     * Whether process {@code pid} still runs. One that has ended but that its parent has not reaped
+     * yet (a zombie: its files and sockets are closed, its locks let go) does not.
+     */
+    static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            return !stat.substring(stat.lastIndexOf(')') + 1).trim().startsWith("Z");
+        } catch (IOException gone) {
+            return false;
+        }
+    }
+
+    /** Waits, at most {@code bound}, until process {@code pid} no longer runs. */
+    static void awaitEnded(long pid, Duration bound) throws InterruptedException {
+        java.time.Instant until = java.time.Instant.now().plus(bound);
+        while (running(pid) && java.time.Instant.now().isBefore(until)) {
+            Thread.sleep(10);
+        }
+    }
+
     /** The session of every process, by pid, as {@code ps} sees them. */
     static Map<Long, Long> sessions() throws IOException, InterruptedException {
         Map<Long, Long> sessions = new java.util.HashMap<>();

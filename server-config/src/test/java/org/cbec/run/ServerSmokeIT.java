@@ -672,8 +672,12 @@ class ServerSmokeIT {
                 direct.putIfAbsent(method + " " + ref, "in flight");
             }
             String pid = Files.readString(PAYARA.resolve("glassfish/nodes/localhost-cbec/cbec-1/config/pid")).trim();
-            killedAt = Instant.now();
             new ProcessBuilder("kill", "-KILL", pid).inheritIO().start().waitFor();
+            // "After the kill" is from the moment the instance's process is gone: a request HAProxy
+            // handed it while the signal was on its way or the JVM was being torn down was in flight
+            // at the kill (the assertions below allow those, one per load thread at most).
+            Scripts.awaitEnded(Long.parseLong(pid), Duration.ofSeconds(10));
+            killedAt = Instant.now();
             Thread.sleep(2000);
             for (String method : List.of("alphapay", "betapay")) {
                 sandbox.clearFaults(method, merchant);
