@@ -2,9 +2,13 @@ package org.cbec.webhook.control;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.Set;
+import org.cbec.platform.text.HttpUrls;
 
 /**
  * Which addresses the broker may deliver to. A merchant must not be able to make the broker call
@@ -12,7 +16,9 @@ import java.util.List;
  * and IPv6 Special-Purpose Address Registries whose "globally reachable" is not true is refused,
  * as are multicast, IPv6 outside global unicast space, and the IPv6 forms that carry an IPv4
  * address (NAT64, 6to4, Teredo) when the address they carry is refused. Private targets may be
- * allowed (the embedded run, where the receiver is on the same machine).
+ * allowed (the embedded run, where the receiver is on the same machine); the server's own listeners
+ * never are (an address of this machine at one of the ports it serves on), nor a port no client
+ * can connect to.
  * <p>
  * The name is resolved once per delivery and the addresses that were checked are the only ones the
  * connection may use ({@link #check}), so a name that answers differently the second time (DNS
@@ -97,13 +103,22 @@ public final class Targets {
         return check(url, allowPrivate, SYSTEM).refusal();
     }
 
+    /** {@link #check(URI, boolean, Set, Lookup)} with no listener ports of this server to refuse. */
+    public static Checked check(URI url, boolean allowPrivate, Lookup lookup) {
+        return check(url, allowPrivate, Set.of(), lookup);
+    }
+
     /**
      * The target checked: its host resolved once with {@code lookup}, and every address refused
-     * unless private targets are allowed. The addresses returned are the ones to connect to.
+     * unless private targets are allowed; an address of this machine at one of {@code ownPorts}
+     * (the server's listeners) is refused even then. The addresses returned are the ones to connect to.
      */
-    public static Checked check(URI url, boolean allowPrivate, Lookup lookup) {
+    public static Checked check(URI url, boolean allowPrivate, Set<Integer> ownPorts, Lookup lookup) {
         if (url.getHost() == null || !("http".equalsIgnoreCase(url.getScheme()) || "https".equalsIgnoreCase(url.getScheme()))) {
             return new Checked("the target is not an absolute http or https URL", null, List.of());
+        }
+        if (!HttpUrls.validPort(url.getPort())) {
+            return new Checked("the target's port " + url.getPort() + " is not one a client can connect to", null, List.of());
         }
         String host = bare(url.getHost());
         InetAddress[] addresses;
@@ -124,7 +139,28 @@ public final class Targets {
                 }
             }
         }
+        int port = url.getPort() != -1 ? url.getPort() : "https".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
+        if (ownPorts.contains(port)) {
+            for (InetAddress a : addresses) {
+                if (ofThisMachine(a)) {
+                    return new Checked("the target is one of this server's own listeners (" + a.getHostAddress() + " port " + port
+                            + "), refused", host, List.of());
+                }
+            }
+        }
         return new Checked(null, host, List.of(addresses));
+    }
+
+    /** Whether a connection to {@code a} reaches this machine: loopback, the unspecified address, or an interface's. */
+    static boolean ofThisMachine(InetAddress a) {
+        if (a.isLoopbackAddress() || a.isAnyLocalAddress()) {
+            return true;
+        }
+        try {
+            return NetworkInterface.getByInetAddress(a) != null;
+        } catch (SocketException e) {
+            return true;
+        }
     }
 
     /** The host as a resolver is asked for it: an IPv6 literal without its brackets. */

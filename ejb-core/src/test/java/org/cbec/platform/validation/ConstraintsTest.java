@@ -68,6 +68,14 @@ class ConstraintsTest {
     }
 
     @Test
+    void anHttpUrlHasAPortAClientCanSendTo() {
+        assertEquals(List.of(), problems(new Url("http://a.example:65535/p")));
+        assertEquals(List.of(), problems(new Url("https://a.example/p")));
+        assertEquals("url must be an absolute http or https URL of at most 30 characters", message(new Url("http://a.example:99999/p")));
+        assertEquals("url must be an absolute http or https URL of at most 30 characters", message(new Url("http://a.example:0/p")));
+    }
+
+    @Test
     void plainTextHasAMaximumLengthAndNoControlCharacters() {
         assertEquals(List.of(), problems(new Plain(null)));
         assertEquals(List.of(), problems(new Plain("a\tb")));

@@ -140,4 +140,33 @@ class TargetsTest {
         assertTrue(Targets.refusal(URI.create("file:///etc/passwd"), true).contains("http"));
         assertNotNull(Targets.refusal(URI.create("http://127.1:8080/n"), false), "a short IPv4 form is no URL host");
     }
+    @Test
+    void aPortNoClientCanSendToIsRefusedForGood() {
+        Targets.Checked checked = Targets.check(URI.create("http://127.0.0.1:99999/p"), true, Targets.SYSTEM);
+        assertTrue(checked.refused(), "port 99999");
+        assertTrue(!checked.unresolved(), "not worth trying again");
+        assertTrue(checked.refusal().contains("port"), checked.refusal());
+        assertTrue(Targets.check(URI.create("http://127.0.0.1:0/p"), true, Targets.SYSTEM).refused(), "port 0");
+    }
+
+    @Test
+    void theServersOwnListenersAreRefusedEvenWherePrivateTargetsAreAllowed() throws Exception {
+        java.util.Set<Integer> own = java.util.Set.of(8080, 8443);
+        assertTrue(Targets.check(URI.create("http://127.0.0.1:8080/broker/admin/keys"), true, own, Targets.SYSTEM).refused());
+        assertTrue(Targets.check(URI.create("http://localhost:8080/x"), true, own, Targets.SYSTEM).refused(), "localhost");
+        assertTrue(Targets.check(URI.create("https://[::1]:8443/x"), true, own, Targets.SYSTEM).refused(), "IPv6 loopback");
+        assertTrue(Targets.check(URI.create("http://0.0.0.0:8080/x"), true, own, Targets.SYSTEM).refused(), "any address");
+        Targets.Checked own8080 = Targets.check(URI.create("http://127.0.0.1:8080/x"), true, own, Targets.SYSTEM);
+        assertTrue(own8080.refusal().contains("own listener"), own8080.refusal());
+        assertTrue(!own8080.unresolved());
+        assertNull(Targets.check(URI.create("http://127.0.0.1:9999/x"), true, own, Targets.SYSTEM).refusal(), "another local port");
+        assertNull(Targets.check(URI.create("http://8.8.8.8:8080/x"), true, own, Targets.SYSTEM).refusal(), "another host's 8080");
+        InetAddress local = java.net.NetworkInterface.networkInterfaces().flatMap(java.net.NetworkInterface::inetAddresses)
+                .filter(a -> !a.isLoopbackAddress()).findFirst().orElse(null);
+        if (local != null) {
+            assertTrue(Targets.check(URI.create("http://" + (local instanceof Inet6Address ? "[" + local.getHostAddress() + "]"
+                    : local.getHostAddress()) + ":8080/x"), true, own, host -> new InetAddress[] {local}).refused(),
+                    "an address of this machine's interfaces: " + local);
+        }
+    }
 }
