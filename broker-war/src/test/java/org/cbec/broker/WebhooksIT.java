@@ -404,6 +404,205 @@ class WebhooksIT {
         assertSigned(receiver.at(after).get(0));
     }
 
+    // ---- isolation -----------------------------------------------------------------------------------
+
+    /** A receiver that takes every connection and never answers. */
+    static final class Silent implements AutoCloseable {
+        final java.net.ServerSocket socket;
+        final List<java.net.Socket> held = new CopyOnWriteArrayList<>();
+
+        Silent() throws IOException {
+            socket = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+            Thread t = new Thread(() -> {
+                while (!socket.isClosed()) {
+                    try {
+                        held.add(socket.accept());
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            }, "silent-receiver");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        String url() {
+            return "http://127.0.0.1:" + socket.getLocalPort() + "/never";
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+            for (java.net.Socket s : held) {
+                s.close();
+            }
+        }
+    }
+
+    /** The server's log records while it is installed (the test runs inside the server). */
+    static final class LogRecords extends java.util.logging.Handler implements AutoCloseable {
+        final List<java.util.logging.LogRecord> records = new CopyOnWriteArrayList<>();
+
+        LogRecords() {
+            java.util.logging.Logger.getLogger("").addHandler(this);
+        }
+
+        @Override
+        public void publish(java.util.logging.LogRecord r) {
+            records.add(r);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+            java.util.logging.Logger.getLogger("").removeHandler(this);
+        }
+
+        List<java.util.logging.LogRecord> from(String loggerPrefix) {
+            return records.stream().filter(r -> r.getLoggerName() != null && r.getLoggerName().startsWith(loggerPrefix)).toList();
+        }
+    }
+
+    @Test
+    void thirtyUndeliverableEventsOfOneMerchantDelayNoOtherMerchantAndEachAttemptIsOneShortLogLine() throws Exception {
+        String poison = "wp-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + poison + "\"}", "Authorization", ADMIN).status());
+        assertEquals(201, send("POST", at(base, "admin/merchants/" + poison + "/webhook-secret"), null, "Authorization", ADMIN).status());
+        OffsetDateTime from = OffsetDateTime.now(ZoneOffset.UTC);
+        try (Silent silent = new Silent(); LogRecords log = new LogRecords()) {
+            // 15 events to a port no client can connect to (stored before such a notifyUrl was refused
+            // where it is given), and 15 to a receiver that never answers: each attempt there lasts 10 s.
+            List<String> unreachable = new java.util.ArrayList<>();
+            List<String> hanging = new java.util.ArrayList<>();
+            // The unreachable ones are due first: the merchant's events go one at a time, so its
+            // silent receiver delays its own later events, as it may, and no other merchant's.
+            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+            for (int i = 0; i < 15; i++) {
+                unreachable.add(storedEvent(poison, "http://127.0.0.1:99999/p", now.minusMinutes(1)));
+                hanging.add(storedEvent(poison, silent.url(), now));
+            }
+            Thread.sleep(1_500); // a poll has found them
+            String path = "/not-delayed";
+            String ref = paid("alphapay", 700, receiver.url(path));
+            long paidAt = System.nanoTime();
+            awaitTrue(() -> receiver.at(path).size() == 1, "another merchant's event is delivered");
+            long millis = (System.nanoTime() - paidAt) / 1_000_000;
+            assertTrue(millis < 4_000, "delivered " + millis + " ms after the payment, within a few polls of 0.5 s");
+            assertEquals("DELIVERED", events(ref).getJsonObject(0).getString("state"));
+
+            awaitTrue(() -> unreachable.stream().allMatch(id -> "FAILED".equals(stored(id, "state"))), "each unreachable event FAILED");
+            for (String id : unreachable) {
+                assertEquals("1", stored(id, "attempts"), "failed after its one attempt: the port is no port");
+            }
+            awaitTrue(() -> hanging.stream().anyMatch(id -> !"0".equals(stored(id, "attempts"))), "a silent receiver's attempt ends");
+            cancelAll(poison);
+            Thread.sleep(500); // an attempt that was on its way is recorded
+
+            int attempts = 0;
+            try (Connection c = dataSource.getConnection(); PreparedStatement q = c.prepareStatement(
+                    "SELECT COUNT(*) FROM merchant_event_attempt WHERE attempted_at >= ?")) {
+                q.setObject(1, from);
+                ResultSet rs = q.executeQuery();
+                rs.next();
+                attempts = rs.getInt(1);
+            }
+            List<java.util.logging.LogRecord> thrown = log.records.stream().filter(r -> r.getThrown() != null).toList();
+            assertEquals(List.of(), thrown.stream().map(r -> r.getLoggerName() + ": " + r.getThrown()).toList(), "no stack trace");
+            List<java.util.logging.LogRecord> lines = log.from("org.cbec.webhook");
+            assertTrue(lines.size() <= attempts, lines.size() + " webhook log lines for " + attempts + " attempts");
+            for (java.util.logging.LogRecord r : lines) {
+                String line = new java.util.logging.SimpleFormatter().formatMessage(r);
+                assertTrue(line.length() <= 300 && !line.contains("\n"), "a short line: " + line);
+            }
+        } finally {
+            cancelAll(poison);
+        }
+    }
+
+    @Test
+    void twoClaimantsOfTheSameDueEventsTakeEachEventOnceAndNeitherFails() throws Exception {
+        String other = "wc-" + UUID.randomUUID().toString().substring(0, 8);
+        List<String> ids = new java.util.ArrayList<>();
+        // Not due before the claimants run: the server's own poller leaves them alone.
+        OffsetDateTime later = OffsetDateTime.now(ZoneOffset.UTC).plusHours(1);
+        for (int i = 0; i < 40; i++) {
+            ids.add(storedEvent(other, "http://127.0.0.1:1/n", later));
+        }
+        EventLedger ledger = (EventLedger) new javax.naming.InitialContext().lookup("java:module/EventLedger");
+        try (LogRecords log = new LogRecords()) {
+            java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<List<String>>> claims = new java.util.ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                claims.add(two.submit(() -> {
+                    go.await();
+                    List<String> mine = new java.util.ArrayList<>();
+                    for (int round = 0; round < 20; round++) {
+                        OffsetDateTime now = later.plusSeconds(1);
+                        ledger.claim(other, now, now.plusHours(1), 3).forEach(d -> mine.add(d.id()));
+                    }
+                    return mine;
+                }));
+            }
+            go.countDown();
+            List<String> first = claims.get(0).get();
+            List<String> second = claims.get(1).get();
+            two.shutdown();
+            assertEquals(40, first.size() + second.size(), "every event claimed: " + first.size() + " + " + second.size());
+            assertEquals(new java.util.HashSet<>(ids), new java.util.HashSet<>(first) {{ addAll(second); }}, "each once");
+            assertTrue(java.util.Collections.disjoint(first, second), "never by both");
+            assertEquals(List.of(), log.records.stream().filter(r -> r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue())
+                    .map(r -> r.getLoggerName() + ": " + r.getMessage()).toList(), "the race writes nothing to the log");
+        } finally {
+            cancelAll(other);
+        }
+    }
+
+    /** An event stored as the outbox stores one, due now. */
+    private String storedEvent(String of, String target) throws Exception {
+        return storedEvent(of, target, OffsetDateTime.now(ZoneOffset.UTC));
+    }
+
+    private String storedEvent(String of, String target, OffsetDateTime due) throws Exception {
+        String id = "evt_" + UUID.randomUUID().toString().replace("-", "");
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("INSERT INTO merchant_event"
+                + " (id, merchant, payment_id, refund_id, type, body, target_url, state, attempts, next_attempt_at, created_at, version)"
+                + " VALUES (?, ?, NULL, NULL, 'payment.succeeded', ?, ?, 'PENDING', 0, ?, ?, 0)")) {
+            s.setString(1, id);
+            s.setString(2, of);
+            s.setString(3, "{\"id\":\"" + id + "\",\"type\":\"payment.succeeded\",\"merchant\":\"" + of + "\",\"data\":{}}");
+            s.setString(4, target);
+            s.setObject(5, due);
+            s.setObject(6, OffsetDateTime.now(ZoneOffset.UTC));
+            s.executeUpdate();
+        }
+        return id;
+    }
+
+    private String stored(String id, String column) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement s = c.prepareStatement("SELECT " + column + " FROM merchant_event WHERE id = ?")) {
+            s.setString(1, id);
+            ResultSet rs = s.executeQuery();
+            assertTrue(rs.next(), id);
+            return rs.getString(1);
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The test's clean-up: no more attempts for the merchant's events. */
+    private void cancelAll(String of) throws Exception {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "UPDATE merchant_event SET state = 'CANCELLED', next_attempt_at = NULL WHERE merchant = ? AND state = 'PENDING'")) {
+            s.setString(1, of);
+            s.executeUpdate();
+        }
+    }
+
     // ---- cancelling -----------------------------------------------------------------------------------
 
     @Test

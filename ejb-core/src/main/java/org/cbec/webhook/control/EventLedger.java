@@ -7,7 +7,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceException;
 import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -49,29 +48,54 @@ public class EventLedger {
     public record Due(String id, String merchant, String type, String body, String targetUrl, int attempts, OffsetDateTime createdAt) {
     }
 
-    /** The ids of events due now, oldest first. */
+    /**
+     * The merchants with events due now, apart from {@code busy} (those this node is sending to
+     * already), at most {@code limit}, the longest waiting first.
+     */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<String> due(OffsetDateTime now, int limit) {
-        return em.createNamedQuery(MerchantEvent.DUE, MerchantEvent.class).setParameter("now", now).setMaxResults(limit)
-                .getResultStream().map(MerchantEvent::getId).toList();
+    public List<String> merchantsDue(OffsetDateTime now, java.util.Set<String> busy, int limit) {
+        List<?> rows = em.createNativeQuery("SELECT merchant FROM merchant_event WHERE state = 'PENDING' AND next_attempt_at <= ?1"
+                + " GROUP BY merchant ORDER BY MIN(next_attempt_at)").setParameter(1, now).getResultList();
+        return rows.stream().map(String::valueOf).filter(m -> !busy.contains(m)).limit(limit).toList();
     }
 
     /**
-     * Claims a due event until {@code until}: the version check lets one claimant win, so one node at
-     * a time sends it; empty when it was claimed, delivered or redelivered meanwhile.
+     * Claims until {@code until} up to {@code limit} of the merchant's events due now, the longest
+     * waiting first, and returns them: nobody else sends them before then. Rows another node is
+     * claiming at the same moment are skipped, not waited for ({@code FOR UPDATE SKIP LOCKED}), so
+     * two claimants never take the same event and neither fails.
      */
-    public Optional<Due> claim(String id, OffsetDateTime now, OffsetDateTime until) {
-        MerchantEvent e = em.find(MerchantEvent.class, id, LockModeType.OPTIMISTIC);
-        if (e == null || e.getState() != MerchantEvent.State.PENDING || e.getNextAttemptAt() == null || e.getNextAttemptAt().isAfter(now)) {
-            return Optional.empty();
+    public List<Due> claim(String merchant, OffsetDateTime now, OffsetDateTime until, int limit) {
+        List<?> rows = em.createNativeQuery("UPDATE merchant_event e SET next_attempt_at = ?1, version = e.version + 1"
+                + " WHERE e.id IN (SELECT d.id FROM merchant_event d WHERE d.merchant = ?2 AND d.state = 'PENDING'"
+                + " AND d.next_attempt_at <= ?3 ORDER BY d.next_attempt_at LIMIT ?4 FOR UPDATE SKIP LOCKED)"
+                + " RETURNING e.id, e.merchant, e.type, e.body, e.target_url, e.attempts, e.created_at")
+                .setParameter(1, until).setParameter(2, merchant).setParameter(3, now).setParameter(4, limit).getResultList();
+        return rows.stream().map(r -> (Object[]) r)
+                .map(r -> new Due((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4], ((Number) r[5]).intValue(),
+                        instant(r[6])))
+                .sorted(java.util.Comparator.comparing(Due::createdAt)).toList();
+    }
+
+    /** Whether the event still waits for an attempt (not cancelled, delivered or failed meanwhile). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public boolean pending(String id) {
+        MerchantEvent e = em.find(MerchantEvent.class, id);
+        return e != null && e.getState() == MerchantEvent.State.PENDING;
+    }
+
+    /** A timestamp as the driver returns it, in UTC. */
+    private static OffsetDateTime instant(Object value) {
+        if (value instanceof OffsetDateTime t) {
+            return t.withOffsetSameInstant(ZoneOffset.UTC);
         }
-        e.claim(until);
-        try {
-            em.flush();
-        } catch (PersistenceException taken) {
-            return Optional.empty();
+        if (value instanceof java.sql.Timestamp t) {
+            return t.toInstant().atOffset(ZoneOffset.UTC);
         }
-        return Optional.of(new Due(e.getId(), e.getMerchant(), e.getType(), e.getBody(), e.getTargetUrl(), e.getAttempts(), e.getCreatedAt()));
+        if (value instanceof java.time.Instant t) {
+            return t.atOffset(ZoneOffset.UTC);
+        }
+        throw new IllegalStateException("a timestamp column read as " + (value == null ? "null" : value.getClass().getName()));
     }
 
     /** The attempt's outcome; {@code next} null and not delivered: failed for good. */

@@ -16,14 +16,10 @@ import java.time.OffsetDateTime;
  */
 @Entity
 @Table(name = "merchant_event")
-@NamedQuery(name = MerchantEvent.DUE,
-        query = "SELECT e FROM MerchantEvent e WHERE e.state = org.cbec.webhook.entity.MerchantEvent.State.PENDING"
-                + " AND e.nextAttemptAt <= :now ORDER BY e.nextAttemptAt")
 @NamedQuery(name = MerchantEvent.OF_PAYMENT, query = "SELECT e FROM MerchantEvent e WHERE e.paymentId = :paymentId ORDER BY e.createdAt, e.id")
 @NamedQuery(name = MerchantEvent.OF_PAYOUT, query = "SELECT e FROM MerchantEvent e WHERE e.payoutId = :payoutId ORDER BY e.createdAt, e.id")
 public class MerchantEvent {
 
-    public static final String DUE = "MerchantEvent.due";
     public static final String OF_PAYMENT = "MerchantEvent.ofPayment";
     public static final String OF_PAYOUT = "MerchantEvent.ofPayout";
 
@@ -119,11 +115,6 @@ public class MerchantEvent {
         e.paymentId = paymentId;
         e.payoutId = payoutId;
         return e;
-    }
-
-    /** Claimed by a sender until {@code until}: nobody else sends it before then. */
-    public void claim(OffsetDateTime until) {
-        nextAttemptAt = until;
     }
 
     /**
