@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
+import org.cbec.access.control.SubjectNames;
 import org.cbec.company.BillLine;
 import org.cbec.company.Companies;
 import org.cbec.company.CompanyAccount;
@@ -30,6 +31,7 @@ import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.error.UpstreamFailureException;
+import org.cbec.platform.text.FreeText;
 import org.cbec.platform.time.BeijingTime;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -48,6 +50,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class DailyBills {
 
     public static final String FAILURE = "failure while reconciling the company's bill";
+    static final int MAX_NOTE = 256;
     private static final Logger LOG = Logger.getLogger(DailyBills.class.getName());
 
     @Inject
@@ -149,12 +152,14 @@ public class DailyBills {
     public ReconciliationView runDay(String merchant, String method, String billDate) {
         PaymentRules.requireMethod("paymentMethod", method);
         LocalDate day = BeijingTime.billDate("billDate", billDate, OffsetDateTime.now());
+        SubjectNames.require("merchant", merchant);
         if (!accounts.has(merchant, method)) {
             throw new InvalidRequestException("merchant", "merchant " + merchant + " has no account at " + method);
         }
         return reconcile(merchant, method, day, ReconciliationLedger.BY_OPERATOR);
     }
 
+    /** Resolves an open discrepancy with the operator's note: several lines of text, stored and never sent on. */
     public ReconciliationView.DiscrepancyView resolve(String id, String note) {
         long n;
         try {
@@ -162,9 +167,10 @@ public class DailyBills {
         } catch (NumberFormatException e) {
             throw new UnknownResourceException("no discrepancy " + id);
         }
-        if (note == null || note.isBlank() || note.length() > 256) {
-            throw new InvalidRequestException("note", "note is required, at most 256 characters");
+        if (note == null || note.isBlank() || note.length() > MAX_NOTE) {
+            throw new InvalidRequestException("note", "note is required, at most " + MAX_NOTE + " characters");
         }
+        FreeText.checkLines("note", note, MAX_NOTE);
         return ledger.resolve(n, note.strip()).orElseThrow(() -> new UnknownResourceException("no discrepancy " + id));
     }
 

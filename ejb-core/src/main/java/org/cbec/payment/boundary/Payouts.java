@@ -50,6 +50,8 @@ public class Payouts {
     public static final String ACCOUNT_FAILURE = "failure while registering the account abroad";
     /** The minimum payout at a company unless configured: {@code payout.minimum-fen.<company>}. */
     static final String MINIMUM = "payout.minimum-fen.";
+    /** The currencies a company pays out in unless configured: {@code payout.currencies.<company>}, a comma-separated list. */
+    static final String CURRENCIES = "payout.currencies.";
     static final int MAX_PAGE = 100;
 
     @Inject
@@ -78,7 +80,8 @@ public class Payouts {
         if (a == null) {
             throw new InvalidRequestException(null, "an account body is required");
         }
-        PayoutRules.checkAccount(a);
+        PayoutRules.checkAccount(a, paymentMethod,
+                PayoutRules.currencies(config.getOptionalValue(CURRENCIES + paymentMethod, String.class).orElse(PayoutRules.DEFAULT_CURRENCIES)));
         accounts.requireMerchant(merchant);
         CompanyPort company = companies.port(paymentMethod, ACCOUNT_FAILURE);
         CompanyAccount account = accounts.account(merchant, paymentMethod);

@@ -25,6 +25,9 @@ public final class PayoutRules {
     /** The minimum payout unless configured ({@code payout.minimum-fen.<company>}). */
     public static final long DEFAULT_MINIMUM_FEN = 100;
 
+    /** The currencies a company pays out in unless configured ({@code payout.currencies.<company>}): its payout terms. */
+    public static final String DEFAULT_CURRENCIES = "GBP";
+
     private PayoutRules() {
     }
 
@@ -33,8 +36,23 @@ public final class PayoutRules {
         RequestChecks.check(r);
     }
 
-    /** Every rule of an account abroad that does not need the company. */
-    public static void checkAccount(RegisterPayoutAccount a) {
+    /** The currencies of a configured list ({@code "GBP,USD"}): upper case, blanks and empty items left out. */
+    public static java.util.Set<String> currencies(String list) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (String c : list.split(",")) {
+            if (!c.isBlank()) {
+                out.add(c.strip().toUpperCase(java.util.Locale.ROOT));
+            }
+        }
+        return java.util.Collections.unmodifiableSet(out);
+    }
+
+    /**
+     * Every rule of an account abroad that does not need the company: {@code paidIn} are the
+     * currencies {@code company} pays out in (its payout terms); an account in another would be
+     * registered, and each payout to it would fail at the company and use up its payoutRef.
+     */
+    public static void checkAccount(RegisterPayoutAccount a, String company, java.util.Set<String> paidIn) {
         RequestChecks.check(a);
         if (!java.util.Arrays.asList(java.util.Locale.getISOCountries()).contains(a.bankCountry())) {
             throw new InvalidRequestException("bankCountry", "bankCountry " + a.bankCountry() + " is not an ISO 3166 country code");
@@ -47,6 +65,10 @@ public final class PayoutRules {
         }
         if ("CNY".equals(currency.getCurrencyCode())) {
             throw new InvalidRequestException("currency", "currency must be the account abroad's, not CNY: a payout converts CNY");
+        }
+        if (!paidIn.contains(currency.getCurrencyCode())) {
+            throw new InvalidRequestException("currency", "currency " + a.currency() + " is not one " + company + " pays out in ("
+                    + String.join(", ", paidIn) + ")");
         }
     }
 

@@ -5,24 +5,25 @@ import org.cbec.platform.error.InvalidRequestException;
 
 /**
  * Text a caller may choose freely (names, labels, descriptions): it is stored and sent on as it
- * is, so it only has to fit and be text. A control character other than tab is never meaningful
- * in it: PostgreSQL refuses a NUL in text outright, which would fail the insert instead of
- * refusing the request (found on PostgreSQL by BadInputIT), and the payment companies refuse a
- * line break or a C1 control (U+0080 to U+009F) in the texts they are sent, which would turn the
- * client's mistake into a failed call. So text is one line by default; only a text that is stored
- * and never sent on may hold line breaks ({@link #checkLines}).
+ * is, so it only has to fit and be text. A control character is never meaningful in it:
+ * PostgreSQL refuses a NUL in text outright, which would fail the insert instead of refusing the
+ * request (found on PostgreSQL by BadInputIT), and the payment companies refuse a tab, a line break
+ * or a C1 control (U+0080 to U+009F) in the texts they are sent, which would turn the client's
+ * mistake into a failed call that uses up its reference. So text is one line without any control
+ * character by default; only a text that is stored and never sent on, and documented as several
+ * lines, may hold line breaks and tabs ({@link #checkLines}).
  */
 public final class FreeText {
 
     private FreeText() {
     }
 
-    /** Refuses a value longer than {@code max} or holding control characters or line breaks, naming {@code field}; null passes. */
+    /** Refuses a value longer than {@code max} or holding control characters (tab and line breaks too), naming {@code field}; null passes. */
     public static void check(String field, String value, int max) {
         refuse(field, problem(value, max));
     }
 
-    /** As {@link #check}, but line breaks (CR, LF) are allowed. */
+    /** As {@link #check}, but line breaks (CR, LF) and tabs are allowed: several lines of text, never sent to a company. */
     public static void checkLines(String field, String value, int max) {
         refuse(field, problem(value, max, true));
     }
@@ -46,17 +47,17 @@ public final class FreeText {
         return Optional.empty();
     }
 
-    /** A control character other than tab: C0 (line breaks included), DEL or C1. */
+    /** A control character: C0 (tab and line breaks included), DEL or C1. */
     public static boolean hasControlCharacters(String value) {
         return hasControlCharacters(value, false);
     }
 
     private static boolean hasControlCharacters(String value, boolean lineBreaks) {
-        return value.chars().anyMatch(ch -> isControl(ch) && !(lineBreaks && (ch == '\n' || ch == '\r')));
+        return value.chars().anyMatch(ch -> isControl(ch) && !(lineBreaks && (ch == '\n' || ch == '\r' || ch == '\t')));
     }
 
     private static boolean isControl(int ch) {
-        return ch < 0x20 && ch != '\t' || ch >= 0x7f && ch <= 0x9f;
+        return ch < 0x20 || ch >= 0x7f && ch <= 0x9f;
     }
 
     private static void refuse(String field, Optional<String> problem) {

@@ -37,7 +37,15 @@ public final class BeijingTime {
     }
 
     /**
-     * A client's day ({@code yyyy-MM-dd}, a day in Beijing time) that has begun by {@code now}.
+     * The days whose bills the companies keep, today included: alphapay, as WeChat Pay v3, serves a
+     * day's bills for three months, and the broker asks neither company for an older day (a bill
+     * date before them is refused before any statement is prepared or any company asked).
+     */
+    public static final int BILL_DAYS_KEPT = 90;
+
+    /**
+     * A client's day ({@code yyyy-MM-dd}, a day in Beijing time) that has begun by {@code now} and
+     * is one of the last {@link #BILL_DAYS_KEPT} days.
      *
      * @throws org.cbec.platform.error.InvalidRequestException naming {@code field} otherwise
      */
@@ -54,6 +62,10 @@ public final class BeijingTime {
         }
         if (d.isAfter(day(now))) {
             throw new org.cbec.platform.error.InvalidRequestException(field, field + " " + text + " has not begun in Beijing time");
+        }
+        if (d.isBefore(day(now).minusDays(BILL_DAYS_KEPT - 1L))) {
+            throw new org.cbec.platform.error.InvalidRequestException(field, field + " " + text + " is before the last " + BILL_DAYS_KEPT
+                    + " days, whose bills the companies keep");
         }
         return d;
     }

@@ -13,7 +13,7 @@ import org.cbec.platform.text.FreeText;
 
 /**
  * Text the caller chooses freely ({@link FreeText}): at most {@link #max} characters, one line, no
- * control characters other than tab. Null passes.
+ * control character (no tab either). Null passes.
  */
 @Documented
 @Constraint(validatedBy = PlainText.Check.class)

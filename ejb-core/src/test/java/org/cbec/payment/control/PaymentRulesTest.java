@@ -67,7 +67,8 @@ class PaymentRulesTest {
                 new InvokePayment("alphapay", "APP", "wx\u001bprepay", null, null, null))).field());
         assertEquals("payMessage", assertThrows(InvalidRequestException.class, () -> PaymentRules.checkInvoke(
                 new InvokePayment("alphapay", "APP", "wx-prepay\n", null, null, null))).field());
-        assertEquals(PaymentType.APP, PaymentRules.checkInvoke(new InvokePayment("alphapay", "APP", "wx-prepay\t", null, null, null)));
+        assertEquals("payMessage", assertThrows(InvalidRequestException.class, () -> PaymentRules.checkInvoke(
+                new InvokePayment("alphapay", "APP", "wx-prepay\t", null, null, null))).field(), "the companies refuse a tab");
     }
 
     @Test

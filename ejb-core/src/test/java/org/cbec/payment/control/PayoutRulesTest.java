@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.cbec.company.PayoutStatus;
 import org.cbec.payment.PayoutView;
 import org.cbec.payment.RegisterPayoutAccount;
@@ -63,18 +65,35 @@ class PayoutRulesTest {
         assertTrue(PayoutRules.disagreement(p, status(100_000, 100_000, 0)).isPresent(), "a fee of everything");
     }
 
+    private static final java.util.Set<String> GBP = PayoutRules.currencies(PayoutRules.DEFAULT_CURRENCIES);
+
     @Test
     void anAccountAbroadIsAKnownCountryAndAForeignCurrency() {
-        PayoutRules.checkAccount(account("GB", "GBP"));
-        assertRefused("bankCountry", () -> PayoutRules.checkAccount(account("XX", "GBP")));
-        assertRefused("currency", () -> PayoutRules.checkAccount(account("GB", "XXQ")));
-        assertRefused("currency", () -> PayoutRules.checkAccount(account("CN", "CNY")));
+        PayoutRules.checkAccount(account("GB", "GBP"), "alphapay", GBP);
+        assertRefused("bankCountry", () -> PayoutRules.checkAccount(account("XX", "GBP"), "alphapay", GBP));
+        assertRefused("currency", () -> PayoutRules.checkAccount(account("GB", "XXQ"), "alphapay", GBP));
+        assertRefused("currency", () -> PayoutRules.checkAccount(account("CN", "CNY"), "alphapay", Set.of("CNY", "GBP")));
         assertRefused("accountNumber", () -> PayoutRules.checkAccount(new RegisterPayoutAccount("Harbour Tea Ltd", "GB33-BUKB", "BUKBGB22",
-                "GB", "GBP")));
+                "GB", "GBP"), "alphapay", GBP));
         assertRefused("swiftCode", () -> PayoutRules.checkAccount(new RegisterPayoutAccount("Harbour Tea Ltd", "GB33 BUKB 2020 1555 5555 55",
-                "bukbgb22", "GB", "GBP")));
+                "bukbgb22", "GB", "GBP"), "alphapay", GBP));
         assertEquals("GB33BUKB20201555555555", new RegisterPayoutAccount("H", "GB33 BUKB 2020 1555 5555 55", "BUKBGB22", "GB", "GBP")
                 .account());
+    }
+
+    /** The company pays out only in the currencies of its payout terms: another real one is 422 naming currency, before any call. */
+    @Test
+    void anAccountAbroadIsInACurrencyTheCompanyPaysIn() {
+        for (String other : List.of("USD", "JPY", "EUR", "XAU")) {
+            InvalidRequestException e = assertThrows(InvalidRequestException.class,
+                    () -> PayoutRules.checkAccount(account("GB", other), "alphapay", GBP), other);
+            assertEquals("currency", e.field());
+            assertEquals("currency " + other + " is not one alphapay pays out in (GBP)", e.getMessage());
+        }
+        PayoutRules.checkAccount(account("US", "USD"), "betapay", PayoutRules.currencies(" GBP, USD "));
+        assertEquals(Set.of("GBP"), GBP);
+        assertEquals(Set.of("GBP", "JPY"), PayoutRules.currencies("gbp,JPY,,"));
+        assertRefused("currency", () -> PayoutRules.checkAccount(account("GB", "GBP"), "alphapay", Set.of()));
     }
 
     private static RegisterPayoutAccount account(String country, String currency) {

@@ -30,7 +30,7 @@ class UniqueMembersTest {
     void aBoundBodyThatRepeatsAMemberIsRefusedNamingIt() {
         assertEquals(Optional.of("amount"), refusedMember("{\"amount\":1,\"note\":\"x\",\"amount\":5000}"));
         assertEquals(Optional.of("name"), refusedMember("{\"lines\":[{\"name\":\"a\"},{\"name\":\"b\",\"name\":\"c\"}]}"));
-        assertEquals(Optional.of("other"), refusedMember("{\"other\":{},\"other\":1}"), "an unknown member too");
+        assertEquals(Optional.of("note"), refusedMember("{\"lines\":[],\"note\":\"a\",\"note\":null}"), "null the second time too");
     }
 
     @Test
@@ -42,7 +42,7 @@ class UniqueMembersTest {
 
     @Test
     void theSameNameInDifferentObjectsIsFine() {
-        Body b = JSONB.fromJson("{\"amount\":1,\"lines\":[{\"name\":\"a\",\"amount\":2},{\"name\":\"b\",\"amount\":3}],\"x\":{\"amount\":4}}", Body.class);
+        Body b = JSONB.fromJson("{\"amount\":1,\"lines\":[{\"name\":\"a\",\"amount\":2},{\"name\":\"b\",\"amount\":3}]}", Body.class);
         assertEquals(1L, b.amount());
         assertEquals(2, b.lines().size());
     }

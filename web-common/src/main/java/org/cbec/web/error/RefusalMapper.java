@@ -25,10 +25,11 @@ public abstract class RefusalMapper implements ExceptionMapper<WebApplicationExc
     }
 
     /**
-     * The member that the body named twice in one object, when that is why it was unreadable; the
-     * WAR knows the strict reader's refusal (this library cannot see ejb-core). None by default.
+     * The member that made the body unreadable (named twice in one object, or not one of the
+     * request's); the WAR knows the strict reader's refusal (this library cannot see ejb-core).
+     * None by default.
      */
-    protected String repeatedMember(Throwable failure) {
+    protected RequestProblems.Member refusedMember(Throwable failure) {
         return null;
     }
 
@@ -36,10 +37,10 @@ public abstract class RefusalMapper implements ExceptionMapper<WebApplicationExc
     public Response toResponse(WebApplicationException e) {
         int status = e.getResponse().getStatus();
         if (status >= 500) {
-            return UnexpectedFailureMapper.answer(envelope, resource, e, repeatedMember(e));
+            return UnexpectedFailureMapper.answer(envelope, resource, e, refusedMember(e));
         }
-        String repeated = status == 400 ? repeatedMember(e) : null;
-        Object refusal = repeated != null ? RequestProblems.unreadableBody(envelope, repeated)
+        RequestProblems.Member member = status == 400 ? refusedMember(e) : null;
+        Object refusal = member != null ? RequestProblems.unreadableBody(envelope, member)
                 : envelope.refusal(status, RequestProblems.describe(status, e), null);
         Response.ResponseBuilder response = ServiceEnvelope.json(status, refusal);
         String allow = e.getResponse().getHeaderString(HttpHeaders.ALLOW);

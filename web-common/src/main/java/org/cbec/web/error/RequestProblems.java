@@ -48,10 +48,17 @@ public final class RequestProblems {
         return false;
     }
 
-    /** The 400 envelope of an unreadable body; naming the member when the body named one twice ({@code repeated}, else null). */
-    public static Object unreadableBody(org.cbec.web.ServiceEnvelope envelope, String repeated) {
-        return repeated == null ? envelope.refusal(400, UNREADABLE_BODY, null)
-                : envelope.refusal(400, "malformed request body: the member " + repeated + " is given more than once", repeated);
+    /**
+     * A member of the body that made it unreadable, and why, in the words after "the member
+     * {name}": given more than once, or not one of the request's.
+     */
+    public record Member(String name, String problem) {
+    }
+
+    /** The 400 envelope of an unreadable body; naming the member when one made it so ({@code member}, else null). */
+    public static Object unreadableBody(org.cbec.web.ServiceEnvelope envelope, Member member) {
+        return member == null ? envelope.refusal(400, UNREADABLE_BODY, null)
+                : envelope.refusal(400, "malformed request body: the member " + member.name() + " " + member.problem(), member.name());
     }
 
     /** Logs an unexpected failure and returns the reference to give the caller instead of details. */

@@ -24,25 +24,26 @@ public abstract class UnexpectedFailureMapper implements ExceptionMapper<Throwab
     }
 
     /**
-     * The member that the body named twice in one object, when that is why it was unreadable; the
-     * WAR knows the strict reader's refusal (this library cannot see ejb-core). None by default.
+     * The member that made the body unreadable (named twice in one object, or not one of the
+     * request's); the WAR knows the strict reader's refusal (this library cannot see ejb-core).
+     * None by default.
      */
-    protected String repeatedMember(Throwable failure) {
+    protected RequestProblems.Member refusedMember(Throwable failure) {
         return null;
     }
 
     @Override
     public Response toResponse(Throwable e) {
-        return answer(envelope, resource, e, repeatedMember(e));
+        return answer(envelope, resource, e, refusedMember(e));
     }
 
     /**
      * The answer to {@code e} in the operation {@code resource} (null when none was matched);
-     * {@code repeated} is the member the body named twice, if that is what made it unreadable.
+     * {@code member} is the member that made the body unreadable, if one did.
      */
-    static Response answer(ServiceEnvelope envelope, ResourceInfo resource, Throwable e, String repeated) {
+    static Response answer(ServiceEnvelope envelope, ResourceInfo resource, Throwable e, RequestProblems.Member member) {
         if (RequestProblems.isUnreadableBody(e)) {
-            return ServiceEnvelope.json(400, RequestProblems.unreadableBody(envelope, repeated)).build();
+            return ServiceEnvelope.json(400, RequestProblems.unreadableBody(envelope, member)).build();
         }
         return ServiceEnvelope.json(500, failure(envelope, resource, e)).build();
     }

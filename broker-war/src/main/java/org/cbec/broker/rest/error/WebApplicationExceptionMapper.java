@@ -1,7 +1,8 @@
 package org.cbec.broker.rest.error;
 
 import jakarta.ws.rs.ext.Provider;
-import org.cbec.platform.json.UniqueMembers;
+import org.cbec.platform.json.StrictJson;
+import org.cbec.web.error.RequestProblems;
 import org.cbec.web.error.RefusalMapper;
 
 /** JAX-RS's own refusals, in the broker envelope. */
@@ -13,7 +14,7 @@ public class WebApplicationExceptionMapper extends RefusalMapper {
     }
 
     @Override
-    protected String repeatedMember(Throwable failure) {
-        return UniqueMembers.repeatedIn(failure).orElse(null);
+    protected RequestProblems.Member refusedMember(Throwable failure) {
+        return StrictJson.refusedMember(failure).map(m -> new RequestProblems.Member(m.member(), m.problem())).orElse(null);
     }
 }

@@ -3,6 +3,7 @@ package org.cbec.broker.rest.payout;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.bind.annotation.JsonbNillable;
+import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -17,6 +18,7 @@ import org.cbec.payment.PayoutView;
 import org.cbec.payment.RequestPayout;
 import org.cbec.payment.boundary.Payouts;
 import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.json.StrictJson;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.web.error.FailureAction;
 
@@ -31,7 +33,8 @@ import org.cbec.web.error.FailureAction;
 @Produces(MediaType.APPLICATION_JSON)
 public class PayoutResource {
 
-    public record PayoutRequest(String paymentMethod, String payoutRef, Long amount, String description, String notifyUrl) {
+    /** {@code amount} as given: absent is everything available, JSON null is refused (StrictJson.wholeNumberIfGiven). */
+    public record PayoutRequest(String paymentMethod, String payoutRef, JsonValue amount, String description, String notifyUrl) {
     }
 
     /** One payout; every member is present, null when not known yet (before the company's answer). */
@@ -72,7 +75,8 @@ public class PayoutResource {
         if (r == null) {
             throw new InvalidRequestException(null, "a payout request body is required");
         }
-        return result(payouts.request(merchant, new RequestPayout(r.paymentMethod(), r.payoutRef(), r.amount(), r.description(),
+        Long amount = StrictJson.wholeNumberIfGiven("amount", r.amount(), "leave amount out to pay out everything available");
+        return result(payouts.request(merchant, new RequestPayout(r.paymentMethod(), r.payoutRef(), amount, r.description(),
                 r.notifyUrl())));
     }
 

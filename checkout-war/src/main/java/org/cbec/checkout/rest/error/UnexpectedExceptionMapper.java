@@ -1,7 +1,8 @@
 package org.cbec.checkout.rest.error;
 
 import jakarta.ws.rs.ext.Provider;
-import org.cbec.platform.json.UniqueMembers;
+import org.cbec.platform.json.StrictJson;
+import org.cbec.web.error.RequestProblems;
 import org.cbec.web.error.UnexpectedFailureMapper;
 
 /** Anything not mapped more precisely, in the checkout envelope. */
@@ -13,7 +14,7 @@ public class UnexpectedExceptionMapper extends UnexpectedFailureMapper {
     }
 
     @Override
-    protected String repeatedMember(Throwable failure) {
-        return UniqueMembers.repeatedIn(failure).orElse(null);
+    protected RequestProblems.Member refusedMember(Throwable failure) {
+        return StrictJson.refusedMember(failure).map(m -> new RequestProblems.Member(m.member(), m.problem())).orElse(null);
     }
 }
