@@ -46,21 +46,34 @@ public class AdminFilter implements ContainerRequestFilter {
         String address = http.getRemoteAddr();
         Optional<String> user = AdminCredentials.user(header);
         // A locked address or user is not even checked.
-        OptionalLong locked = logins.retryAfterSeconds(address, user.orElse(null));
-        if (locked.isPresent()) {
-            request.abortWith(Response.fromResponse(Envelope.response(429, "too many failed admin logins from this address"
-                    + " or for this user; send them again after Retry-After seconds", null))
-                    .header(HttpHeaders.RETRY_AFTER, locked.getAsLong()).build());
+        if (locked(request, address, user)) {
             return;
         }
         if (credentials.accepts(header)) {
             logins.succeeded(address, AdminCredentials.USER);
             return;
         }
-        user.ifPresent(u -> logins.failed(address, u));
+        if (user.isPresent()) {
+            logins.failed(address, user.get());
+            // As the broker: the failure that starts a lock is answered as locked already.
+            if (locked(request, address, user)) {
+                return;
+            }
+        }
         LOG.fine(() -> "Admin request refused: no valid admin credentials for " + request.getMethod() + " "
                 + request.getUriInfo().getPath());
         request.abortWith(Response.fromResponse(Envelope.response(401, "admin credentials required (HTTP Basic, user admin)", null))
                 .header(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"sandbox\"").build());
+    }
+
+    /** Whether the address or user is locked; if so the request is answered 429 with {@code Retry-After}. */
+    private boolean locked(ContainerRequestContext request, String address, Optional<String> user) {
+        OptionalLong locked = logins.retryAfterSeconds(address, user.orElse(null));
+        if (locked.isPresent()) {
+            request.abortWith(Response.fromResponse(Envelope.response(429, "too many failed admin logins from this address"
+                    + " or for this user; send them again after Retry-After seconds", null))
+                    .header(HttpHeaders.RETRY_AFTER, locked.getAsLong()).build());
+        }
+        return locked.isPresent();
     }
 }
