@@ -8,7 +8,8 @@
 //   CHECKOUT_DIRECT_URL        the checkout itself (…/checkout), for the pay redirect only (see below)
 //   SANDBOX_URL                the sandbox companies' admin API (…/sandbox), where the payer pays
 //   MERCHANT, BROKER_KEY       a broker merchant with accounts at the sandbox, and its key
-//   ADMIN_PASSWORD             the administrator of both services and the sandbox
+//   ADMIN_PASSWORD             the administrator of both services
+//   SANDBOX_ADMIN_PASSWORD     the sandbox's own administrator
 import * as broker from '../../../target/ts/broker-client';
 import * as checkout from '../../../target/ts/checkout-client';
 
@@ -165,7 +166,7 @@ async function main(): Promise<void> {
 
     // The buyer pays at the company (the sandbox's admin API: not part of either document).
     const paid = await fetch(`${env('SANDBOX_URL')}/alphapay/${merchant}/payments/${orderRef}/pay`, {
-        method: 'POST', headers: { Authorization: 'Basic ' + btoa(`admin:${adminPassword}`) },
+        method: 'POST', headers: { Authorization: 'Basic ' + btoa(`admin:${env('SANDBOX_ADMIN_PASSWORD')}`) },
     });
     check(paid.status === 200, `the sandbox did not pay ${orderRef}: ${paid.status} ${await paid.text()}`);
     const payment = await until(`payment ${orderRef}`, () => payments.queryPayment({ merchant, orderRef, paymentMethod: broker.PaymentMethod.Alphapay }),

@@ -251,7 +251,7 @@ class WebhooksIT {
         assertEquals(200, SANDBOX.pay("alphapay", merchant, ref).status());
         awaitTrue(() -> receiver.at(path).size() == 1, "the first callback made the event");
         Reply resent = send("POST", SANDBOX.base().resolve("alphapay/" + merchant + "/orders/" + ref + "/callbacks/resend"), null,
-                "Authorization", basic("admin", System.getenv("ADMIN_PASSWORD")));
+                "Authorization", basic("admin", System.getenv("SANDBOX_ADMIN_PASSWORD")));
         assertEquals(200, resent.status(), resent::toString);
         awaitTrue(() -> "DELIVERED".equals(callbacks("alphapay", ref).getJsonObject(0).getString("state"))
                 && callbacks("alphapay", ref).getJsonObject(0).getInt("attempts") == 2, "the company sent it again and the broker took it");
@@ -733,7 +733,7 @@ class WebhooksIT {
     /** The callbacks the company wrote for the order, as its admin API shows them. */
     private static jakarta.json.JsonArray callbacks(String method, String ref) {
         Reply r = get(SANDBOX.base().resolve(method + "/" + merchant + "/orders/" + ref + "/callbacks"), "Authorization",
-                basic("admin", System.getenv("ADMIN_PASSWORD")));
+                basic("admin", System.getenv("SANDBOX_ADMIN_PASSWORD")));
         assertEquals(200, r.status(), r::toString);
         return r.json().getJsonArray("callbacks");
     }

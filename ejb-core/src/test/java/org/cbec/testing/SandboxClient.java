@@ -33,9 +33,9 @@ public final class SandboxClient {
         this.admin = Http.basic("admin", adminPassword);
     }
 
-    /** The sandbox the test run started: {@code SANDBOX_URL} and {@code ADMIN_PASSWORD}. */
+    /** The sandbox the test run started: {@code SANDBOX_URL} and its own {@code SANDBOX_ADMIN_PASSWORD}. */
     public static SandboxClient fromEnvironment() {
-        return new SandboxClient(URI.create(System.getenv("SANDBOX_URL")), System.getenv("ADMIN_PASSWORD"));
+        return new SandboxClient(URI.create(System.getenv("SANDBOX_URL")), System.getenv("SANDBOX_ADMIN_PASSWORD"));
     }
 
     public URI base() {

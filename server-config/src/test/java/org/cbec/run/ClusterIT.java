@@ -50,6 +50,7 @@ class ClusterIT {
 
     private static final Path DIR = Path.of("target", "cluster-it").toAbsolutePath();
     private static final String ADMIN_PASSWORD = "cluster-it-admin-password";
+    private static final String SANDBOX_ADMIN_PASSWORD = "cluster-it-sandbox-admin-password";
     private static final String KEY = "cluster-it-demo-broker-key-0123456789";
     private static final String CA_KEY = "cluster-it-demo-checkout-key-0123456789";
     private static final String PAYER = "张三";
@@ -66,6 +67,7 @@ class ClusterIT {
         env.put("CLUSTER_PG_PORT", "25498");
         env.put("CLUSTER_NAME", "cbec-it-" + UUID.randomUUID().toString().substring(0, 8));
         env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
+        env.put("SANDBOX_ADMIN_PASSWORD", SANDBOX_ADMIN_PASSWORD);
         env.put("DEMO_API_KEY", KEY);
         env.put("DEMO_CA_KEY", CA_KEY);
         env.put("RECONCILIATION_INTERVAL_MS", "2000");
@@ -414,7 +416,7 @@ class ClusterIT {
      * sandbox schema of the shared PostgreSQL; faults are per sandbox, and each node's broker calls its own).
      */
     private static SandboxClient sandbox(URI node) {
-        return new SandboxClient(node.resolve("sandbox/"), ADMIN_PASSWORD);
+        return new SandboxClient(node.resolve("sandbox/"), SANDBOX_ADMIN_PASSWORD);
     }
 
     /** A payment the company failed to create (fault on that node's sandbox): UNKNOWN. */

@@ -104,6 +104,57 @@ class RunScriptIT {
         assertTrue(metrics.body().contains("payments_flagged"), "with the broker's series");
         assertEquals(404, get(base.resolve("metrics")).status(), "no /metrics on the public HTTP port");
         assertEquals(404, overHttps(URI.create("https://localhost:" + httpsPort + "/metrics")).status(), "nor on HTTPS");
+
+        brokerGuessesLockTheCheckoutsAdminLoginToo(admin);
+        theSandboxHasAnAdminPasswordOfItsOwn(base, admin, log);
+    }
+
+    /**
+     * The broker's and the checkout's admin logins share one throttle (two WARs, one password):
+     * failures spent at the broker count at the checkout, whose next wrong guess is locked (429),
+     * and the lock holds the right password too until Retry-After has passed.
+     */
+    private static void brokerGuessesLockTheCheckoutsAdminLoginToo(URI admin) throws InterruptedException {
+        String enterprise = "{\"enterpriseId\":\"lock-" + UUID.randomUUID().toString().substring(0, 8) + "\",\"name\":\"E\"}";
+        // a success first: earlier failures from this address are forgotten
+        assertEquals(201, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"lock-" + UUID.randomUUID().toString()
+                .substring(0, 8) + "\"}", "Authorization", admin()).status());
+        for (int i = 1; i < 5; i++) {
+            Reply refused = postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"x1\"}", "Authorization", basic("admin", "guess-" + i));
+            assertEquals(401, refused.status(), refused::toString);
+        }
+        Reply locked = postJson(admin.resolve("checkout/admin/enterprises"), enterprise, "Authorization", basic("admin", "guess-last"));
+        assertEquals(429, locked.status(), "the fifth wrong guess in a row, at the other service: " + locked);
+        assertEquals(429, locked.json().getInt("code"));
+        long retryAfter = Long.parseLong(locked.header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 30, locked::toString);
+        Reply stillLocked = postJson(admin.resolve("checkout/admin/enterprises"), enterprise, "Authorization", admin());
+        assertEquals(429, stillLocked.status(), "the lock holds the right password too: " + stillLocked);
+        assertEquals(429, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"x1\"}", "Authorization", admin()).status(),
+                "and at the broker");
+        Thread.sleep(retryAfter * 1000 + 200);
+        assertEquals(201, postJson(admin.resolve("checkout/admin/enterprises"), enterprise, "Authorization", admin()).status());
+    }
+
+    /**
+     * With no SANDBOX_ADMIN_PASSWORD the run script draws the sandbox's admin password and keeps it
+     * under DATA_DIR, readable by this user only, printing where and never what; it opens the
+     * sandbox's admin API and nothing else, and the broker's does not open the sandbox's.
+     */
+    private void theSandboxHasAnAdminPasswordOfItsOwn(URI base, URI admin, Path log) throws IOException {
+        Path file = dataDir.resolve("sandbox-admin.password");
+        assertEquals(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(file));
+        String password = sandboxPassword();
+        assertTrue(password.length() >= 24, "drawn, not empty");
+        String text = Files.readString(log, StandardCharsets.UTF_8);
+        assertTrue(text.contains("run: the sandbox's admin password (user admin) is in " + file), "one line says where it is");
+        assertFalse(text.contains(password), "the password itself is never printed");
+        URI terms = base.resolve("sandbox/alphapay/payout-terms");
+        assertEquals(200, get(terms, "Authorization", basic("admin", password)).status());
+        assertEquals(401, get(terms, "Authorization", admin()).status(), "the broker's admin password does not open the sandbox");
+        Reply other = postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"x1\"}", "Authorization", basic("admin", password));
+        assertEquals(401, other.status(), "the sandbox's admin password does not open the broker: " + other);
+        assertEquals(200, get(terms, "Authorization", basic("admin", password)).status());
     }
 
     @Test
@@ -208,7 +259,7 @@ class RunScriptIT {
         // From here on the company stalls every create for 4 s (under the 5-s read timeout), so
         // that some creates are certainly in flight at the kill: the intent stored, no outcome. The
         // kill comes once the company's log shows one of them received and not yet answered.
-        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD);
+        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), sandboxPassword());
         for (String method : List.of("alphapay", "betapay")) {
             assertEquals(200, sandbox.fault(method, "demo", "{\"mode\":\"SLOW\",\"latencyMs\":4000}").status());
         }
@@ -339,7 +390,7 @@ class RunScriptIT {
                     + "\"orderRef\":\"" + ref + "\",\"actualAmount\":2599,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
                     + receiver.getAddress().getPort() + "/events\"}", "app-api-key", DEMO_API_KEY);
             assertEquals(200, created.status(), created::toString);
-            SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD);
+            SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), sandboxPassword());
             assertEquals(200, sandbox.pay("betapay", "demo", ref).status());
             Instant deadline = Instant.now().plusSeconds(60);
             while (ids.isEmpty() && Instant.now().isBefore(deadline)) {
@@ -348,7 +399,7 @@ class RunScriptIT {
             assertEquals(1, ids.size(), "the first attempt came and was answered 500");
             assertTrue(sandbox.requests("betapay", "demo", "query", ref) >= 1, "the broker asked the company (the poll)");
             Reply callbacks = get(base.resolve("sandbox/betapay/demo/orders/" + ref + "/callbacks"), "Authorization",
-                    basic("admin", ADMIN_PASSWORD));
+                    basic("admin", sandboxPassword()));
             assertEquals("PENDING", callbacks.json().getJsonArray("callbacks").getJsonObject(0).getString("state"),
                     () -> "the company's callback never arrived: " + callbacks);
             new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
@@ -386,7 +437,7 @@ class RunScriptIT {
         // 20 identical creates at once, the company taking 2 s to answer the one it gets: the others
         // are told at once that it is in progress (409), none holding a thread while it waits.
         String ref = "burst" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD);
+        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), sandboxPassword());
         assertEquals(200, sandbox.fault("alphapay", "demo", "{\"mode\":\"SLOW\",\"latencyMs\":2000,\"orderRef\":\"" + ref + "\"}").status());
         List<Bursts.Caller> callers = Bursts.atOnce(20, i -> create(base, "alphapay", ref));
         sandbox.clearFaults("alphapay", "demo");
@@ -440,7 +491,7 @@ class RunScriptIT {
         String sandboxPassword = "run-it-sandbox-password";
         Map<String, String> urls = new HashMap<>();
         for (String line : Scripts.run(List.of("sandbox", "start", sandboxDir.toString()), Map.of("SANDBOX_PORT", String.valueOf(Scripts.freePort()),
-                "ADMIN_PASSWORD", sandboxPassword), List.of("DB_URL"), Duration.ofMinutes(5))) {
+                "SANDBOX_ADMIN_PASSWORD", sandboxPassword), List.of("DB_URL"), Duration.ofMinutes(5))) {
             String[] kv = line.split("=", 2);
             if (kv.length == 2 && kv[0].endsWith("_URL")) {
                 urls.put(kv[0], kv[1]);
@@ -502,8 +553,8 @@ class RunScriptIT {
      * sandboxes (opened by the run script under the name demo) create, invoke, pay through the
      * helper, query, declare, query the declaration, and close another payment.
      */
-    private static void demoFlow(URI base) {
-        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), ADMIN_PASSWORD);
+    private void demoFlow(URI base) throws IOException {
+        SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), sandboxPassword());
         for (String method : List.of("alphapay", "betapay")) {
             String ref = "demo" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
             Reply created = postJson(base.resolve("broker/v1/payment/demo"), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"APP\","
@@ -535,7 +586,7 @@ class RunScriptIT {
      * the shipping form confirmed, the payment reported. Prism finds no answer or request against the
      * documents: no sl-violations header (the drive checks each answer) and nothing in its logs.
      */
-    private static void generatedTypeScriptClientsDriveBothServicesThroughPrismWithoutAViolation(URI base) throws Exception {
+    private void generatedTypeScriptClientsDriveBothServicesThroughPrismWithoutAViolation(URI base) throws Exception {
         String id = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         String ref = "ts" + id;
         String refundRef = "r-ts" + id;
@@ -555,7 +606,8 @@ class RunScriptIT {
                     "SANDBOX_URL", "http://127.0.0.1:" + base.getPort() + "/sandbox",
                     "MERCHANT", "demo",
                     "BROKER_KEY", DEMO_API_KEY,
-                    "ADMIN_PASSWORD", ADMIN_PASSWORD);
+                    "ADMIN_PASSWORD", ADMIN_PASSWORD,
+                    "SANDBOX_ADMIN_PASSWORD", sandboxPassword());
             Scripts.Ended drive = Scripts.runToEnd(List.of("node", Path.of("target", "ts", "js", "src", "test", "ts", "drive.js").toString(),
                     ref, refundRef, enterprise), env, List.of(), Duration.ofMinutes(3));
             System.out.println("RunScriptIT drive.ts:\n" + drive.output());
@@ -702,7 +754,7 @@ class RunScriptIT {
             String text = Files.readString(log, StandardCharsets.UTF_8);
             // The demo merchant's company accounts hold private keys: none may be logged either (LogSecrets looks for them).
             assertEquals(List.of(), LogSecrets.findings(text, log.getFileName().toString(),
-                    List.of(key, caKey, ADMIN_PASSWORD, DEMO_API_KEY, DEMO_CA_KEY)));
+                    List.of(key, caKey, ADMIN_PASSWORD, sandboxPassword(), DEMO_API_KEY, DEMO_CA_KEY)));
         }
         // Both WARs start against one database: the first migrates, every later start finds it current.
         List<String> first = schemaLines(firstLog);
@@ -798,8 +850,9 @@ class RunScriptIT {
         builder.environment().put("DEMO_API_KEY", DEMO_API_KEY);
         builder.environment().put("DEMO_CA_KEY", DEMO_CA_KEY);
         builder.environment().remove("DB_URL");
-        // The script's own key-encryption key (drawn under DATA_DIR), not the test suites'.
+        // The script's own key-encryption key and sandbox admin password (drawn under DATA_DIR), not the test suites'.
         builder.environment().remove("CREDENTIALS_KEY");
+        builder.environment().remove("SANDBOX_ADMIN_PASSWORD");
         builder.environment().putAll(database);
         server = builder.start();
         return log;
@@ -837,5 +890,10 @@ class RunScriptIT {
 
     private static String admin() {
         return basic("admin", ADMIN_PASSWORD);
+    }
+
+    /** The sandbox's admin password that the run script drew and keeps under DATA_DIR. */
+    private String sandboxPassword() throws IOException {
+        return Files.readString(dataDir.resolve("sandbox-admin.password")).strip();
     }
 }

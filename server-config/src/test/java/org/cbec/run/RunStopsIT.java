@@ -209,6 +209,7 @@ class RunStopsIT {
     private Map<String, String> environment(int httpPort, int companyPort) {
         return Map.of("HTTP_PORT", String.valueOf(httpPort), "HTTPS_PORT", String.valueOf(httpsPort),
                 "SANDBOX_PORT", String.valueOf(companyPort), "DATA_DIR", dataDir.toString(), "ADMIN_PASSWORD", ADMIN_PASSWORD,
+                "SANDBOX_ADMIN_PASSWORD", "run-stops-sandbox-admin-password",
                 "DEMO_API_KEY", DEMO_API_KEY, "EMBEDDED_PG_PORT", String.valueOf(pgPort));
     }
 

@@ -40,6 +40,7 @@ class ServerSmokeIT {
     private static final int PORT_BASE = 14800;
     private static final URI BASE = URI.create("http://localhost:" + (PORT_BASE + 80) + "/");
     private static final String ADMIN_PASSWORD = "smoke-admin-" + UUID.randomUUID();
+    private static final String SANDBOX_ADMIN_PASSWORD = "smoke-sandbox-admin-" + UUID.randomUUID();
     /** The domain administrator's password (admin console, asadmin). */
     private static final String DOMAIN_ADMIN_PASSWORD = "smoke-domain-" + UUID.randomUUID();
     /** asadmin's password file for the tests' own asadmin calls (mode 600). */
@@ -64,14 +65,14 @@ class ServerSmokeIT {
             }
         }
         Scripts.deleteRecursively(SANDBOX_DIR);
-        for (String line : run(List.of("sandbox", "start", SANDBOX_DIR.toString()), Map.of("SANDBOX_PORT", "14795", "ADMIN_PASSWORD",
-                ADMIN_PASSWORD))) {
+        for (String line : run(List.of("sandbox", "start", SANDBOX_DIR.toString()), Map.of("SANDBOX_PORT", "14795", "SANDBOX_ADMIN_PASSWORD",
+                SANDBOX_ADMIN_PASSWORD))) {
             String[] kv = line.split("=", 2);
             if (kv.length == 2 && kv[0].endsWith("_URL")) {
                 env.put(kv[0], kv[1]);
             }
         }
-        sandbox = new SandboxClient(URI.create(env.remove("SANDBOX_URL")), ADMIN_PASSWORD);
+        sandbox = new SandboxClient(URI.create(env.remove("SANDBOX_URL")), SANDBOX_ADMIN_PASSWORD);
         env.put("PAYARA_HOME", PAYARA.toString());
         env.put("PORT_BASE", String.valueOf(PORT_BASE));
         env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);

@@ -35,4 +35,13 @@ class AdminCredentialsTest {
         assertFalse(AdminCredentials.accepts("Basic", "pw"));
         assertFalse(AdminCredentials.accepts(null, "pw"));
     }
+
+    @Test
+    void theUserIsReadFromBasicCredentialsOnly() {
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.Optional.of("root"), AdminCredentials.user(basic("root:pw:x")));
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.Optional.of(""), AdminCredentials.user(basic(":pw")));
+        assertTrue(AdminCredentials.user("Bearer pw").isEmpty());
+        assertTrue(AdminCredentials.user(basic("nocolon")).isEmpty());
+        assertTrue(AdminCredentials.user(null).isEmpty());
+    }
 }

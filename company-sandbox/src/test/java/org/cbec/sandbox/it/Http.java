@@ -19,7 +19,8 @@ import java.util.Map;
 /** The JDK's HTTP client, as any client of the sandbox would use it; answers read as raw text. */
 final class Http {
 
-    static final String ADMIN_PASSWORD = System.getenv("ADMIN_PASSWORD");
+    /** The sandbox's own administrator password (not the broker's {@code ADMIN_PASSWORD}). */
+    static final String ADMIN_PASSWORD = System.getenv("SANDBOX_ADMIN_PASSWORD");
 
     // HTTP/1.1 as the broker's JAX-RS client speaks it (the JDK client would otherwise try h2c).
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

@@ -159,13 +159,16 @@ class SandboxIT {
                 new String[] {"POST", "alphapay/" + m.name + "/payouts/failure", "{\"reason\":\"x\"}"},
                 new String[] {"DELETE", "alphapay/" + m.name + "/payouts/failure", null},
                 new String[] {"GET", "alphapay/" + m.name + "/funds", null});
-        List<Map<String, String>> credentials = List.of(
-                Map.of(),
-                Map.of("Authorization", Http.basic("admin", "wrong-password")),
-                Map.of("Authorization", Http.basic("root", Http.ADMIN_PASSWORD)),
-                Map.of("app-api-key", "it-demo-broker-key-0123456789abcdef"),
-                Map.of("Authorization", "Bearer " + Http.ADMIN_PASSWORD));
         for (String[] call : calls) {
+            // Another user each time, and the administrator in between: these refusals stay
+            // 401, under the login throttle's counts for one address and one user.
+            List<Map<String, String>> credentials = List.of(
+                    Map.of(),
+                    Map.of("Authorization", Http.basic("admin", "wrong-password")),
+                    Map.of("Authorization", Http.basic("root-" + unique("u"), Http.ADMIN_PASSWORD)),
+                    Map.of("app-api-key", "it-demo-broker-key-0123456789abcdef"),
+                    Map.of("Authorization", "Bearer " + Http.ADMIN_PASSWORD));
+            assertEquals(200, Http.admin("GET", base.resolve("alphapay/payout-terms"), null).status());
             for (Map<String, String> credential : credentials) {
                 Map<String, String> headers = new java.util.HashMap<>(credential);
                 headers.put("Content-Type", "application/json");
@@ -176,6 +179,42 @@ class SandboxIT {
                 assertTrue(r.json().containsKey("message"));
             }
         }
+    }
+
+    @Test
+    void repeatedWrongAdminPasswordsAreAnswered429WithRetryAfterThenTheAdministratorGetsInAfterIt() throws InterruptedException {
+        URI terms = base.resolve("alphapay/payout-terms");
+        // a success first: earlier tests' failures from this address are forgotten
+        assertEquals(200, Http.admin("GET", terms, null).status());
+        for (int i = 1; i < 5; i++) {
+            Reply refused = Http.send("GET", terms, Map.of("Authorization", Http.basic("admin", "guess-" + i)), (String) null);
+            assertEquals(401, refused.status(), refused::toString);
+        }
+        Reply locked = Http.send("GET", terms, Map.of("Authorization", Http.basic("admin", "guess-last")), (String) null);
+        assertEquals(429, locked.status(), locked::toString);
+        assertEquals(429, locked.json().getInt("code"));
+        assertTrue(locked.json().getString("message").contains("Retry-After"), locked::toString);
+        assertTrue(locked.header("Content-Type").startsWith("application/json"), locked::toString);
+        long retryAfter = Long.parseLong(locked.header("Retry-After"));
+        assertTrue(retryAfter >= 1 && retryAfter <= 30, locked::toString);
+        // While locked, not even the right password is checked.
+        Reply stillLocked = Http.admin("GET", terms, null);
+        assertEquals(429, stillLocked.status(), stillLocked::toString);
+        assertEquals(429, stillLocked.json().getInt("code"));
+        Thread.sleep(retryAfter * 1000 + 200);
+        assertEquals(200, Http.admin("GET", terms, null).status());
+    }
+
+    @Test
+    void theBrokersAdminPasswordDoesNotOpenTheSandboxAdminApi() {
+        String brokers = System.getenv("ADMIN_PASSWORD");
+        assertTrue(brokers != null && !brokers.isBlank(), "the suites' environment sets the broker's ADMIN_PASSWORD");
+        URI terms = base.resolve("alphapay/payout-terms");
+        Reply refused = Http.send("GET", terms, Map.of("Authorization", Http.basic("admin", brokers)), (String) null);
+        assertEquals(401, refused.status(), refused::toString);
+        assertEquals("Basic realm=\"sandbox\"", refused.header("WWW-Authenticate"));
+        assertEquals(200, Http.admin("GET", terms, null).status());
+        assertNotEquals(brokers, Http.ADMIN_PASSWORD, "the sandbox has a password of its own");
     }
 
     @Test

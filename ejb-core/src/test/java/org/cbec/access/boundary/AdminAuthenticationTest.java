@@ -110,7 +110,7 @@ class AdminAuthenticationTest {
         m.logins.maxFailuresPerUser = 10;
         m.logins.lockSeconds = 1;
         m.logins.maxLockSeconds = 30;
-        m.logins.tracked = 100;
+        m.logins.ledger = new org.cbec.access.control.MemoryLoginLedger();
         m.logins.adminPort = Optional.empty();
         m.logins.init();
         return m;

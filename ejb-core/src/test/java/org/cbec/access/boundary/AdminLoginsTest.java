@@ -7,16 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.cbec.access.control.MemoryLoginLedger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class AdminLoginsTest {
 
+    private final MemoryLoginLedger ledger = new MemoryLoginLedger();
     private final AdminLogins logins = new AdminLogins();
     private final List<LogRecord> logged = new ArrayList<>();
     private final Logger log = Logger.getLogger(AdminLogins.class.getName());
@@ -41,8 +44,8 @@ class AdminLoginsTest {
         logins.maxFailuresPerUser = 20;
         logins.lockSeconds = 1;
         logins.maxLockSeconds = 300; // asked for more than the cap
-        logins.tracked = 1000;
         logins.adminPort = Optional.empty();
+        logins.ledger = ledger;
         logins.init();
         log.addHandler(capture);
     }
@@ -111,5 +114,71 @@ class AdminLoginsTest {
         logins.adminPort = Optional.of(9090);
         assertTrue(logins.onAdminPort(9090));
         assertFalse(logins.onAdminPort(8080));
+    }
+
+    /** The other service's copy of this bean (the checkout's beside the broker's), on the same table. */
+    private AdminLogins otherService() {
+        AdminLogins other = new AdminLogins();
+        other.maxFailures = 5;
+        other.maxFailuresPerUser = 20;
+        other.lockSeconds = 1;
+        other.maxLockSeconds = 30;
+        other.adminPort = Optional.empty();
+        other.ledger = ledger;
+        other.init();
+        return other;
+    }
+
+    @Test
+    void failuresAtOneServiceCountAtTheOtherAndItsLockStopsBoth() {
+        AdminLogins checkout = otherService();
+        for (int i = 0; i < 4; i++) {
+            logins.failed("203.0.113.9", "admin");
+        }
+        assertFalse(checkout.retryAfterSeconds("203.0.113.9", "admin").isPresent());
+        checkout.failed("203.0.113.9", "admin");
+        assertTrue(checkout.retryAfterSeconds("203.0.113.9", "admin").isPresent(), "the fifth in a row, whichever service saw it");
+        assertTrue(logins.retryAfterSeconds("203.0.113.9", "admin").isPresent(), "locked at the first service too");
+    }
+
+    @Test
+    void aSuccessAtOneServiceForgetsTheFailuresAtTheOther() {
+        AdminLogins checkout = otherService();
+        for (int i = 0; i < 4; i++) {
+            logins.failed("203.0.113.9", "admin");
+        }
+        checkout.succeeded("203.0.113.9", "admin");
+        logins.failed("203.0.113.9", "admin");
+        assertFalse(logins.retryAfterSeconds("203.0.113.9", "admin").isPresent());
+    }
+
+    @Test
+    void theLockIsKeptInWallClockTimeSoThatEveryNodeReadsItAlike() {
+        long[] now = {1_800_000_000_000L};
+        logins.clock = () -> now[0];
+        for (int i = 0; i < 5; i++) {
+            logins.failed("203.0.113.9", "admin");
+        }
+        assertEquals(now[0] + 1000, ledger.rows.get("address:203.0.113.9").lockedUntilMillis());
+        now[0] += 1000;
+        assertFalse(logins.retryAfterSeconds("203.0.113.9", "admin").isPresent());
+    }
+
+    @Test
+    void keysQuietForFifteenMinutesAreDeletedByTheNextFailure() {
+        long[] now = {1_800_000_000_000L};
+        logins.clock = () -> now[0];
+        logins.failed("203.0.113.9", "admin");
+        now[0] += 15 * 60_000 + 1;
+        logins.failed("198.51.100.7", "ops");
+        assertEquals(Set.of("address:198.51.100.7", "user:ops"), ledger.rows.keySet());
+    }
+
+    @Test
+    void whenTheFailuresCannotBeReadTheLoginIsRefusedAsLockedNotLetThrough() {
+        ledger.down = true;
+        assertEquals(java.util.OptionalLong.of(1), logins.retryAfterSeconds("203.0.113.9", "admin"));
+        logins.failed("203.0.113.9", "admin"); // not counted, no exception
+        logins.succeeded("203.0.113.9", "admin");
     }
 }

@@ -1,97 +1,86 @@
 package org.cbec.access.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import org.cbec.access.control.LoginThrottle.Failures;
 import org.junit.jupiter.api.Test;
 
 class LoginThrottleTest {
 
-    private static final long SECOND = 1_000_000_000L;
+    private static final long SECOND = 1_000L;
 
-    private final LoginThrottle throttle = new LoginThrottle(3, 2, 30, 100);
+    private final LoginThrottle throttle = new LoginThrottle(3, 2, 30);
 
     @Test
     void aKeyIsLockedAtItsThirdFailureAndNotBefore() {
-        assertTrue(throttle.failed("10.0.0.1", 0).isEmpty());
-        assertTrue(throttle.failed("10.0.0.1", 0).isEmpty());
-        assertEquals(OptionalLong.empty(), throttle.retryAfterSeconds("10.0.0.1", 0));
-        assertEquals(new LoginThrottle.Lock(2, 3), throttle.failed("10.0.0.1", 0).orElseThrow());
-        assertEquals(OptionalLong.of(2), throttle.retryAfterSeconds("10.0.0.1", 0));
-        assertEquals(OptionalLong.of(1), throttle.retryAfterSeconds("10.0.0.1", SECOND + 1), "whole seconds, rounded up");
+        Failures f = fail(null, 0);
+        f = fail(f, 0);
+        assertEquals(OptionalLong.empty(), throttle.retryAfterSeconds(f, 0));
+        LoginThrottle.Failed third = throttle.failed(f, 0);
+        assertEquals(new LoginThrottle.Lock(2, 3), third.lock().orElseThrow());
+        assertEquals(OptionalLong.of(2), throttle.retryAfterSeconds(third.failures(), 0));
+        assertEquals(OptionalLong.of(1), throttle.retryAfterSeconds(third.failures(), SECOND + 1), "whole seconds, rounded up");
     }
 
     @Test
     void theLockEndsOnTime() {
-        lock("10.0.0.1", 0);
-        assertTrue(throttle.retryAfterSeconds("10.0.0.1", 2 * SECOND - 1).isPresent());
-        assertTrue(throttle.retryAfterSeconds("10.0.0.1", 2 * SECOND).isEmpty());
+        Failures f = lock(0);
+        assertTrue(throttle.retryAfterSeconds(f, 2 * SECOND - 1).isPresent());
+        assertTrue(throttle.retryAfterSeconds(f, 2 * SECOND).isEmpty());
     }
 
     @Test
     void eachFailureAfterALockDoublesItUpToTheCapOfThirtySeconds() {
-        lock("10.0.0.1", 0);
+        Failures f = lock(0);
         List<Long> locks = new ArrayList<>();
         long now = 0;
         for (int i = 0; i < 6; i++) {
             now += 60 * SECOND;
-            locks.add(throttle.failed("10.0.0.1", now).orElseThrow().seconds());
+            LoginThrottle.Failed failed = throttle.failed(f, now);
+            locks.add(failed.lock().orElseThrow().seconds());
+            f = failed.failures();
         }
         assertEquals(List.of(4L, 8L, 16L, 30L, 30L, 30L), locks);
-        assertEquals(OptionalLong.of(30), throttle.retryAfterSeconds("10.0.0.1", now));
+        assertEquals(OptionalLong.of(30), throttle.retryAfterSeconds(f, now));
     }
 
     @Test
-    void anotherKeyIsNotLockedByIt() {
-        lock("10.0.0.1", 0);
-        assertTrue(throttle.retryAfterSeconds("10.0.0.2", 0).isEmpty());
-        assertTrue(throttle.retryAfterSeconds("ops", 0).isEmpty());
-    }
-
-    @Test
-    void aSuccessForgetsTheFailures() {
-        throttle.failed("10.0.0.1", 0);
-        throttle.failed("10.0.0.1", 0);
-        throttle.succeeded("10.0.0.1");
-        assertTrue(throttle.failed("10.0.0.1", 0).isEmpty(), "counting starts again");
-        assertTrue(throttle.failed("10.0.0.1", 0).isEmpty());
+    void noFailuresAreNoLock() {
+        assertTrue(throttle.retryAfterSeconds(null, 0).isEmpty());
     }
 
     @Test
     void failuresLongAgoAreForgotten() {
-        throttle.failed("10.0.0.1", 0);
-        throttle.failed("10.0.0.1", 0);
-        long later = LoginThrottle.FORGET_AFTER_NANOS + 1;
-        assertTrue(throttle.failed("10.0.0.1", later).isEmpty());
-        assertFalse(throttle.retryAfterSeconds("10.0.0.1", later).isPresent());
+        Failures f = fail(fail(null, 0), 0);
+        long later = LoginThrottle.FORGET_AFTER_MILLIS + 1;
+        LoginThrottle.Failed again = throttle.failed(f, later);
+        assertTrue(again.lock().isEmpty());
+        assertEquals(1, again.failures().count(), "counting starts again");
+        assertTrue(throttle.retryAfterSeconds(lock(0), later).isEmpty());
     }
 
     @Test
-    void sprayedKeysDoNotGrowItPastItsCapacity() {
-        for (int i = 0; i < 10_000; i++) {
-            throttle.failed("10.1." + (i / 256) + "." + (i % 256), i);
-        }
-        assertEquals(100, throttle.size());
+    void refusesLimitsThatMakeNoSense() {
+        assertThrows(IllegalArgumentException.class, () -> new LoginThrottle(0, 1, 30));
+        assertThrows(IllegalArgumentException.class, () -> new LoginThrottle(5, 10, 5));
     }
 
-    @Test
-    void theKeyLastSeenIsKeptWhenTheOldestIsDropped() {
-        lock("10.0.0.1", 0);
-        for (int i = 0; i < 99; i++) {
-            throttle.failed("10.2.0." + i, 0);
-        }
-        throttle.retryAfterSeconds("10.0.0.1", 0);
-        throttle.failed("10.3.0.1", 0);
-        assertTrue(throttle.retryAfterSeconds("10.0.0.1", 0).isPresent(), "still locked: recently seen");
+    private Failures fail(Failures f, long now) {
+        LoginThrottle.Failed failed = throttle.failed(f, now);
+        assertTrue(failed.lock().isEmpty() || failed.failures().count() >= 3);
+        return failed.failures();
     }
 
-    private void lock(String key, long now) {
+    private Failures lock(long now) {
+        Failures f = null;
         for (int i = 0; i < 3; i++) {
-            throttle.failed(key, now);
+            f = throttle.failed(f, now).failures();
         }
+        return f;
     }
 }
