@@ -42,12 +42,13 @@ public class AdminLoginLedger {
 
     /** Counts one failure of {@code key} at {@code now} (epoch milliseconds) by the throttle's rules. */
     public LoginThrottle.Failed failed(String key, LoginThrottle throttle, long now) {
+        // The key's row exists before it is locked: two nodes counting a first failure at once
+        // both insert, and the second insert does nothing instead of failing.
+        boolean first = em.createNativeQuery("INSERT INTO admin_login_failure (login_key, failures, last_failure)"
+                + " VALUES (?1, 0, ?2) ON CONFLICT (login_key) DO NOTHING").setParameter(1, key).setParameter(2, time(now))
+                .executeUpdate() == 1;
         AdminLoginFailure row = em.find(AdminLoginFailure.class, key, LockModeType.PESSIMISTIC_WRITE);
-        LoginThrottle.Failed failed = throttle.failed(row == null ? null : failures(row), now);
-        if (row == null) {
-            row = new AdminLoginFailure(key);
-            em.persist(row);
-        }
+        LoginThrottle.Failed failed = throttle.failed(first || row.getFailures() == 0 ? null : failures(row), now);
         LoginThrottle.Failures f = failed.failures();
         row.record(f.count(), time(f.lastMillis()), f.lockedUntilMillis() == 0 ? null : time(f.lockedUntilMillis()));
         em.flush();

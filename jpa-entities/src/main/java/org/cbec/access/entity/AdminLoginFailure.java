@@ -39,11 +39,8 @@ public class AdminLoginFailure {
     @Column(name = "locked_until")
     private OffsetDateTime lockedUntil;
 
+    /** Rows are made by {@code INSERT … ON CONFLICT DO NOTHING}, so that two first failures at once both count. */
     protected AdminLoginFailure() {
-    }
-
-    public AdminLoginFailure(String key) {
-        this.key = key;
     }
 
     public String getKey() {
