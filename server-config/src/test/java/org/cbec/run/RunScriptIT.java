@@ -179,7 +179,7 @@ class RunScriptIT {
     }
 
     @Test
-    void aSingleNodeListensOnItsHttpPortsOnlyAndNoAnswerNamesTheServer() throws Exception {
+    void aSingleNodeListensOnItsHttpPortsOnlyOnLoopbackAndNoAnswerNamesTheServer() throws Exception {
         Scripts.deleteRecursively(dataDir);
         int port = Scripts.freePort();
         URI base = URI.create("http://localhost:" + port + "/");
@@ -192,6 +192,9 @@ class RunScriptIT {
                 .equals(Set.of("tcp " + port, "tcp " + httpsPort, "tcp " + sandboxPort))) {
             exposed.add("the server listens on " + sockets + ", not on TCP " + List.of(port, httpsPort, sandboxPort) + " only");
         }
+        // On loopback only, unless BIND_ADDRESS opens it.
+        sockets.stream().filter(l -> !List.of("127.0.0.1", "[::ffff:127.0.0.1]").contains(l.address()))
+                .forEach(l -> exposed.add("the server listens on " + l.address() + ":" + l.port() + ", not on loopback"));
         // Payara's own endpoints and error pages as well as the applications' answers.
         List<String> requests = new java.util.ArrayList<>();
         for (String root : List.of(base.toString(), "https://localhost:" + httpsPort + "/")) {
