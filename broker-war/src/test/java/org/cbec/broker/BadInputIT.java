@@ -319,6 +319,32 @@ class BadInputIT {
         assertTrue(under.body().contains("\"field\":\"order_ref\""), under::text);
     }
 
+    @Test
+    void twoHostHeadersAreRefusedWithTheEnvelopeAndTheConnectionEnds() {
+        Malformed.RawReply reply = Malformed.raw(URI.create(base.toString()), "GET " + base.getPath() + "v1/merchant/demo HTTP/1.1\r\n"
+                + "Host: " + base.getHost() + "\r\nHost: evil.example\r\napp-api-key: " + DEMO_KEY + "\r\n\r\n",
+                java.time.Duration.ofSeconds(10));
+        assertEquals(400, reply.status(), reply::text);
+        assertTrue(reply.body().contains("\"code\":400"), reply::text);
+        assertTrue(reply.closed(), "the connection ends after the refusal: " + reply.text());
+    }
+
+    /**
+     * A header name that is not a token (a space or a control character in it): the container
+     * answers 400 itself and ends the connection, before the application (so without the
+     * envelope). A line with no colon at all is not refused (docs/known-limitations.md).
+     */
+    @Test
+    void aHeaderLineThatIsNotANameAColonAndAValueIsRefusedWithTheEnvelope() {
+        for (String line : List.of("X Bad Name: 1", "X-Bad\u0001: 1")) {
+            Malformed.RawReply reply = Malformed.raw(URI.create(base.toString()), "GET " + base.getPath() + "v1/merchant/demo HTTP/1.1\r\n"
+                    + "Host: " + base.getHost() + "\r\n" + line + "\r\napp-api-key: " + DEMO_KEY + "\r\n\r\n",
+                    java.time.Duration.ofSeconds(10));
+            assertEquals(400, reply.status(), line + ": " + reply.text());
+            assertTrue(reply.closed(), line + ": the connection ends after the refusal: " + reply.text());
+        }
+    }
+
     private Malformed.RawReply rawGet(String path) {
         return Malformed.raw(URI.create(base.toString()), "GET " + base.getPath() + path + " HTTP/1.1\r\nHost: " + base.getHost()
                 + "\r\napp-api-key: " + DEMO_KEY + "\r\nConnection: close\r\n\r\n", java.time.Duration.ofSeconds(10));

@@ -35,6 +35,7 @@ import javax.sql.DataSource;
 import org.cbec.cart.boundary.ExchangeRates;
 import org.cbec.platform.identity.ResidentId;
 import org.cbec.testing.Http;
+import org.cbec.testing.Malformed;
 import org.cbec.testing.Tables;
 import org.cbec.testing.Http.Reply;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -282,6 +283,17 @@ class CartsIT {
         Reply proxied = Http.get(pay, "x-ca-key", KEY, "X-Forwarded-Proto", "https", "X-Forwarded-Host", "shop.example");
         assertTrue(proxied.header("Location").startsWith("https://shop.example/checkout/shipping-form/" + cart + "?token="),
                 () -> "behind a TLS proxy the link is the proxy's https one: " + proxied.header("Location"));
+        // A host the operator did not allow (CHECKOUT_ALLOWED_HOSTS here: localhost and shop.example)
+        // gets no link carrying the form's token, whether the request or a proxy header names it.
+        for (String[] header : List.of(new String[] {"X-Forwarded-Host", "evil.example"}, new String[] {"Host", "evil.example:8080"})) {
+            Malformed.RawReply refused = Malformed.raw(URI.create(base.toString()), "GET " + pay.getRawPath() + " HTTP/1.1\r\n"
+                    + ("Host".equals(header[0]) ? "" : "Host: " + base.getHost() + ":" + base.getPort() + "\r\n")
+                    + header[0] + ": " + header[1] + "\r\nx-ca-key: " + KEY + "\r\nConnection: close\r\n\r\n", java.time.Duration.ofSeconds(10));
+            assertEquals(400, refused.status(), refused::text);
+            assertTrue(refused.body().contains("\"field\":\"Host\""), refused::text);
+            assertTrue(!refused.text().contains("token=") && !refused.text().toLowerCase(java.util.Locale.ROOT).contains("\r\nlocation:"),
+                    refused::text);
+        }
         assertTrue(form.getPath().endsWith("/checkout/shipping-form/" + cart), form.toString());
         assertTrue(form.getQuery().startsWith("token="), form.toString());
 

@@ -26,7 +26,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * with {@code 413} and the service's envelope before anything parses it: at once from its
  * {@code Content-Length}, or, for a body sent without one (chunked), after reading at most one
  * byte past the limit. A request with a {@code Transfer-Encoding} has its connection closed after
- * the answer, and one that also shows a {@code Content-Length} is refused with {@code 400}. With an
+ * the answer, and one that also shows a {@code Content-Length} is refused with {@code 400}, as is
+ * one with two {@code Host} headers (its connection closed too). With an
  * admin listener ({@link AdminListener}) it answers 404 to an admin path on any other port and to
  * any other path on the admin port, before the body is read. Each service's filter extends it with its envelope ({@link #envelope}) and
  * may add its own step ({@link #admitted}).
@@ -78,6 +79,13 @@ public abstract class RequestGate extends HttpFilter {
         response.setHeader(RequestIds.HEADER, id);
         request.setAttribute(SERVLET_REQUEST, request);
         try (RequestIds.Scope logged = RequestIds.onThisThread(id)) {
+            if (java.util.Collections.list(request.getHeaders("Host")).size() > 1) {
+                // RFC 9112 3.2: a request with more than one Host is answered 400. Two front ends
+                // that each read a different one would route and authorize it apart.
+                response.setHeader("Connection", "close");
+                refuse(response, 400, "a request has one Host header");
+                return;
+            }
             if (request.getHeader("Transfer-Encoding") != null) {
                 // RFC 9112 6.3: after a request with both a Content-Length and a Transfer-Encoding the
                 // server must close the connection, else a front end that took the other length sends

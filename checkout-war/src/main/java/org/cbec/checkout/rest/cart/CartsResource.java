@@ -51,6 +51,14 @@ public class CartsResource {
     @ConfigProperty(name = "checkout.public-url")
     java.util.Optional<String> publicUrl;
 
+    /**
+     * The hosts a request may name for links when no public URL is set ({@code Host} or the proxy's
+     * {@code X-Forwarded-Host}), comma-separated; loopback names when unset.
+     */
+    @Inject
+    @ConfigProperty(name = "checkout.allowed-hosts")
+    java.util.Optional<String> allowedHosts;
+
     @FailureAction("creating the cart")
     @POST
     @Path("carts/{platform}/{merchantId}")
@@ -80,9 +88,11 @@ public class CartsResource {
     @Path("carts/{cartId}/enterprise/{enterpriseId}/pay")
     public Response pay(@PathParam("cartId") String cartId, @PathParam("enterpriseId") String enterpriseId, @Context UriInfo uri,
             @Context HttpHeaders headers) {
+        URI base = PublicUrls.base(uri.getBaseUri(), publicUrl.orElse(null), PublicUrls.allowedHosts(allowedHosts),
+                headers.getHeaderString("X-Forwarded-Proto"), headers.getHeaderString("X-Forwarded-Host"))
+                .orElseThrow(() -> new InvalidRequestException("Host", "the request names a host this service does not answer for;"
+                        + " the operator sets CHECKOUT_PUBLIC_URL or CHECKOUT_ALLOWED_HOSTS"));
         String token = carts.readyForPayment(cartId, enterpriseId);
-        URI base = PublicUrls.base(uri.getBaseUri(), publicUrl.orElse(null), headers.getHeaderString("X-Forwarded-Proto"),
-                headers.getHeaderString("X-Forwarded-Host"));
         URI form = UriBuilder.fromUri(base).path("shipping-form").path(cartId).queryParam("token", token).build();
         return Response.status(Response.Status.MOVED_PERMANENTLY).location(form).header("Cache-Control", "no-store").build();
     }
