@@ -278,7 +278,7 @@ class CustomsIT {
     // ---- company failures ----------------------------------------------------------------------
 
     @Test
-    void aFailingCompanyGets500TheCircuitOpensAndNothingIsLost() throws Exception {
+    void aFailingCompanyGets500TheCircuitOpensWith503AndNothingIsLost() throws Exception {
         Paid p = paid("alphapay", 700);
         SANDBOX.assertCircuitClosed("alphapay", "demo", ref -> createPayment("alphapay", ref, 100));
         assertEquals(200, SANDBOX.fault("alphapay", "demo", "{\"mode\":\"ERROR\",\"status\":503}").status());
@@ -287,9 +287,13 @@ class CustomsIT {
         try {
             for (int i = 0; i < 8 && !opened; i++) {
                 Reply r = declare(p, "\"mchCustomsNo\":\"C1\"");
-                assertEquals(500, r.status(), r::toString);
                 assertEquals("failure while declaring the payment", r.json().getString("message"));
                 opened = r.json().getString("errors").contains("circuit breaker is open");
+                // Sent and failed: 500; refused unsent by the open circuit: 503, to send again after Retry-After.
+                assertEquals(opened ? 503 : 500, r.status(), r::toString);
+                if (opened) {
+                    assertEquals("5", r.header("Retry-After"), r::toString);
+                }
                 reached += opened ? 0 : 1;
             }
         } finally {
@@ -301,7 +305,7 @@ class CustomsIT {
         // Sent again until the circuit lets it through (it refuses unsent while open), then customs has it.
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
         Reply later = declare(p, "\"mchCustomsNo\":\"C1\"");
-        while (later.status() == 500 && later.json().getString("errors").contains("circuit breaker is open") && System.nanoTime() < deadline) {
+        while (later.status() == 503 && later.json().getString("errors").contains("circuit breaker is open") && System.nanoTime() < deadline) {
             Thread.sleep(250);
             later = declare(p, "\"mchCustomsNo\":\"C1\"");
         }

@@ -529,8 +529,9 @@ class PaymentsIT {
                 String ref = ref();
                 refs.add(ref);
                 Reply r = create("betapay", "NATIVE", ref, 100, "CNY");
-                assertEquals(500, r.status(), r::toString);
                 opened = r.json().getString("errors").contains("circuit breaker is open");
+                // Sent and failed: 500; refused unsent by the open circuit: 503 with Retry-After.
+                assertEquals(opened ? 503 : 500, r.status(), r::toString);
             }
         } finally {
             SANDBOX.clearFaults("betapay", "demo");
@@ -617,11 +618,14 @@ class PaymentsIT {
                             get(api("payment/demo?order_ref=" + ref + "&payment_method=" + method), "app-api-key", KEY),
                             close(method, ref));
                     for (Reply r : replies) {
-                        assertTrue(List.of(200, 422, 500).contains(r.status()), () -> method + " " + mode + ": " + r);
+                        assertTrue(List.of(200, 422, 500, 503).contains(r.status()), () -> method + " " + mode + ": " + r);
                         assertEquals(r.status(), r.json().getInt("code"), r::toString);
                         assertFalse(r.json().getString("message").isBlank());
                         assertFalse(r.body().contains("Exception") || r.body().contains(".java:"), r::toString);
-                        if (!mode.equals("SLOW")) {
+                        // The failures may open the company's circuit: a call it refuses unsent is a 503 (a
+                        // query: what is stored, marked Company-Not-Asked).
+                        boolean notAsked = r.status() == 503 || r.header("Company-Not-Asked") != null;
+                        if (!mode.equals("SLOW") && !notAsked) {
                             assertEquals(500, r.status(), () -> method + " " + mode + " fails every call: " + r);
                             assertTrue(r.json().containsKey("errors"), r::toString);
                         }
@@ -807,6 +811,97 @@ class PaymentsIT {
         assertTrue(notAsked >= 64 - 32, notAsked + " of 64 answered from what is stored");
         assertTrue(notAsked < 64, "the company was asked by those inside the bulkhead");
         assertEquals(null, query("alphapay", open).header("Company-Not-Asked"), "once the company can be asked, it is");
+    }
+
+    @Test
+    void sixtyFourConcurrentQueriesWhileTheCircuitIsOpenAnswerWhatIsStoredOr503AndNo500() throws Exception {
+        String paid = ref();
+        String open = ref();
+        SANDBOX.assertCircuitClosed("alphapay", "demo", ref -> create("alphapay", "NATIVE", ref, 100, "CNY"));
+        assertEquals(200, create("alphapay", "NATIVE", paid, 100, "CNY").status());
+        assertEquals(200, pay("alphapay", paid).status());
+        assertEquals("SUCCESS", query("alphapay", paid).json().getString("tradeState"));
+        assertEquals(200, create("alphapay", "NATIVE", open, 100, "CNY").status());
+        String circuitOpen = "the company's circuit breaker is open after repeated failures; not called";
+        long logBefore = ServerLog.lines().size();
+        // Every alphapay call of the demo merchant fails (503) until the circuit opens: the queries
+        // that reach the failing company are its failures (500, the query's own action); once the
+        // circuit is open a query is answered from what is stored.
+        assertEquals(200, fault("alphapay", "{\"mode\":\"ERROR\",\"status\":503}").status());
+        List<Reply> failing = new ArrayList<>();
+        String create = ref();
+        Reply refused;
+        try {
+            boolean opened = false;
+            for (int i = 0; i < 8 && !opened; i++) {
+                Reply r = get(api("payment/demo?order_ref=" + open + "&payment_method=alphapay"), "app-api-key", KEY);
+                failing.add(r);
+                opened = circuitOpen.equals(r.header("Company-Not-Asked"))
+                        || r.status() == 500 && r.json().getString("errors", "").contains("circuit breaker is open");
+            }
+            assertTrue(opened, () -> "the circuit opened: " + failing);
+            // A create while the circuit is open: refused before it was sent, to be sent again.
+            refused = create("alphapay", "NATIVE", create, 100, "CNY");
+        } finally {
+            // The company works again; the circuit stays open for its delay (5 s), refusing calls unsent.
+            SANDBOX.clearFaults("alphapay", "demo");
+        }
+        for (Reply r : failing) {
+            if (r.status() == 500) {
+                assertEquals("failure while querying the payment", r.json().getString("message"), () -> "the query's own action: " + r);
+            }
+        }
+        assertEquals(503, refused.status(), refused::toString);
+        assertEquals(503, refused.json().getInt("code"), refused::toString);
+        assertEquals(Payments.FAILURE, refused.json().getString("message"), refused::toString);
+        assertNotNull(refused.header("Retry-After"), refused::toString);
+        assertTrue(refused.json().getString("errors").startsWith(circuitOpen), refused::toString);
+        assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'NOT_SENT'", create),
+                "the refused create is kept as not sent");
+        assertEquals(0, SANDBOX.requests("alphapay", "demo", "create", create), "the company was not called");
+
+        List<Reply> replies = Bursts.atOnce(64, i -> get(api("payment/demo?order_ref=" + (i % 2 == 0 ? paid : open)
+                + "&payment_method=alphapay"), "app-api-key", KEY)).stream().map(Bursts.Caller::first).toList();
+        assertEquals(List.of(), replies.stream().filter(r -> r.status() >= 500 && r.status() != 503).toList(), "no 5xx but 503");
+        int i = 0;
+        long notAsked = 0;
+        for (Reply r : replies) {
+            boolean ofPaid = i++ % 2 == 0;
+            assertEquals(r.status(), r.json().getInt("code"), r::toString);
+            if (r.status() == 503) {
+                assertNotNull(r.header("Retry-After"), r::toString);
+                continue;
+            }
+            assertEquals(200, r.status(), r::toString);
+            assertEquals(ofPaid ? "SUCCESS" : "NOTPAY", r.json().getString("tradeState"), () -> "what is stored: " + r);
+            if (r.header("Company-Not-Asked") != null) {
+                notAsked++;
+                assertEquals(circuitOpen, r.header("Company-Not-Asked"), r::toString);
+            }
+        }
+        assertTrue(notAsked > 0, notAsked + " of 64 answered from what is stored while the circuit was open");
+
+        // Each failure the circuit counted is one short line naming the company and the failure, no stack trace.
+        Thread.sleep(1500);
+        List<String> log = ServerLog.lines();
+        List<String> failures = log.subList((int) logBefore, log.size()).stream()
+                .filter(l -> l.contains("alphapay") && l.contains("the company answered HTTP 503")).toList();
+        long answered503 = SANDBOX.requestStatuses("alphapay", "demo", "query", open).stream().filter(s -> s == 503).count();
+        assertTrue(answered503 >= 1 && failures.size() >= answered503,
+                () -> "each of the " + answered503 + " failures that opened the circuit is logged: " + failures);
+        for (String line : failures) {
+            assertTrue(line.length() < 400 && line.contains("circuit breaker"), line);
+        }
+        assertTrue(log.subList((int) logBefore, log.size()).stream().anyMatch(l -> l.contains("alphapay's circuit breaker is open")),
+                "the node found the circuit open: one line");
+        assertFalse(log.subList((int) logBefore, log.size()).stream().anyMatch(l -> l.contains("CircuitBreakerOpenException")),
+                "no stack trace of the open circuit");
+
+        // Once the circuit lets calls through again, the company is asked, and the refused create sent again is made.
+        awaitTrue(() -> query("alphapay", open).header("Company-Not-Asked") == null, "the circuit closed again");
+        Reply again = create("alphapay", "NATIVE", create, 100, "CNY");
+        assertEquals(200, again.status(), again::toString);
+        assertEquals("NOTPAY", query("alphapay", create).json().getString("tradeState"));
     }
 
     @Test

@@ -27,6 +27,10 @@ import org.eclipse.microprofile.metrics.Tag;
  * It also keeps each company's circuit as this node last saw it: open from a call it refused until
  * a call goes through again (a half-open circuit lets one through), for readiness. Fault
  * Tolerance's own metrics ({@code ft_circuitbreaker_*}) show the same from the inside.
+ * <p>
+ * The log has one short line (no stack trace) for each failure that counts towards a company's
+ * circuit ({@link #failed}), and one when this node first finds the circuit open after a call went
+ * through; the calls refused while it stays open are counted, not logged.
  */
 @ApplicationScoped
 public class CompanyCalls {
@@ -64,12 +68,24 @@ public class CompanyCalls {
     }
 
     /**
+     * A call that failed in a way that counts towards the company's circuit breaker (no answer, an
+     * unreadable or oversized one, a 5xx): one line, {@code reason} being the failure in words.
+     */
+    public void failed(String company, String operation, String reason) {
+        LOG.warning(() -> company + " " + operation + " failed (counts towards its circuit breaker): " + reason);
+    }
+
+    /**
      * A call Fault Tolerance refused unsent ({@code failure} is its exception, rethrown by the
      * caller); any other failure is not counted here.
      */
     public void refused(String company, String operation, RuntimeException failure) {
         if (failure instanceof CircuitBreakerOpenException) {
+            boolean wasOpen = circuitOpen(company);
             mark(lastRefused, company);
+            if (!wasOpen) {
+                LOG.warning(() -> company + "'s circuit breaker is open: calls to it are not sent until it lets one through again");
+            }
             count(company, operation, "circuit_open");
         } else if (failure instanceof BulkheadException) {
             count(company, operation, "bulkhead_full");

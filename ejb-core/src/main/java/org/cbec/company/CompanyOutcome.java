@@ -33,9 +33,6 @@ public sealed interface CompanyOutcome<T> {
         /** In words for the caller's {@code errors}. */
         String reason();
 
-        /** Whether it was this broker's own saturation (not the company's failure): the caller may send again at once. */
-        boolean saturated();
-
         /** Whether the call left the broker, so that the company may have acted on it. */
         boolean sent();
     }
@@ -63,16 +60,15 @@ public sealed interface CompanyOutcome<T> {
         }
     }
 
-    /** The call never left this broker: the company cannot have acted on it. */
+    /**
+     * The call never left this broker: the company cannot have acted on it, and was not asked. The
+     * same call sent again later may go through: a query answers what is stored instead, any other
+     * operation is refused to be sent again after {@link Why#retryAfterSeconds()}.
+     */
     record NotSent<T>(Why why) implements Unanswered<T> {
         @Override
         public String reason() {
             return why.reason;
-        }
-
-        @Override
-        public boolean saturated() {
-            return why == Why.BULKHEAD_FULL;
         }
 
         @Override
@@ -90,11 +86,6 @@ public sealed interface CompanyOutcome<T> {
     /** Sent, and no usable answer came back (timeout, no connection, 5xx, an answer that failed verification): the company may have acted. */
     record NoAnswer<T>(String reason) implements Unanswered<T> {
         @Override
-        public boolean saturated() {
-            return false;
-        }
-
-        @Override
         public boolean sent() {
             return true;
         }
@@ -106,21 +97,31 @@ public sealed interface CompanyOutcome<T> {
         }
     }
 
-    /** Why a call was not sent. */
+    /** Why a call was not sent, and when the same call sent again may go through. */
     enum Why {
-        /** The company's circuit breaker is open after repeated failures. */
-        CIRCUIT_OPEN("the company's circuit breaker is open after repeated failures; not called"),
-        /** This broker already has as many calls to the company in progress as it allows. */
-        BULKHEAD_FULL("too many calls to the company in progress; not called");
+        /**
+         * The company's circuit breaker is open after repeated failures: it lets a call through again
+         * after its delay (the transports' {@code CircuitBreaker delay}, 5 s).
+         */
+        CIRCUIT_OPEN("the company's circuit breaker is open after repeated failures; not called", 5),
+        /** This broker already has as many calls to the company in progress as it allows: a call ends within a read timeout. */
+        BULKHEAD_FULL("too many calls to the company in progress; not called", 1);
 
         private final String reason;
+        private final int retryAfterSeconds;
 
-        Why(String reason) {
+        Why(String reason, int retryAfterSeconds) {
             this.reason = reason;
+            this.retryAfterSeconds = retryAfterSeconds;
         }
 
         public String reason() {
             return reason;
+        }
+
+        /** The {@code Retry-After} of a refusal for this reason. */
+        public int retryAfterSeconds() {
+            return retryAfterSeconds;
         }
     }
 }

@@ -23,7 +23,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * per company, around every operation. The response signature is checked inside, with the
  * merchant's account's company key: an answer that fails it is {@link UnverifiedAnswer}, which does
  * not count towards the circuit (one merchant's wrong key must not stop the company's other
- * merchants); no answer, or a 5xx, does.
+ * merchants); no answer, or a 5xx, does, and each such failure is one short log line naming the
+ * company, the operation and the failure ({@link CompanyCalls#failed}).
  */
 public abstract class CompanyTransport {
 
@@ -108,7 +109,7 @@ public abstract class CompanyTransport {
             String reason = e.getCause() instanceof SocketTimeoutException ? "timed out" : "gave no answer (" + rootName(e) + ")";
             record(recorder, new Exchange(call.operation(), call.redacted(), null, null, millisSince(start), reason),
                     ExchangeRecorder.Outcome.FAILED);
-            throw new CompanyUnavailable("the company " + reason);
+            throw failed(call, "the company " + reason);
         }
         HttpExchange answer;
         try (response) {
@@ -116,7 +117,7 @@ public abstract class CompanyTransport {
             if (bytes == null) {
                 record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
                         "answer larger than " + maxAnswerBytes + " bytes"), ExchangeRecorder.Outcome.FAILED);
-                throw new CompanyUnavailable("the company's answer was larger than " + maxAnswerBytes + " bytes; not read");
+                throw failed(call, "the company's answer was larger than " + maxAnswerBytes + " bytes; not read");
             }
             Map<String, String> headers = new HashMap<>();
             response.getStringHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
@@ -124,13 +125,13 @@ public abstract class CompanyTransport {
         } catch (ProcessingException e) {
             record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
                     "unreadable answer"), ExchangeRecorder.Outcome.FAILED);
-            throw new CompanyUnavailable("the company's answer could not be read");
+            throw failed(call, "the company's answer could not be read");
         }
         Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), call.stored(answer), answer.durationMs(),
                 null);
         if (answer.status() >= 500) {
             record(recorder, exchange, ExchangeRecorder.Outcome.FAILED);
-            throw new CompanyUnavailable("the company answered HTTP " + answer.status());
+            throw failed(call, "the company answered HTTP " + answer.status());
         }
         if (!verified.test(answer)) {
             record(recorder, exchange, ExchangeRecorder.Outcome.UNVERIFIED);
@@ -166,6 +167,12 @@ public abstract class CompanyTransport {
     static byte[] readBoundedBytes(java.io.InputStream in, int max) throws java.io.IOException {
         byte[] bytes = in.readNBytes(max + 1);
         return bytes.length > max ? null : bytes;
+    }
+
+    /** A failure that counts towards the company's circuit: logged in one line ({@link CompanyCalls#failed}), then thrown. */
+    private CompanyUnavailable failed(HttpCall call, String reason) {
+        calls.failed(company(), call.operation(), reason);
+        return new CompanyUnavailable(reason);
     }
 
     /** The bytes as text in {@code charset}, UTF-8 (which every company answer is) when null or unknown. */

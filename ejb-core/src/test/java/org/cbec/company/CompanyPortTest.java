@@ -79,7 +79,7 @@ class CompanyPortTest {
         CompanyOutcome<CreatedOrder> o = create(() -> {
             throw new BulkheadException("full");
         });
-        assertTrue(assertInstanceOf(CompanyOutcome.NotSent.class, o).saturated());
+        assertEquals(CompanyOutcome.Why.BULKHEAD_FULL, assertInstanceOf(CompanyOutcome.NotSent.class, o).why());
         assertEquals(List.of("create: too many calls to the company in progress; not called"), notSent);
     }
 

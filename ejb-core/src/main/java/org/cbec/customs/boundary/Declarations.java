@@ -44,6 +44,7 @@ public class Declarations {
     private static final Logger LOG = Logger.getLogger(Declarations.class.getName());
     public static final String DECLARING = "failure while declaring the payment";
     public static final String REDECLARING = "failure while redeclaring the payment";
+    public static final String QUERYING = "failure while querying the declarations";
 
     @Inject
     org.cbec.payment.boundary.NotAsked notAsked;
@@ -173,17 +174,17 @@ public class Declarations {
             throw new InvalidRequestException("transaction_id", "transaction_id is not the one of this order's payment");
         }
         long paymentId = payment.id();
-        CompanyPort company = companies.port(payment.paymentMethod(), DECLARING);
+        CompanyPort company = companies.port(payment.paymentMethod(), QUERYING);
         company.queryCustoms(accounts.account(merchant, payment.paymentMethod()), orderNo, office, recorder(paymentId)).fold(
                 records -> stored(merchant, orderNo, office, records),
                 refused -> {
                     throw new InvalidRequestException(null, "the company refused the query: " + refused.text());
                 },
                 unanswered -> {
-                    if (!unanswered.saturated()) {
-                        throw CompanyFailures.failed(DECLARING, unanswered, "");
+                    if (unanswered.sent()) {
+                        throw CompanyFailures.failed(QUERYING, unanswered, "");
                     }
-                    // The broker's own limit of calls to the company is reached: the stored reports are the answer.
+                    // The company could not be asked now (its bulkhead full, its circuit open): the stored reports are the answer.
                     notAsked.because(unanswered.reason());
                     return false;
                 });

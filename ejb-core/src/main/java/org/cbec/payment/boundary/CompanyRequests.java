@@ -47,8 +47,11 @@ public class CompanyRequests {
      */
     public interface Kind<V extends SentRequest, S> {
 
-        /** The 500's message: "failure while …". */
+        /** The 500's message of sending it: "failure while …". */
         String failure();
+
+        /** The 500's message of a query of it: "failure while querying …". */
+        String queryFailure();
 
         /** The request in a sentence: "the refund", "the split". */
         String what(V v);
@@ -142,7 +145,9 @@ public class CompanyRequests {
 
     /**
      * The stored view, or the company's newer one. {@code strict}: a company failure is the
-     * caller's 500 (one request asked for); otherwise the stored view is answered (one of several).
+     * caller's 500 (one request asked for, {@link Kind#queryFailure()}); otherwise the stored view is
+     * answered (one of several). A company that could not be asked (its bulkhead full, its circuit
+     * open) is no failure: the stored view is the answer, and the caller is told so ({@link NotAsked}).
      */
     public <V extends SentRequest, S> V refresh(Kind<V, S> kind, V v, boolean strict) {
         if (!kind.refreshable(v)) {
@@ -150,7 +155,7 @@ public class CompanyRequests {
         }
         CompanyPort company;
         try {
-            company = companies.port(v.paymentMethod(), kind.failure());
+            company = companies.port(v.paymentMethod(), kind.queryFailure());
         } catch (BusinessException notConfigured) {
             if (strict) {
                 throw notConfigured;
@@ -162,7 +167,7 @@ public class CompanyRequests {
         Function<String, Optional<S>> nothing = why -> {
             if (strict) {
                 keepEvents(kind, id, log);
-                throw new UpstreamFailureException(kind.failure(), why);
+                throw new UpstreamFailureException(kind.queryFailure(), why);
             }
             return Optional.empty();
         };
@@ -170,9 +175,9 @@ public class CompanyRequests {
                 found -> found,
                 refused -> nothing.apply(refused.text()),
                 unanswered -> {
-                    if (unanswered.saturated()) {
-                        // The broker's own limit of calls to the company was reached: what is stored is the
-                        // answer (a final state is never refreshed, so it stays final), and the caller is told so.
+                    if (!unanswered.sent()) {
+                        // The company could not be asked now (its bulkhead full, its circuit open): what is stored
+                        // is the answer (a final state is never refreshed, so it stays final), and the caller is told so.
                         notAsked.because(unanswered.reason());
                         return Optional.empty();
                     }

@@ -51,6 +51,9 @@ public class Payments {
 
     private static final Logger LOG = Logger.getLogger(Payments.class.getName());
     public static final String FAILURE = "failure while making the payment";
+    /** A query's failure (the polls' and the reconciliation's queries too). */
+    public static final String QUERYING = "failure while querying the payment";
+    public static final String CLOSING = "failure while closing the payment";
     private static final Jsonb JSONB = JsonbBuilder.create();
     /**
      * What an identical create is told while the first one is still talking to the company: send
@@ -171,9 +174,9 @@ public class Payments {
         try {
             return shown(refresh(p));
         } catch (SaturatedException busy) {
-            // The broker's own limit of calls to the company is reached: what is stored is the answer
-            // (a final state stays final; an open one is as last seen), and the caller is told so.
-            notAsked.because(CompanyFailures.BULKHEAD_FULL);
+            // The company could not be asked now (its bulkhead full, its circuit open): what is stored is
+            // the answer (a final state stays final; an open one is as last seen), and the caller is told so.
+            notAsked.because(busy.notAsked() != null ? busy.notAsked() : CompanyFailures.BULKHEAD_FULL);
             return shown(p);
         }
     }
@@ -194,7 +197,7 @@ public class Payments {
             // broker stopped meanwhile, and then the reconciliation takes the payment over.
             return p;
         }
-        CompanyPort company = companies.port(p.paymentMethod(), FAILURE);
+        CompanyPort company = companies.port(p.paymentMethod(), QUERYING);
         CompanyAccount account = accounts.account(p.merchant(), p.paymentMethod());
         Exchanges log = new Exchanges();
         CompanyOutcome<OrderStatus> asked = company.query(account, p.orderRef(), log);
@@ -208,9 +211,9 @@ public class Payments {
                         // The company never got the order: it stays as it is; an identical create or the reconciliation sends it again.
                         return Optional.empty();
                     }
-                    throw new UpstreamFailureException(FAILURE, "the company refused the query: " + refused.text());
+                    throw new UpstreamFailureException(QUERYING, "the company refused the query: " + refused.text());
                 },
-                unanswered -> failed(p, log, unanswered));
+                unanswered -> failed(p, log, unanswered, QUERYING));
         if (answered.isEmpty()) {
             return p;
         }
@@ -292,7 +295,7 @@ public class Payments {
         String merchant = p.merchant();
         String orderRef = p.orderRef();
         String method = p.paymentMethod();
-        CompanyPort company = companies.port(method, FAILURE);
+        CompanyPort company = companies.port(method, CLOSING);
         CompanyAccount account = accounts.account(merchant, method);
         Exchanges log = new Exchanges();
         return company.close(account, orderRef, log).fold(
@@ -306,13 +309,17 @@ public class Payments {
                     ledger.events(p.id(), log.entries());
                     throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refused.text());
                 },
-                unanswered -> failed(p, log, unanswered));
+                unanswered -> failed(p, log, unanswered, CLOSING));
     }
 
-    /** A query or close that got nothing usable: its exchanges are kept, the payment is as it was, the client gets the failure. */
-    private <R> R failed(PaymentView p, Exchanges log, CompanyOutcome.Unanswered<?> unanswered) {
+    /**
+     * A query or close that got nothing usable: its exchanges are kept, the payment is as it was, the
+     * client gets the failure of {@code action} (503 when the company was not asked, which a query
+     * answers from what is stored instead).
+     */
+    private <R> R failed(PaymentView p, Exchanges log, CompanyOutcome.Unanswered<?> unanswered, String action) {
         ledger.events(p.id(), log.entries());
-        throw CompanyFailures.failed(FAILURE, unanswered, "");
+        throw CompanyFailures.failed(action, unanswered, "");
     }
 
     /** The client-side parameters for a created JSAPI, MINIPRO or APP payment of this merchant. */

@@ -47,6 +47,7 @@ import org.eclipse.microprofile.config.Config;
 public class Payouts {
 
     public static final String FAILURE = "failure while paying out";
+    public static final String QUERYING = "failure while querying the payouts";
     public static final String ACCOUNT_FAILURE = "failure while registering the account abroad";
     /** The minimum payout at a company unless configured: {@code payout.minimum-fen.<company>}. */
     static final String MINIMUM = "payout.minimum-fen.";
@@ -267,6 +268,11 @@ public class Payouts {
         @Override
         public String failure() {
             return FAILURE;
+        }
+
+        @Override
+        public String queryFailure() {
+            return QUERYING;
         }
 
         @Override

@@ -46,6 +46,7 @@ public class Refunds {
 
     private static final Logger LOG = Logger.getLogger(Refunds.class.getName());
     public static final String FAILURE = "failure while refunding the payment";
+    public static final String QUERYING = "failure while querying the refunds";
 
     @Inject
     Companies companies;
@@ -159,6 +160,11 @@ public class Refunds {
         @Override
         public String failure() {
             return FAILURE;
+        }
+
+        @Override
+        public String queryFailure() {
+            return QUERYING;
         }
 
         @Override

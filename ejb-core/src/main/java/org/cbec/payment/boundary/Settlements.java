@@ -57,6 +57,7 @@ public class Settlements {
 
     private static final Logger LOG = Logger.getLogger(Settlements.class.getName());
     public static final String FAILURE = "failure while settling the payment";
+    public static final String QUERYING = "failure while querying the settlement";
     /** A company's share unless configured: {@code settlement.max-share-percent.<company>}. */
     static final String MAX_SHARE = "settlement.max-share-percent.";
     /** Held money not split or released after this many days is released by the broker. */
@@ -275,6 +276,11 @@ public class Settlements {
         @Override
         public String failure() {
             return FAILURE;
+        }
+
+        @Override
+        public String queryFailure() {
+            return QUERYING;
         }
 
         @Override

@@ -2,6 +2,7 @@ package org.cbec.payment.control;
 
 import java.util.function.Predicate;
 import org.cbec.company.CompanyOutcome;
+import org.cbec.company.CompanyOutcome.NotSent;
 import org.cbec.company.CompanyOutcome.Unanswered;
 import org.cbec.company.Exchange;
 import org.cbec.platform.error.BusinessException;
@@ -23,14 +24,15 @@ public final class CompanyFailures {
     }
 
     /**
-     * A call that gave nothing usable: a full bulkhead is the broker's own saturation (nothing was
-     * sent), a 503 to send again shortly; an open circuit or no answer is the action's failure (a 500
-     * with {@code errors}). {@code then} says what became of the request.
+     * A call that gave nothing usable: one not sent (a full bulkhead, an open circuit) left nothing
+     * at the company, a 503 to send again after its {@code Retry-After}; no answer is the action's
+     * failure (a 500 with {@code errors}). {@code then} says what became of the request.
      */
     public static BusinessException failed(String action, Unanswered<?> unanswered, String then) {
         String errors = unanswered.reason() + then;
-        if (unanswered.saturated()) {
-            return new SaturatedException(action, errors + "; send the same request again shortly");
+        if (unanswered instanceof NotSent<?> notSent) {
+            return new SaturatedException(action, errors + "; send the same request again shortly", notSent.why().retryAfterSeconds(),
+                    notSent.reason());
         }
         return new UpstreamFailureException(action, errors);
     }

@@ -19,8 +19,8 @@ public abstract class BusinessException extends RuntimeException {
         /** A company or other system the request depends on failed; the caller sees a 500. */
         UPSTREAM_FAILURE,
         /**
-         * The broker's own capacity for the request is used up right now (a company's bulkhead is
-         * full): nothing was sent, and the caller sees a 503 with {@code Retry-After}.
+         * The company cannot be asked right now (its bulkhead or lane is full, or its circuit breaker
+         * is open): nothing was sent, and the caller sees a 503 with {@code Retry-After}.
          */
         SATURATED
     }

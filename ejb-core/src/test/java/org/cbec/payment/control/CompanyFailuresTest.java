@@ -30,10 +30,17 @@ class CompanyFailuresTest {
     }
 
     @Test
-    void anOpenCircuitOrACompanyFailureStaysTheActionsFailure() {
+    void anOpenCircuitIsA503ToSendAgainOnceTheCircuitLetsCallsThrough() {
         BusinessException open = CompanyFailures.failed(Payments.FAILURE, new CompanyOutcome.NotSent<>(CompanyOutcome.Why.CIRCUIT_OPEN), "; kept");
-        assertEquals(BusinessException.Kind.UPSTREAM_FAILURE, open.kind());
-        assertEquals(CompanyOutcome.Why.CIRCUIT_OPEN.reason() + "; kept", ((UpstreamFailureException) open).errors());
+        assertEquals(BusinessException.Kind.SATURATED, open.kind(), "nothing was sent: the same request goes through later");
+        assertEquals(5, ((RetryLater) open).retryAfterSeconds(), "the circuit's delay");
+        assertEquals(Payments.FAILURE, open.getMessage());
+        assertEquals(CompanyOutcome.Why.CIRCUIT_OPEN.reason() + "; kept; send the same request again shortly",
+                ((UpstreamFailureException) open).errors());
+    }
+
+    @Test
+    void aCompanyFailureStaysTheActionsFailure() {
         BusinessException failed = CompanyFailures.failed(Payments.FAILURE, new CompanyOutcome.NoAnswer<>("the company answered HTTP 502"), "");
         assertEquals(BusinessException.Kind.UPSTREAM_FAILURE, failed.kind());
         assertEquals("the company answered HTTP 502", ((UpstreamFailureException) failed).errors());

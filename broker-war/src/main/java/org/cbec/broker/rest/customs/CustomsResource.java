@@ -77,6 +77,7 @@ public class CustomsResource {
 
     @GET
     @Path("payment/{merchant}")
+    @FailureAction("querying the declarations")
     public QueryResult query(@PathParam("merchant") String merchant, @QueryParam("customs") String customs,
             @QueryParam("order_no") String orderNo, @QueryParam("transaction_id") String transactionId,
             @QueryParam("sub_order_no") String subOrderNo, @QueryParam("sub_order_id") String subOrderId,

@@ -85,11 +85,12 @@ public class PaymentsResource {
 
     @GET
     @Path("{merchant}")
+    @FailureAction("querying the payment")
     public void query(@PathParam("merchant") String merchant,
             @QueryParam("order_ref") String orderRef,
             @QueryParam("payment_method") String paymentMethod, @Suspended AsyncResponse async) {
         PaymentView stored = payments.find(merchant, paymentMethod, orderRef);
-        lanes.answer(stored.paymentMethod(), Payments.FAILURE, async, () -> queryResult(payments.query(stored)));
+        lanes.answer(stored.paymentMethod(), Payments.QUERYING, async, () -> queryResult(payments.query(stored)));
     }
 
     private static QueryResult queryResult(PaymentView p) {
@@ -127,10 +128,11 @@ public class PaymentsResource {
 
     @POST
     @Path("close/{merchant}/{order_ref}")
+    @FailureAction("closing the payment")
     public void close(@PathParam("merchant") String merchant, @PathParam("order_ref") String orderRef,
             @QueryParam("payment_method") String paymentMethod, @Suspended AsyncResponse async) {
         PaymentView stored = payments.find(merchant, paymentMethod, orderRef);
-        lanes.answer(stored.paymentMethod(), Payments.FAILURE, async, () -> new CloseResult(200, "OK", payments.close(stored).tradeState()));
+        lanes.answer(stored.paymentMethod(), Payments.CLOSING, async, () -> new CloseResult(200, "OK", payments.close(stored).tradeState()));
     }
 
     @POST

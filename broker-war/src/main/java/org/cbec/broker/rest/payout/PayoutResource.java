@@ -82,6 +82,7 @@ public class PayoutResource {
 
     @GET
     @Path("{merchant}")
+    @FailureAction("querying the payouts")
     // With payout_ref one PayoutResult, without it a BalanceResult (the API document's oneOf).
     public Object query(@PathParam("merchant") String merchant, @QueryParam("payment_method") String paymentMethod,
             @QueryParam("payout_ref") String payoutRef, @QueryParam("view") String view, @QueryParam("offset") String offset,

@@ -71,6 +71,7 @@ public class RefundsResource {
 
     @GET
     @Path("{merchant}")
+    @FailureAction("querying the refunds")
     // With refund_ref one RefundResult, without it a RefundListResult (the API document's oneOf).
     public Object query(@PathParam("merchant") String merchant,
             @QueryParam("payment_method") String paymentMethod,

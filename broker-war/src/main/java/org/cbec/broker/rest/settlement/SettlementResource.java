@@ -143,6 +143,7 @@ public class SettlementResource {
 
     @GET
     @Path("{merchant}")
+    @FailureAction("querying the settlement")
     // With settlement_ref one SplitResult, without it a HoldingResult (the API document's oneOf).
     public Object query(@PathParam("merchant") String merchant, @QueryParam("payment_method") String paymentMethod,
             @QueryParam("order_ref") String orderRef, @QueryParam("settlement_ref") String settlementRef) {
