@@ -471,6 +471,11 @@ class WebhooksIT {
         String poison = "wp-" + UUID.randomUUID().toString().substring(0, 8);
         assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + poison + "\"}", "Authorization", ADMIN).status());
         assertEquals(201, send("POST", at(base, "admin/merchants/" + poison + "/webhook-secret"), null, "Authorization", ADMIN).status());
+        Reply refused = postJson(at(base, "v1/payment/" + merchant), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"whport" + UUID.randomUUID().toString().substring(0, 8) + "\",\"actualAmount\":100,\"currency\":\"CNY\","
+                + "\"notifyUrl\":\"http://127.0.0.1:99999/p\"}", "app-api-key", key);
+        assertEquals(422, refused.status(), "a notifyUrl no client can send to is refused where it is given: " + refused);
+        assertEquals("notifyUrl", refused.json().getString("field"), refused::toString);
         OffsetDateTime from = OffsetDateTime.now(ZoneOffset.UTC);
         try (Silent silent = new Silent(); LogRecords log = new LogRecords()) {
             // 15 events to a port no client can connect to (stored before such a notifyUrl was refused

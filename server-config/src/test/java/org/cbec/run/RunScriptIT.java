@@ -207,6 +207,10 @@ class RunScriptIT {
         requests.add("http://localhost:" + sandboxPort + "/health");
         exposed.addAll(Scripts.selfDescriptions(httpsClient(), requests));
         assertEquals(List.of(), exposed);
+        // One merchant-event poller in the JVM, though both WARs hold a copy of the broker's beans.
+        Thread.sleep(3_000);
+        assertEquals(1, Files.readAllLines(log).stream().filter(l -> l.contains("Merchant events delivered ")).count(),
+                "one delivery poller on the node");
     }
 
     @Test
