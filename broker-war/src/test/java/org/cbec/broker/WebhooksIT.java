@@ -295,7 +295,7 @@ class WebhooksIT {
                 "app-api-key", otherKey).status());
         assertEquals(200, SANDBOX.pay("alphapay", other, ref).status());
         java.util.function.Supplier<JsonObject> callback = () -> get(SANDBOX.base().resolve("alphapay/" + other + "/orders/" + ref + "/callbacks"),
-                "Authorization", ADMIN).json().getJsonArray("callbacks").getJsonObject(0);
+                "Authorization", basic("admin", System.getenv("SANDBOX_ADMIN_PASSWORD"))).json().getJsonArray("callbacks").getJsonObject(0);
         awaitTrue(() -> callback.get().getInt("attempts") >= 2, "the company sent it and sent it again");
         assertEquals("PENDING", callback.get().getString("state"));
         assertEquals(400, callback.get().getInt("lastStatus"), "refused: failure");
