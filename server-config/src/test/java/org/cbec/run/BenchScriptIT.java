@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
  * fewer requests than the real run's. What is asserted is that every part ran (exit 0: a server
  * that does not start, or a load run with no result, fails the script) and printed its figures.
  */
+@org.junit.jupiter.api.Order(2)
+@org.junit.jupiter.api.parallel.ResourceLock(value = Scripts.MACHINE, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ_WRITE)
 class BenchScriptIT {
 
     private static final List<String> FIGURES = List.of("create_ratio_epg", "query_ratio_epg", "cart_ratio_epg", "create_ratio_pg",
@@ -71,10 +73,14 @@ class BenchScriptIT {
                 Files.readString(Path.of("target", "bench", "summary.txt")).strip(), "the summary is also in the file");
     }
 
-    /** A port P in 19000-19999 with P+1 and P+20 also free: the broker, the empty Micro, the sandbox. */
+    /**
+     * A port P in 19000-19999 with P+1, P+20, P+32 and P+52 also free: the broker, the empty Micro,
+     * the sandbox, and the broker's and the sandbox's embedded PostgreSQL.
+     */
     private static int freePorts() {
         for (int port = 19000 + (int) (ProcessHandle.current().pid() % 400) * 2; port < 19970; port += 2) {
-            if (Scripts.free(port) && Scripts.free(port + 1) && Scripts.free(port + 20)) {
+            if (Scripts.free(port) && Scripts.free(port + 1) && Scripts.free(port + 20) && Scripts.free(port + 32)
+                    && Scripts.free(port + 52)) {
                 return port;
             }
         }

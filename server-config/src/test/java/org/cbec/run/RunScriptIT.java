@@ -32,11 +32,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's run command, for real: {@code server-config/run} starts both WARs on Payara Micro,
- * with its embedded PostgreSQL under DATA_DIR (the default), H2's file there (EMBEDDED_DB=h2) or,
- * given DB_URL, on PostgreSQL (a private cluster started by {@code server-config/postgres}); data
- * written through the API is there after a Ctrl-C and a second start, and every payment answered
- * before a kill -9 of the server and its database is there after the restart.
+ * with its embedded PostgreSQL under DATA_DIR (the default) or, given DB_URL, on another PostgreSQL
+ * (a private cluster started by {@code server-config/postgres}); data written through the API is
+ * there after a Ctrl-C and a second start, and every payment answered before a kill -9 of the
+ * server and its database is there after the restart.
  */
+@org.junit.jupiter.api.Order(3)
+@org.junit.jupiter.api.parallel.ResourceLock(value = Scripts.MACHINE, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 class RunScriptIT {
 
     private static final String ADMIN_PASSWORD = "run-it-admin-password";
@@ -63,13 +65,13 @@ class RunScriptIT {
     }
 
     @Test
-    void dataWrittenBeforeARestartIsThereAfterItOnTheEmbeddedH2Database() throws Exception {
+    void dataWrittenBeforeARestartIsThereAfterItOnTheEmbeddedPostgreSql() throws Exception {
         // A low rate limit for this run only (the defaults are generous): restartScenario meets it.
         database.put("API_RATE_LIMIT_PER_SECOND", "5");
         database.put("API_RATE_LIMIT_BURST", "20");
-        database.put("EMBEDDED_DB", "h2");
-        String schemaLine = restartScenario("h2");
-        assertTrue(schemaLine.contains("H2") && schemaLine.contains(dataDir.resolve("db").toString()), schemaLine);
+        String schemaLine = restartScenario("embedded");
+        assertTrue(schemaLine.contains("PostgreSQL") && schemaLine.contains("jdbc:postgresql://127.0.0.1:"), schemaLine);
+        assertTrue(Files.isRegularFile(dataDir.resolve("pgdata").resolve("PG_VERSION")), "the run's own cluster, under DATA_DIR");
     }
 
     @Test

@@ -34,6 +34,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * and starts a domain, configures it for a private PostgreSQL and deploys the EAR; black-box calls
  * then go through both WARs of the EAR, and a second run of the script changes nothing.
  */
+@org.junit.jupiter.api.Order(1)
+@org.junit.jupiter.api.parallel.ResourceLock(value = Scripts.MACHINE, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ServerSmokeIT {
 
@@ -65,7 +67,7 @@ class ServerSmokeIT {
             }
         }
         Scripts.deleteRecursively(SANDBOX_DIR);
-        for (String line : run(List.of("sandbox", "start", SANDBOX_DIR.toString()), Map.of("SANDBOX_PORT", "14795", "SANDBOX_ADMIN_PASSWORD",
+        for (String line : run(List.of("sandbox", "start", SANDBOX_DIR.toString()), Map.of("SANDBOX_PORT", "14795", "SANDBOX_PG_PORT", "25495", "SANDBOX_ADMIN_PASSWORD",
                 SANDBOX_ADMIN_PASSWORD))) {
             String[] kv = line.split("=", 2);
             if (kv.length == 2 && kv[0].endsWith("_URL")) {
@@ -449,7 +451,7 @@ class ServerSmokeIT {
 
     @Test
     @Order(8)
-    void withAnotherPayaraHomeTheScriptInstallsPayaraThereAndACompanyWithoutAUrlIsReported() throws Exception {
+    void withAnotherPayaraHomeTheScriptInstallsPayaraThereAndACompanyWithoutAUrlIsReportedAndAnAdminPortComesAndGoes() throws Exception {
         // A second domain beside the first (another PAYARA_HOME, new or emptied, and other ports):
         // the Maven unpack of Payara must not be skipped because an earlier unpack left a marker.
         Path second = Path.of("target", "payara-second").toAbsolutePath();
@@ -459,6 +461,10 @@ class ServerSmokeIT {
         other.put("PAYARA_HOME", second.toString());
         other.put("PORT_BASE", "15800");
         URI secondBase = URI.create("http://localhost:15880/");
+        // Its first deployment also has the admin APIs and /metrics on a listener of their own; the
+        // second, without ADMIN_PORT, puts them back on the public port.
+        other.put("ADMIN_PORT", "15882");
+        URI admin = URI.create("http://localhost:15882/");
         try {
             // First without betapay's URL: the EAR has no default for it. The script deploys, and says
             // that readiness is DOWN and why; readiness names the company, never a URL.
@@ -482,8 +488,27 @@ class ServerSmokeIT {
             assertEquals(0, count("SELECT COUNT(*) FROM payment WHERE order_ref = ?", ref), "nothing stored");
             assertEquals(0, sandbox.requests("betapay", merchant, "create", ref), "the company was not called");
 
-            // Given the URL, the same script makes it ready, and the company is called.
+            // The admin APIs and /metrics answer on ADMIN_PORT alone, the public API not there.
+            String adm = "adm-" + UUID.randomUUID().toString().substring(0, 8);
+            Reply publicAdmin = postJson(secondBase.resolve("broker/admin/merchants"), "{\"name\":\"" + adm + "\"}", "Authorization", admin());
+            assertEquals(404, publicAdmin.status(), publicAdmin::toString);
+            assertEquals(201, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"" + adm + "\"}", "Authorization", admin()).status());
+            assertEquals(201, postJson(admin.resolve("checkout/admin/enterprises"), "{\"enterpriseId\":\"" + adm + "\",\"name\":\"E\"}",
+                    "Authorization", admin()).status());
+            assertEquals(404, get(admin.resolve("broker/ping")).status(), "no public API on the admin port");
+            assertEquals(200, get(secondBase.resolve("broker/ping")).status());
+            assertEquals(200, get(admin.resolve("metrics")).status(), "Payara's /metrics on the admin port");
+            assertEquals(404, get(secondBase.resolve("metrics")).status(), "no /metrics on the public HTTP port");
+            assertEquals(404, anyCertificateClient().send(java.net.http.HttpRequest.newBuilder(URI.create("https://localhost:15881/metrics"))
+                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "nor on HTTPS");
+
+            // Given the URL, the same script makes it ready, and the company is called; without
+            // ADMIN_PORT, the admin APIs and /metrics are on the public port again.
+            other.remove("ADMIN_PORT");
             run(List.of("deploy-server"), other);
+            assertEquals(201, postJson(secondBase.resolve("broker/admin/merchants"), "{\"name\":\"back-" + UUID.randomUUID().toString()
+                    .substring(0, 8) + "\"}", "Authorization", admin()).status(), "without ADMIN_PORT the admin API is on the public port again");
+            assertEquals(200, get(secondBase.resolve("metrics")).status(), "and /metrics too");
             Reply ready = get(secondBase.resolve("health/ready"));
             assertEquals(200, ready.status(), ready::toString);
             assertEquals(401, get(secondBase.resolve("broker/v1/merchant/demo")).json().getInt("code"));
@@ -499,34 +524,6 @@ class ServerSmokeIT {
             }
             Scripts.deleteRecursively(second);
         }
-    }
-
-    @Test
-    @Order(9)
-    void withAnAdminPortTheAdminApisAndMetricsAnswerOnItsListenerAloneAndWithoutItOnThePublicPortAgain() throws Exception {
-        URI admin = URI.create("http://localhost:" + (PORT_BASE + 82) + "/");
-        Map<String, String> withAdminPort = new HashMap<>(env);
-        withAdminPort.put("ADMIN_PORT", String.valueOf(PORT_BASE + 82));
-        try {
-            run(List.of("deploy-server"), withAdminPort);
-            String merchant = "adm-" + UUID.randomUUID().toString().substring(0, 8);
-            Reply publicAdmin = postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin());
-            assertEquals(404, publicAdmin.status(), publicAdmin::toString);
-            assertEquals(201, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
-            assertEquals(201, postJson(admin.resolve("checkout/admin/enterprises"), "{\"enterpriseId\":\"" + merchant + "\",\"name\":\"E\"}",
-                    "Authorization", admin()).status());
-            assertEquals(404, get(admin.resolve("broker/ping")).status(), "no public API on the admin port");
-            assertEquals(200, get(BASE.resolve("broker/ping")).status());
-            assertEquals(200, get(admin.resolve("metrics")).status(), "Payara's /metrics on the admin port");
-            assertEquals(404, get(BASE.resolve("metrics")).status(), "no /metrics on the public HTTP port");
-            assertEquals(404, anyCertificateClient().send(java.net.http.HttpRequest.newBuilder(URI.create("https://localhost:" + (PORT_BASE + 81)
-                    + "/metrics")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "nor on HTTPS");
-        } finally {
-            run(List.of("deploy-server"), env);
-        }
-        assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"back-" + UUID.randomUUID().toString().substring(0, 8)
-                + "\"}", "Authorization", admin()).status(), "without ADMIN_PORT the admin API is on the public port again");
-        assertEquals(200, get(BASE.resolve("metrics")).status(), "and /metrics too");
     }
 
     @Test

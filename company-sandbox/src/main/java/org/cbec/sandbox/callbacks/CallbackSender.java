@@ -105,7 +105,7 @@ public class CallbackSender {
 
     @PostConstruct
     void start() {
-        // HTTP/1.1 as a company's notifier speaks it (no h2c upgrade offered to the merchant); a
+        // HTTP/1.1 as a company's notifier speaks it (no upgrade to HTTP/2 offered to the merchant); a
         // redirect is not followed: the notify URL is where the merchant said it listens.
         client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).followRedirects(HttpClient.Redirect.NEVER)
                 .connectTimeout(SEND_TIMEOUT).build();

@@ -38,21 +38,18 @@ public class CompanyOrder {
     /**
      * The ids above {@code after} of orders paid at or before {@code paidBy} without a release
      * ({@code paid}: {@link State#SUCCESS}, {@code release}: {@link Split.Kind#RELEASE}). Whether an
-     * order is held, or was released by a split that finished, is the caller's check: a boolean in
-     * JPQL reaches H2 2.x as the number 1 from EclipseLink (literal or parameter), which H2 refuses
-     * to compare with a BOOLEAN column.
+     * order is held, or was released by a split that finished, is the caller's check, on the rows
+     * this finds.
      */
     public static final String PAID_BY = "CompanyOrder.paidBy";
     /**
      * What the account's orders paid in {@code currency} add up to ({@code paid}: {@link State#SUCCESS}),
-     * held for settlement and not: rows of (Boolean held, Long sum). Grouped by the flag rather than
-     * compared with it, for the reason {@link #PAID_BY} gives.
+     * held for settlement and not: rows of (Boolean held, Long sum), grouped by the flag.
      */
     public static final String PAID_SUMS = "CompanyOrder.paidSums";
     /**
      * The out_trade_nos of the account's ({@code ?1}) paid orders in {@code ?2} held for settlement,
-     * oldest first. Native SQL: JPQL cannot compare the flag on H2 (see {@link #PAID_BY}); this
-     * comparison is the same text on H2 and PostgreSQL.
+     * oldest first (native SQL).
      */
     public static final String PAID_HELD = "CompanyOrder.paidHeld";
     /** The account's orders paid from {@code from} (inclusive) to {@code to} (exclusive), oldest payment first: its bill's payments. */

@@ -22,7 +22,7 @@ final class Http {
     /** The sandbox's own administrator password (not the broker's {@code ADMIN_PASSWORD}). */
     static final String ADMIN_PASSWORD = System.getenv("SANDBOX_ADMIN_PASSWORD");
 
-    // HTTP/1.1 as the broker's JAX-RS client speaks it (the JDK client would otherwise try h2c).
+    // HTTP/1.1 as the broker's JAX-RS client speaks it (the JDK client would otherwise offer an upgrade to HTTP/2).
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 

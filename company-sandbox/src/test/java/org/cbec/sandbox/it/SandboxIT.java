@@ -52,7 +52,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The sandbox WAR as built, on Payara Micro with its own H2 database, called over HTTP only, as the
+ * The sandbox WAR as built, on Payara Micro with its own PostgreSQL schema, called over HTTP only, as the
  * broker calls a company: admin API and helpers with HTTP Basic, each company's operations signed
  * by a merchant whose signer is written in this test from the protocol documents ({@link Merchant}). Every
  * alphapay answer and every betapay node is checked against the account's companyPublicKey. Each
@@ -1776,7 +1776,7 @@ class SandboxIT {
                 .filter(c -> c.getString("name").equals("sandbox-database")).findFirst().orElseThrow();
         assertEquals("UP", check.getString("status"));
         String data = check.toString().toLowerCase();
-        for (String secret : List.of("jdbc", "h2", "postgres", "localhost", "127.0.0.1", "version", base.getHost().toLowerCase())) {
+        for (String secret : List.of("jdbc", "postgres", "localhost", "127.0.0.1", "version", base.getHost().toLowerCase())) {
             assertFalse(data.contains(secret), secret + " in " + data);
         }
     }

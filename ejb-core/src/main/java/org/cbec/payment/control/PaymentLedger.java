@@ -74,8 +74,8 @@ public class PaymentLedger {
      * The merchant's payments with this orderRef at these companies, in their order (at most one
      * each). One lookup per company, each an equality on the whole unique index (merchant,
      * payment_method, order_ref): a query on (merchant, order_ref) alone read every payment of the
-     * merchant (PostgreSQL 15: a sequential scan of the table; H2 2.2: the merchant's whole range of
-     * the index, even with {@code payment_method IN (…)}), and a second index would cost every create.
+     * merchant (PostgreSQL 15: a sequential scan of the table, even with {@code payment_method IN (…)}),
+     * and a second index would cost every create.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<PaymentView> matching(String merchant, List<String> paymentMethods, String orderRef) {

@@ -276,8 +276,8 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
 
     /**
      * Paid, held payments paid before {@code paidBefore} that no release has reached (nor been
-     * refused for: a refused release is not sent again by itself): the broker releases them. Native SQL: EclipseLink sends a JPQL boolean (literal or parameter) as 1, which
-     * H2 2.x refuses to compare with a BOOLEAN column.
+     * refused for: a refused release is not sent again by itself): the broker releases them. Native SQL:
+     * one statement with its NOT EXISTS, on the flag and the states as the schema has them.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<Long> heldSince(OffsetDateTime paidBefore, int limit) {

@@ -8,7 +8,7 @@ import org.cbec.platform.error.AlreadyStoredException;
 /** Inserting a row whose unique key a concurrent request may have taken. */
 public final class Inserts {
 
-    /** SQLSTATE of a unique violation, the same on H2 and PostgreSQL. */
+    /** SQLSTATE of a unique violation (SQL standard; PostgreSQL's unique_violation). */
     static final String UNIQUE_VIOLATION = "23505";
 
     private Inserts() {
