@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jakarta.persistence.NamedNativeQuery;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -14,21 +16,56 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.UUID;
 import org.cbec.sandbox.entity.CompanyOrder;
 import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The migrations run on the H2 that Payara Micro bundles, configured exactly as the server
- * configures them: tables, sequences with the entities' allocation sizes, constraints.
+ * The migrations run on a real PostgreSQL, configured exactly as the server configures them (the
+ * schema sandbox, reached through connections with currentSchema=sandbox as the server's pool
+ * makes them): tables, sequences with the entities' allocation sizes, constraints. One server for
+ * the class (on a free port; as root its processes run as nobody in a user namespace), a new empty
+ * database for each test.
  */
 class MigrationsTest {
 
-    static final String URL = "jdbc:h2:mem:sandbox-migrations;DB_CLOSE_DELAY=-1";
+    private static EmbeddedPostgres postgres;
 
-    static void migrate() {
-        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), false)
-                .dataSource(URL, "sa", "").load().migrate();
+    /** This test's database, as the server's pool reaches it. */
+    private String url;
+
+    @BeforeAll
+    static void start() throws IOException {
+        postgres = EmbeddedPostgres.builder().start();
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        if (postgres != null) {
+            postgres.close();
+        }
+    }
+
+    @BeforeEach
+    void freshDatabase() throws SQLException {
+        String name = "sandbox_" + UUID.randomUUID().toString().replace("-", "");
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + name);
+        }
+        url = postgres.getJdbcUrl("postgres", name) + "&currentSchema=" + SchemaMigrator.POSTGRES_SCHEMA;
+    }
+
+    void migrate() {
+        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), true)
+                .dataSource(url, null, null).load().migrate();
+    }
+
+    private Connection connect() throws SQLException {
+        return DriverManager.getConnection(url);
     }
 
     static String account(long id, String paymentMethod, String merchant, String companyMerchantId) {
@@ -41,18 +78,20 @@ class MigrationsTest {
     void migratesAnEmptyDatabaseAndFindsItCurrentAfterwards() throws SQLException {
         migrate();
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
-            for (String table : new String[] {"SANDBOX_COMPANY_KEY", "SANDBOX_ACCOUNT", "SANDBOX_ORDER", "SANDBOX_DECLARATION",
-                "SANDBOX_REQUEST", "SANDBOX_REFUND", "SANDBOX_CALLBACK", "SANDBOX_RECEIVER", "SANDBOX_SPLIT", "SANDBOX_SPLIT_PART",
-                "SANDBOX_BENEFICIARY", "SANDBOX_PAYOUT_TERMS", "SANDBOX_PAYOUT", "SANDBOX_BILL_DIFFERENCE", "sandbox_schema_history"}) {
-                try (ResultSet r = s.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = '" + table + "'")) {
-                    r.next();
-                    assertEquals(1, r.getInt(1), table);
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            for (String table : new String[] {"sandbox_company_key", "sandbox_account", "sandbox_order", "sandbox_declaration",
+                "sandbox_request", "sandbox_refund", "sandbox_callback", "sandbox_receiver", "sandbox_split", "sandbox_split_part",
+                "sandbox_beneficiary", "sandbox_payout_terms", "sandbox_payout", "sandbox_bill_difference", "sandbox_schema_history"}) {
+                try (ResultSet r = s.executeQuery("SELECT table_schema FROM information_schema.tables WHERE table_name = '" + table + "'")) {
+                    assertTrue(r.next(), table);
+                    assertEquals(SchemaMigrator.POSTGRES_SCHEMA, r.getString(1), table + " is in the sandbox's own schema");
+                    assertFalse(r.next(), table + " is in one schema only");
                 }
             }
-            try (ResultSet r = s.executeQuery("SELECT NEXT VALUE FOR sandbox_order_seq")) {
+            try (ResultSet r = s.executeQuery("SELECT nextval('sandbox_order_seq'), nextval('sandbox_order_seq')")) {
                 r.next();
-                assertEquals(0, r.getLong(1) % 50, "sequences step by the entities' allocationSize");
+                assertEquals(50, r.getLong(1), "sequences start at the entities' allocationSize");
+                assertEquals(100, r.getLong(2), "and step by it");
             }
         }
     }
@@ -60,7 +99,7 @@ class MigrationsTest {
     @Test
     void anOrderRefIsUniquePerAccount() throws SQLException {
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9001, "alphapay", "uq-test", "1999999999"));
             String order = "INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state,"
                     + " created_at) VALUES (%d, 9001, 'o1', 'NATIVE', 1, 'CNY', 'wx', 'NOTPAY', CURRENT_TIMESTAMP)";
@@ -76,7 +115,7 @@ class MigrationsTest {
     @Test
     void aRefundNumberIsUniquePerOrderAndARefundMovesMoney() throws SQLException {
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9101, "betapay", "refund-test", "2099999999"));
             String order = "INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state,"
                     + " created_at, refund_outcome) VALUES (%d, 9101, '%s', 'NATIVE', 500, 'CNY', '20x', 'SUCCESS', CURRENT_TIMESTAMP, NULL)";
@@ -91,14 +130,14 @@ class MigrationsTest {
             assertEquals("23505", twice.getSQLState(), twice::getMessage);
             SQLException zero = assertThrows(SQLException.class, () -> s.execute(String.format(refund, 9104, 9101, 0)
                     .replace("'n1'", "'n2'")));
-            assertEquals("23513", zero.getSQLState(), zero::getMessage);
+            assertEquals("23514", zero.getSQLState(), zero::getMessage);
         }
     }
 
     @Test
     void aCallbackBelongsToAnOrderAndIsPendingDeliveredOrGivenUp() throws SQLException {
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9201, "alphapay", "callback-test", "1999999901").replace("opened_at)", "opened_at, api_v3_key)")
                     .replace("CURRENT_TIMESTAMP)", "CURRENT_TIMESTAMP, 'abcdefghijklmnopqrstuvwxyz012345')"));
             s.execute("INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at,"
@@ -112,16 +151,16 @@ class MigrationsTest {
                 s.execute(String.format(callback, 9200 + state.length(), 9201, state));
             }
             SQLException sent = assertThrows(SQLException.class, () -> s.execute(String.format(callback, 9211, 9201, "SENT")));
-            assertEquals("23513", sent.getSQLState(), sent::getMessage);
+            assertEquals("23514", sent.getSQLState(), sent::getMessage);
             SQLException orphan = assertThrows(SQLException.class, () -> s.execute(String.format(callback, 9212, 9999, "PENDING")));
-            assertEquals("23506", orphan.getSQLState(), orphan::getMessage);
+            assertEquals("23503", orphan.getSQLState(), orphan::getMessage);
         }
     }
 
     @Test
     void aReceiverIsRegisteredOncePerAccountAndASplitNumberIsTheAccountsOnce() throws SQLException {
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9401, "alphapay", "split-test", "1999999941"));
             s.execute(account(9402, "alphapay", "split-test-2", "1999999942"));
             String receiver = "INSERT INTO sandbox_receiver (id, account_id, receiver_type, receiver_account, name_hash, name_mask,"
@@ -138,14 +177,14 @@ class MigrationsTest {
             SQLException twice = assertThrows(SQLException.class, () -> s.execute(String.format(split, 9402, "s1", "RELEASE")));
             assertEquals("23505", twice.getSQLState(), twice::getMessage);
             SQLException kind = assertThrows(SQLException.class, () -> s.execute(String.format(split, 9403, "s2", "REFUND")));
-            assertEquals("23513", kind.getSQLState(), kind::getMessage);
+            assertEquals("23514", kind.getSQLState(), kind::getMessage);
         }
     }
 
     @Test
     void aPartBelongsToASplitHasAKnownResultAndNeverANegativeAmount() throws SQLException {
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9501, "betapay", "part-test", "2099999951"));
             s.execute("INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at,"
                     + " held_for_settlement) VALUES (9501, 9501, 'p1', 'NATIVE', 10000, 'CNY', '20x', 'SUCCESS', CURRENT_TIMESTAMP, TRUE)");
@@ -159,18 +198,18 @@ class MigrationsTest {
             SQLException samePosition = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9502, 9501, 1, 1, "SUCCESS")));
             assertEquals("23505", samePosition.getSQLState(), samePosition::getMessage);
             SQLException negative = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9503, 9501, 2, -1, "SUCCESS")));
-            assertEquals("23513", negative.getSQLState(), negative::getMessage);
+            assertEquals("23514", negative.getSQLState(), negative::getMessage);
             SQLException result = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9504, 9501, 3, 1, "FAILED")));
-            assertEquals("23513", result.getSQLState(), result::getMessage);
+            assertEquals("23514", result.getSQLState(), result::getMessage);
             SQLException orphan = assertThrows(SQLException.class, () -> s.execute(String.format(part, 9505, 9999, 4, 1, "PENDING")));
-            assertEquals("23506", orphan.getSQLState(), orphan::getMessage);
+            assertEquals("23503", orphan.getSQLState(), orphan::getMessage);
         }
     }
 
     @Test
     void aPayoutNumberIsTheAccountsOnceAndAPayoutNeverTakesMoreFeeThanItsAmount() throws SQLException {
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9601, "alphapay", "payout-test", "1999999961"));
             s.execute(account(9602, "alphapay", "payout-test-2", "1999999962"));
             String payout = "INSERT INTO sandbox_payout (id, account_id, payout_no, payout_id, state, amount, currency, fee, rate, rate_date,"
@@ -181,9 +220,9 @@ class MigrationsTest {
             SQLException twice = assertThrows(SQLException.class, () -> s.execute(String.format(payout, 9603, 9601, "p1", "PAID", 100000, 500)));
             assertEquals("23505", twice.getSQLState(), twice::getMessage);
             SQLException state = assertThrows(SQLException.class, () -> s.execute(String.format(payout, 9604, 9601, "p2", "SENT", 100000, 500)));
-            assertEquals("23513", state.getSQLState(), state::getMessage);
+            assertEquals("23514", state.getSQLState(), state::getMessage);
             SQLException allFee = assertThrows(SQLException.class, () -> s.execute(String.format(payout, 9605, 9601, "p3", "ACCEPTED", 500, 500)));
-            assertEquals("23513", allFee.getSQLState(), allFee::getMessage);
+            assertEquals("23514", allFee.getSQLState(), allFee::getMessage);
             try (ResultSet r = s.executeQuery("SELECT rate FROM sandbox_payout WHERE id = 9601")) {
                 r.next();
                 assertEquals(new java.math.BigDecimal("9.12345678"), r.getBigDecimal(1), "the rate keeps its 8 places");
@@ -194,7 +233,7 @@ class MigrationsTest {
     @Test
     void anAccountHasOneBeneficiaryAndACompanyOneSetOfTermsPerCurrency() throws SQLException {
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9701, "betapay", "beneficiary-test", "2099999971"));
             String beneficiary = "INSERT INTO sandbox_beneficiary (id, account_id, holder_mask, account_mask, account_hash, swift_code,"
                     + " bank_country, currency, registered_at) VALUES (%d, 9701, 'J*', '****6819', 'h', 'NWBKGB2L', 'GB', 'GBP', CURRENT_TIMESTAMP)";
@@ -207,14 +246,14 @@ class MigrationsTest {
             SQLException again = assertThrows(SQLException.class, () -> s.execute(String.format(terms, 9702, "zetapay", "7.2")));
             assertEquals("23505", again.getSQLState(), again::getMessage);
             SQLException zero = assertThrows(SQLException.class, () -> s.execute(String.format(terms, 9703, "omegapay", "0")));
-            assertEquals("23513", zero.getSQLState(), zero::getMessage);
+            assertEquals("23514", zero.getSQLState(), zero::getMessage);
         }
     }
 
     @Test
     void aBillDifferenceHasAKnownKindAReferenceUnlessWrongHashAndSecondsOnlyWhenAShift() throws SQLException {
         migrate();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9901, "alphapay", "bill-difference-test", "1999999991"));
             String difference = "INSERT INTO sandbox_bill_difference (id, account_id, kind, reference, seconds, created_at)"
                     + " VALUES (%d, %d, '%s', %s, %s, CURRENT_TIMESTAMP)";
@@ -226,11 +265,11 @@ class MigrationsTest {
                 {"SHIFT_SECONDS", "'o1'", "NULL"}, {"SHIFT_SECONDS", "'o1'", "0"}, {"OMIT", "'o1'", "5"}}) {
                 SQLException e = assertThrows(SQLException.class, () -> s.execute(String.format(difference, 9905, 9901, bad[0], bad[1], bad[2])),
                         String.join(" ", bad));
-                assertEquals("23513", e.getSQLState(), e::getMessage);
+                assertEquals("23514", e.getSQLState(), e::getMessage);
             }
             SQLException orphan = assertThrows(SQLException.class,
                     () -> s.execute(String.format(difference, 9906, 9999, "OMIT", "'o1'", "NULL")));
-            assertEquals("23506", orphan.getSQLState(), orphan::getMessage);
+            assertEquals("23503", orphan.getSQLState(), orphan::getMessage);
         }
     }
 
@@ -238,15 +277,21 @@ class MigrationsTest {
     void aBillsRowsAreFoundByAnIndexOfTheirAccountAndTime() throws SQLException {
         migrate();
         java.util.Map<String, String> expected = java.util.Map.of(
-                "SANDBOX_ORDER_PAID_IX", "SANDBOX_ORDER(ACCOUNT_ID,PAID_AT)",
-                "SANDBOX_REFUND_DECIDED_IX", "SANDBOX_REFUND(ACCOUNT_ID,DECIDED_AT)",
-                "SANDBOX_SPLIT_PART_FINISHED_IX", "SANDBOX_SPLIT_PART(SPLIT_ROW_ID,FINISHED_AT)",
-                "SANDBOX_PAYOUT_ACCEPTED_IX", "SANDBOX_PAYOUT(ACCOUNT_ID,ACCEPTED_AT)",
-                "SANDBOX_BILL_DIFFERENCE_ACCOUNT_IX", "SANDBOX_BILL_DIFFERENCE(ACCOUNT_ID)");
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+                "sandbox_order_paid_ix", "sandbox_order(account_id,paid_at)",
+                "sandbox_refund_decided_ix", "sandbox_refund(account_id,decided_at)",
+                "sandbox_split_part_finished_ix", "sandbox_split_part(split_row_id,finished_at)",
+                "sandbox_payout_accepted_ix", "sandbox_payout(account_id,accepted_at)",
+                "sandbox_bill_difference_account_ix", "sandbox_bill_difference(account_id)");
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             for (var index : expected.entrySet()) {
-                try (ResultSet r = s.executeQuery("SELECT TABLE_NAME, LISTAGG(COLUMN_NAME, ',') WITHIN GROUP (ORDER BY ORDINAL_POSITION)"
-                        + " FROM INFORMATION_SCHEMA.INDEX_COLUMNS WHERE INDEX_NAME = '" + index.getKey() + "' GROUP BY TABLE_NAME")) {
+                // The index's columns in their order, from PostgreSQL's catalog (indkey lists them).
+                try (ResultSet r = s.executeQuery("SELECT t.relname, string_agg(a.attname, ',' ORDER BY k.position)"
+                        + " FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid"
+                        + " JOIN pg_namespace n ON n.oid = i.relnamespace"
+                        + " CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, position)"
+                        + " JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum"
+                        + " WHERE n.nspname = '" + SchemaMigrator.POSTGRES_SCHEMA + "' AND i.relname = '" + index.getKey() + "'"
+                        + " GROUP BY t.relname")) {
                     assertTrue(r.next(), index.getKey());
                     assertEquals(index.getValue(), r.getString(1) + "(" + r.getString(2) + ")");
                 }
@@ -259,7 +304,7 @@ class MigrationsTest {
         migrate();
         String query = Arrays.stream(CompanyOrder.class.getAnnotationsByType(NamedNativeQuery.class))
                 .filter(q -> q.name().equals(CompanyOrder.PAID_HELD)).findFirst().orElseThrow().query();
-        try (Connection c = DriverManager.getConnection(URL, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9801, "alphapay", "held-query-test", "1999999981"));
             String order = "INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at,"
                     + " held_for_settlement) VALUES (%d, 9801, '%s', 'NATIVE', 100, '%s', 'wx', '%s', CURRENT_TIMESTAMP, %s)";
@@ -281,19 +326,17 @@ class MigrationsTest {
 
     @Test
     void aDatabaseAtVersionTwoKeepsItsAccountsOrdersAndRefundsWithoutKeysOrNotifyUrls() throws SQLException {
-        String url = "jdbc:h2:mem:sandbox-upgrade;DB_CLOSE_DELAY=-1";
-        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), false).target("2")
-                .dataSource(url, "sa", "").load().migrate();
-        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), true).target("2")
+                .dataSource(url, null, null).load().migrate();
+        try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9301, "alphapay", "before-v3", "1999999931"));
             s.execute("INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference, state, created_at)"
                     + " VALUES (9301, 9301, 'u1', 'NATIVE', 1, 'CNY', 'wx', 'SUCCESS', CURRENT_TIMESTAMP)");
             s.execute("INSERT INTO sandbox_refund (id, order_id, account_id, refund_no, refund_id, amount, state, outcome, created_at)"
                     + " VALUES (9301, 9301, 9301, 'r1', '50x', 1, 'PROCESSING', 'SUCCESS', CURRENT_TIMESTAMP)");
         }
-        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), false)
-                .dataSource(url, "sa", "").load().migrate();
-        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement();
+        migrate();
+        try (Connection c = connect(); Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("SELECT a.api_v3_key, o.notify_url, f.notify_url, f.state FROM sandbox_account a"
                         + " JOIN sandbox_order o ON o.account_id = a.id JOIN sandbox_refund f ON f.order_id = o.id WHERE a.id = 9301")) {
             assertTrue(r.next());

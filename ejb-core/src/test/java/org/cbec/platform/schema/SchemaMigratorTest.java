@@ -10,7 +10,8 @@ class SchemaMigratorTest {
     void databaseDescriptionDropsUrlParameters() {
         assertEquals("jdbc:postgresql://db:5432/cbec",
                 SchemaMigrator.withoutSecrets("jdbc:postgresql://db:5432/cbec?user=u&password=p"));
-        assertEquals("jdbc:h2:/data/db/cbec", SchemaMigrator.withoutSecrets("jdbc:h2:/data/db/cbec;PASSWORD=x"));
+        assertEquals("jdbc:postgresql://db1:5432,db2:5432/cbec",
+                SchemaMigrator.withoutSecrets("jdbc:postgresql://db1:5432,db2:5432/cbec?password=x&targetServerType=primary"));
         assertEquals("", SchemaMigrator.withoutSecrets(null));
     }
 }
