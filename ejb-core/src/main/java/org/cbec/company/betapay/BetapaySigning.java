@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import org.cbec.platform.json.Jsonp;
 import org.cbec.plumbing.crypto.Rsa;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * The merchant's side of the signatures of Betapay, a gateway whose API follows the Alipay open
