@@ -9,8 +9,9 @@ import java.security.KeyPair;
 import java.security.PublicKey;
 import java.util.Properties;
 import org.cbec.company.Nonces;
-import org.cbec.company.Pem;
 import org.cbec.company.alphapay.AlphapaySigning;
+import org.cbec.plumbing.crypto.Pem;
+import org.cbec.plumbing.crypto.Rsa;
 
 /**
  * The crypto floor of server-config/bench: the broker's own RSA work for one CreatePayment or
@@ -48,7 +49,7 @@ public class Floor {
         if (!answer.verifies()) {
             throw new IllegalStateException("the written-out company answer does not verify");
         }
-        KeyPair merchant = Pem.newRsaKeyPair();
+        KeyPair merchant = Rsa.newKeyPair();
         String path = "/sandbox/alphapay/v3/pay/transactions/native";
         String body = "{\"appid\":\"alphapay-app-1900000001\",\"mchid\":\"1900000001\",\"description\":\"bench\","
                 + "\"out_trade_no\":\"floor0001\",\"amount\":{\"total\":100,\"currency\":\"CNY\"}}";

@@ -58,6 +58,8 @@ class EarContentsIT {
         assertFalse(names(ear).stream().anyMatch(n -> n.startsWith("lib/ejb-core")), "one copy of the EJBs");
         assertTrue(names(ear).stream().anyMatch(n -> n.matches("lib/(org.cbec-)?web-common.*\\.jar")),
                 "the web plumbing both WARs extend is a library of the EAR: " + names(ear));
+        assertTrue(names(ear).contains("lib/plumbing.jar"), "what is not protocol, which ejb-core links, is a library of the EAR: " + names(ear));
+        assertEquals(1, names(ear).stream().filter(n -> n.contains("plumbing")).count(), "one copy of it: " + names(ear));
     }
 
     @Test

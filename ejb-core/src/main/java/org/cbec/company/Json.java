@@ -5,7 +5,7 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.util.Map;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 
 /** Small JSON helpers the adapters share for reading company answers. */
 public final class Json {

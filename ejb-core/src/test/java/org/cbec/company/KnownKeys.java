@@ -2,6 +2,7 @@ package org.cbec.company;
 
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import org.cbec.plumbing.crypto.Pem;
 
 /**
  * The key pairs of the known-answer vectors, written out. Generated once with OpenSSL 3.0

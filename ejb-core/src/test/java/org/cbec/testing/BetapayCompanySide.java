@@ -15,7 +15,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.cbec.company.RsaSignatures;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * Betapay's side of its protocol, for the broker's tests: the company checks the signature of a

@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
 import java.util.Properties;
-import org.cbec.company.Pem;
 import org.cbec.company.alphapay.AlphapaySigning;
+import org.cbec.plumbing.crypto.Pem;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -10,10 +10,10 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.CompanySigner;
 import org.cbec.sandbox.codec.JsonText;
-import org.cbec.sandbox.crypto.Rsa;
 
 /**
  * Signs alphapay's answers and callbacks with the company key: every answer, success or refusal,

@@ -1,8 +1,8 @@
 package org.cbec.sandbox.alphapay;
 
 import java.security.PrivateKey;
+import org.cbec.plumbing.crypto.Oaep;
 import org.cbec.sandbox.codec.Members;
-import org.cbec.sandbox.crypto.Oaep;
 
 /**
  * alphapay's personal data (cert_id, name, certificate_id, certificate_name, a receiver's name)

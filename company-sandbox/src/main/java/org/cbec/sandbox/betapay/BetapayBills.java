@@ -25,6 +25,8 @@ import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.cbec.plumbing.crypto.Pem;
+import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.BillEntry;
 import org.cbec.sandbox.books.Bills;
@@ -32,8 +34,6 @@ import org.cbec.sandbox.books.CompanySigner;
 import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.codec.Members;
-import org.cbec.sandbox.crypto.Pem;
-import org.cbec.sandbox.crypto.Rsa;
 
 /**
  * betapay's daily bills, in the style of Alipay's {@code alipay.data.dataservice.bill.downloadurl.query}

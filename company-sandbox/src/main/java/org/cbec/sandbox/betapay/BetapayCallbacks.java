@@ -10,12 +10,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.TreeMap;
+import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.CallbackFormat;
 import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Notice;
-import org.cbec.sandbox.crypto.Rsa;
 import org.cbec.sandbox.entity.CompanyOrder;
 
 /**

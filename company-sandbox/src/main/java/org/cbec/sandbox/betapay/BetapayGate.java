@@ -6,13 +6,13 @@ import jakarta.ws.rs.core.Response;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Logger;
+import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.RequestLog;
 import org.cbec.sandbox.codec.PlainText;
 import org.cbec.sandbox.codec.Utf8;
-import org.cbec.sandbox.crypto.Rsa;
 import org.cbec.sandbox.faults.Reception;
 
 /**

@@ -6,9 +6,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
+import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.Companies;
-import org.cbec.sandbox.crypto.Rsa;
 
 /**
  * betapay's answers: always HTTP 200 with {@code {"<method_with_underscores>_response":<node>,"sign":"…"}},

@@ -11,8 +11,8 @@ import jakarta.persistence.PersistenceException;
 import java.security.KeyPair;
 import java.util.Optional;
 import java.util.logging.Logger;
-import org.cbec.sandbox.crypto.Pem;
-import org.cbec.sandbox.crypto.Rsa;
+import org.cbec.plumbing.crypto.Pem;
+import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.sandbox.entity.Account;
 import org.cbec.sandbox.entity.CompanyKey;
 

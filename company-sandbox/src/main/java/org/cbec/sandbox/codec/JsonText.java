@@ -4,41 +4,38 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParserFactory;
 import java.io.StringReader;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
+import org.cbec.plumbing.json.Jsonp;
+import org.cbec.plumbing.json.UniqueMembers;
 
 /**
- * JSON-P through one provider looked up once: {@code Json.createObjectBuilder()} looks the provider
- * up again on every call, which showed in the broker's profile. Objects are written with
+ * JSON-P through plumbing's one provider ({@link Jsonp}). Objects are written with
  * {@link JsonObject#toString()}, compact, members in the order they were added: that text is what
  * gets signed and sent.
  *
- * <p>Reading builds the object from the parser's events itself, so that a repeated member is
- * refused (two readers of one body must not see two different requests; the provider's own
- * builders keep the last one silently) and nesting is bounded before the provider's own limits
- * throw whatever they throw.
+ * <p>Reading goes through plumbing's parsers that refuse a repeated member ({@link UniqueMembers}:
+ * two readers of one body must not see two different requests; the provider's own builders keep the
+ * last one silently), and builds the object from the parser's events itself, so that nesting is
+ * bounded before the provider's own limits throw whatever they throw.
  */
 public final class JsonText {
 
-    private static final JsonProvider PROVIDER = JsonProvider.provider();
     /** Far deeper than any request of either protocol (three levels at most). */
     static final int MAX_DEPTH = 32;
-    private static final JsonParserFactory PARSERS = PROVIDER.createParserFactory(Map.of());
+    private static final JsonParserFactory PARSERS = UniqueMembers.provider().createParserFactory(Map.of());
 
     private JsonText() {
     }
 
     public static JsonObjectBuilder object() {
-        return PROVIDER.createObjectBuilder();
+        return Jsonp.object();
     }
 
     public static JsonArrayBuilder array() {
-        return PROVIDER.createArrayBuilder();
+        return Jsonp.array();
     }
 
     /**
@@ -61,6 +58,9 @@ public final class JsonText {
             return object;
         } catch (IllegalArgumentException e) {
             throw e;
+        } catch (UniqueMembers.DuplicateMember e) {
+            // Its message names the member, which is the client's own text: not echoed either.
+            throw new IllegalArgumentException("a member is repeated");
         } catch (RuntimeException | StackOverflowError e) {
             // JsonParsingException and whatever else the provider throws on hostile input; its
             // message quotes the input, so none of it goes back.
@@ -70,17 +70,14 @@ public final class JsonText {
 
     private static JsonObject readObject(JsonParser parser, int depth) {
         JsonObjectBuilder object = object();
-        Set<String> names = new HashSet<>();
         while (true) {
             JsonParser.Event event = parser.next();
             if (event == JsonParser.Event.END_OBJECT) {
                 return object.build();
             }
-            // Anything but a name here is the provider's to refuse; it does so on next().
+            // Anything but a name here is the provider's to refuse, and a repeated name the
+            // parser's (UniqueMembers); both do so on next().
             String name = parser.getString();
-            if (!names.add(name)) {
-                throw new IllegalArgumentException("a member is repeated");
-            }
             object.add(name, readValue(parser, parser.next(), depth));
         }
     }
@@ -98,9 +95,9 @@ public final class JsonText {
                 }
                 return array.build();
             case VALUE_STRING:
-                return PROVIDER.createValue(parser.getString());
+                return Jsonp.provider().createValue(parser.getString());
             case VALUE_NUMBER:
-                return PROVIDER.createValue(parser.getBigDecimal());
+                return Jsonp.provider().createValue(parser.getBigDecimal());
             case VALUE_TRUE:
                 return JsonValue.TRUE;
             case VALUE_FALSE:

@@ -18,8 +18,8 @@ import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.Payouts;
 import org.cbec.sandbox.books.RequestLog;
 import org.cbec.sandbox.codec.JsonText;
-import org.cbec.sandbox.crypto.Oaep;
-import org.cbec.sandbox.crypto.Pem;
+import org.cbec.plumbing.crypto.Oaep;
+import org.cbec.plumbing.crypto.Pem;
 import org.junit.jupiter.api.Test;
 
 /**

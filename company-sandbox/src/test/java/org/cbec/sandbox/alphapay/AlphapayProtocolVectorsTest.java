@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import org.cbec.sandbox.crypto.Oaep;
-import org.cbec.sandbox.crypto.Pem;
-import org.cbec.sandbox.crypto.Rsa;
+import org.cbec.plumbing.crypto.Oaep;
+import org.cbec.plumbing.crypto.Pem;
+import org.cbec.plumbing.crypto.Rsa;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -27,8 +27,8 @@ import org.cbec.sandbox.books.Bills;
 import org.cbec.sandbox.books.CompanySigner;
 import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Party;
-import org.cbec.sandbox.crypto.Pem;
-import org.cbec.sandbox.crypto.Rsa;
+import org.cbec.plumbing.crypto.Pem;
+import org.cbec.plumbing.crypto.Rsa;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -13,9 +13,9 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
+import org.cbec.plumbing.crypto.Pem;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.Notice;
-import org.cbec.sandbox.crypto.Pem;
 import org.cbec.sandbox.entity.CompanyOrder;
 import org.junit.jupiter.api.Test;
 

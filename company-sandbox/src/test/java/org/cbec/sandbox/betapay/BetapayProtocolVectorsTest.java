@@ -11,8 +11,8 @@ import java.security.PublicKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
-import org.cbec.sandbox.crypto.Pem;
-import org.cbec.sandbox.crypto.Rsa;
+import org.cbec.plumbing.crypto.Pem;
+import org.cbec.plumbing.crypto.Rsa;
 import org.junit.jupiter.api.Test;
 
 /**

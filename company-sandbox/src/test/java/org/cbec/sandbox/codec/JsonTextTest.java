@@ -22,6 +22,15 @@ class JsonTextTest {
     }
 
     @Test
+    void aRepeatedMemberIsRefusedSayingSoAtAnyDepthWithoutNamingIt() {
+        for (String text : new String[] {"{\"secret\":1,\"secret\":2}", "{\"a\":{\"b\":[{\"secret\":1,\"secret\":null}]}}"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JsonText.parseObject(text), text);
+            assertEquals("a member is repeated", e.getMessage());
+        }
+        assertEquals(2, JsonText.parseObject("{\"a\":{\"x\":1},\"b\":{\"x\":2}}").size(), "the same name in two objects is fine");
+    }
+
+    @Test
     void refusesDeepNestingWithoutFallingOver() {
         String deep = "{\"a\":" + "[".repeat(100_000) + "]".repeat(100_000) + "}";
         assertThrows(IllegalArgumentException.class, () -> JsonText.parseObject(deep));

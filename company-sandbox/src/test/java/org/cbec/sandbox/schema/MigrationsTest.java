@@ -56,11 +56,11 @@ class MigrationsTest {
         try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
         }
-        url = postgres.getJdbcUrl("postgres", name) + "&currentSchema=" + SchemaMigrator.POSTGRES_SCHEMA;
+        url = postgres.getJdbcUrl("postgres", name) + "&currentSchema=" + SchemaMigrator.SCHEMA;
     }
 
     void migrate() {
-        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), true)
+        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()))
                 .dataSource(url, null, null).load().migrate();
     }
 
@@ -84,7 +84,7 @@ class MigrationsTest {
                 "sandbox_beneficiary", "sandbox_payout_terms", "sandbox_payout", "sandbox_bill_difference", "sandbox_schema_history"}) {
                 try (ResultSet r = s.executeQuery("SELECT table_schema FROM information_schema.tables WHERE table_name = '" + table + "'")) {
                     assertTrue(r.next(), table);
-                    assertEquals(SchemaMigrator.POSTGRES_SCHEMA, r.getString(1), table + " is in the sandbox's own schema");
+                    assertEquals(SchemaMigrator.SCHEMA, r.getString(1), table + " is in the sandbox's own schema");
                     assertFalse(r.next(), table + " is in one schema only");
                 }
             }
@@ -290,7 +290,7 @@ class MigrationsTest {
                         + " JOIN pg_namespace n ON n.oid = i.relnamespace"
                         + " CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, position)"
                         + " JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum"
-                        + " WHERE n.nspname = '" + SchemaMigrator.POSTGRES_SCHEMA + "' AND i.relname = '" + index.getKey() + "'"
+                        + " WHERE n.nspname = '" + SchemaMigrator.SCHEMA + "' AND i.relname = '" + index.getKey() + "'"
                         + " GROUP BY t.relname")) {
                     assertTrue(r.next(), index.getKey());
                     assertEquals(index.getValue(), r.getString(1) + "(" + r.getString(2) + ")");
@@ -326,7 +326,7 @@ class MigrationsTest {
 
     @Test
     void aDatabaseAtVersionTwoKeepsItsAccountsOrdersAndRefundsWithoutKeysOrNotifyUrls() throws SQLException {
-        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader()), true).target("2")
+        SchemaMigrator.configure(Flyway.configure(MigrationsTest.class.getClassLoader())).target("2")
                 .dataSource(url, null, null).load().migrate();
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(account(9301, "alphapay", "before-v3", "1999999931"));

@@ -34,10 +34,10 @@ import org.cbec.cart.control.CartPrivacy;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.cbec.platform.text.FreeText;
-import org.cbec.platform.json.Jsonp;
 import org.cbec.cart.CartCreated;
 import org.cbec.cart.PaymentReport;
 import org.cbec.cart.DeclarationReport;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * Creates carts and records what is reported about them, in the order the lifecycle allows:

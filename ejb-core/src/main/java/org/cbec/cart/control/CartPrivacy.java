@@ -6,7 +6,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.util.function.UnaryOperator;
 import org.cbec.platform.identity.ResidentId;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * What of a cart is personal and how it is kept (China's personal-information law counts identity

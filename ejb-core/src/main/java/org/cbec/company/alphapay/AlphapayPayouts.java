@@ -16,7 +16,7 @@ import org.cbec.company.CompanyUnavailable;
 import org.cbec.company.Json;
 import org.cbec.company.PayoutRequest;
 import org.cbec.company.PayoutStatus;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * alphapay's payouts abroad: this project's own convention (WeChat Pay offers no merchant-requested

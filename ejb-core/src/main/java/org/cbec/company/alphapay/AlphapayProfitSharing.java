@@ -18,7 +18,7 @@ import org.cbec.company.ReleaseRequest;
 import org.cbec.company.SettlementReceiver;
 import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * alphapay's settlement wire format (WeChat Pay v3 profit sharing, docs/companies/alphapay.md

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import org.cbec.company.RsaSignatures;
+import org.cbec.plumbing.crypto.Rsa;
 
 /**
  * The merchant's side of the signatures of Alphapay, a company whose API follows WeChat Pay v3: the
@@ -52,7 +52,7 @@ public final class AlphapaySigning {
         requireQuotable(mchid, "mchid");
         requireQuotable(serialNo, "serial_no");
         requireQuotable(nonce, "nonce");
-        String signature = RsaSignatures.sign(merchantKey,
+        String signature = Rsa.sign(merchantKey,
                 requestMessage(method, pathAndQuery, body, Long.toString(timestampSeconds), nonce));
         return SCHEME + " mchid=\"" + mchid + "\",nonce_str=\"" + nonce + "\",timestamp=\"" + timestampSeconds
                 + "\",serial_no=\"" + serialNo + "\",signature=\"" + signature + "\"";
@@ -73,7 +73,7 @@ public final class AlphapaySigning {
         if (companyKey == null || timestamp == null || nonce == null || body == null || signature == null) {
             return false;
         }
-        return RsaSignatures.verify(companyKey, responseMessage(timestamp, nonce, body), signature);
+        return Rsa.verify(companyKey, responseMessage(timestamp, nonce, body), signature);
     }
 
     private static String responseMessage(String timestamp, String nonce, String body) {
@@ -99,7 +99,7 @@ public final class AlphapaySigning {
         params.put("nonceStr", nonce);
         params.put("package", pkg);
         params.put("signType", JSAPI_SIGN_TYPE);
-        params.put("paySign", RsaSignatures.sign(merchantKey, lines(appId, timeStamp, nonce, pkg)));
+        params.put("paySign", Rsa.sign(merchantKey, lines(appId, timeStamp, nonce, pkg)));
         return Collections.unmodifiableMap(params);
     }
 
@@ -121,7 +121,7 @@ public final class AlphapaySigning {
         params.put("package", APP_PACKAGE);
         params.put("noncestr", nonce);
         params.put("timestamp", timestamp);
-        params.put("sign", RsaSignatures.sign(merchantKey, lines(appId, timestamp, nonce, prepayId)));
+        params.put("sign", Rsa.sign(merchantKey, lines(appId, timestamp, nonce, prepayId)));
         return Collections.unmodifiableMap(params);
     }
 

@@ -31,7 +31,7 @@ import java.util.zip.ZipInputStream;
 import org.cbec.company.BillLine;
 import org.cbec.company.Json;
 import org.cbec.company.UnverifiedAnswer;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * betapay's daily bill (docs/companies/betapay.md, "Daily bills"), in the style of Alipay's

@@ -55,7 +55,7 @@ import org.cbec.company.SplitStatus;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.identity.ResidentId;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.faulttolerance.Retry;
 

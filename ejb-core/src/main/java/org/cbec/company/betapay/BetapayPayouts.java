@@ -14,7 +14,7 @@ import org.cbec.company.Beneficiary;
 import org.cbec.company.Json;
 import org.cbec.company.PayoutRequest;
 import org.cbec.company.PayoutStatus;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * betapay's payouts abroad. Neither Alipay nor any real betapay has a merchant-requested payout: these

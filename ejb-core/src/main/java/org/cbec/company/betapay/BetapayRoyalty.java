@@ -16,7 +16,7 @@ import org.cbec.company.ReleaseRequest;
 import org.cbec.company.SettlementReceiver;
 import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * betapay's royalty (settlement) wire format, Alipay style (docs/companies/betapay.md, "Settlement"):

@@ -12,8 +12,8 @@ import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import org.cbec.company.RsaSignatures;
-import org.cbec.platform.json.Jsonp;
+import org.cbec.plumbing.crypto.Rsa;
+import org.cbec.plumbing.json.Jsonp;
 
 /**
  * The merchant's side of the signatures of Betapay, a gateway whose API follows the Alipay open
@@ -53,7 +53,7 @@ public final class BetapaySigning {
 
     /** The value of the {@code sign} parameter for these parameters. */
     public static String sign(Map<String, String> params, PrivateKey merchantKey) {
-        return RsaSignatures.sign(merchantKey, signContent(params));
+        return Rsa.sign(merchantKey, signContent(params));
     }
 
     /**
@@ -67,7 +67,7 @@ public final class BetapaySigning {
         }
         Map<String, String> signed = new java.util.HashMap<>(fields);
         signed.remove("sign_type");
-        return RsaSignatures.verify(companyKey, signContent(signed), fields.get(SIGN));
+        return Rsa.verify(companyKey, signContent(signed), fields.get(SIGN));
     }
 
     // ---------------------------------------------------------------- response signatures
@@ -103,7 +103,7 @@ public final class BetapaySigning {
         }
         // The body is valid JSON by now, which is what lets the small scanner stay simple.
         Optional<String> node = RawJsonMember.find(responseBody, key);
-        if (node.isEmpty() || !RsaSignatures.verify(companyKey, node.get(), signature.getString())) {
+        if (node.isEmpty() || !Rsa.verify(companyKey, node.get(), signature.getString())) {
             return Optional.empty();
         }
         return node;

@@ -15,7 +15,6 @@ import java.util.logging.Logger;
 import org.cbec.access.boundary.Parties;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.company.CompanyAccount;
-import org.cbec.company.Pem;
 import org.cbec.company.Beneficiary;
 import org.cbec.payment.PayoutAccountView;
 import org.cbec.payment.entity.CompanyCredential;
@@ -28,6 +27,7 @@ import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.payment.control.PaymentRules;
+import org.cbec.plumbing.crypto.Pem;
 
 /**
  * Each merchant's accounts at the companies. Private keys go in, never come out; they and the API

@@ -11,6 +11,7 @@ import jakarta.json.bind.serializer.DeserializationContext;
 import jakarta.json.bind.serializer.JsonbDeserializer;
 import jakarta.json.stream.JsonParser;
 import java.lang.reflect.Type;
+import org.cbec.plumbing.json.UniqueMembers;
 
 /**
  * JSON-B as both web modules read request bodies: a member declared as text, a whole number or a

@@ -8,8 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.security.KeyPair;
 import java.util.List;
 import java.util.Map;
-import org.cbec.company.Pem;
-import org.cbec.company.RsaSignatures;
+import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.testing.AlphapayCompanySide;
 import org.cbec.testing.AlphapayCompanySide.Authorization;
 import org.cbec.testing.AlphapayCompanySide.ResponseSignature;
@@ -28,8 +27,8 @@ class AlphapaySigningTest {
 
     @BeforeAll
     static void generate() {
-        merchant = Pem.newRsaKeyPair();
-        company = Pem.newRsaKeyPair();
+        merchant = Rsa.newKeyPair();
+        company = Rsa.newKeyPair();
     }
 
     private static String header() {
@@ -59,7 +58,7 @@ class AlphapaySigningTest {
     @Test
     void headerSignatureIsOverTheRequestMessage() {
         String message = "POST\n" + PATH + "\n" + TS + "\n" + NONCE + "\n" + BODY + "\n";
-        assertTrue(RsaSignatures.verify(merchant.getPublic(), message, parsed().signature()));
+        assertTrue(Rsa.verify(merchant.getPublic(), message, parsed().signature()));
     }
 
     @Test
@@ -69,7 +68,7 @@ class AlphapaySigningTest {
         assertEquals(NONCE, auth.nonce());
         assertEquals(TS, auth.timestamp());
         assertEquals("SERIAL01", auth.serialNo());
-        assertEquals(RsaSignatures.sign(merchant.getPrivate(),
+        assertEquals(Rsa.sign(merchant.getPrivate(),
                 AlphapaySigning.requestMessage("POST", PATH, BODY, Long.toString(TS), NONCE)), auth.signature());
     }
 
@@ -138,7 +137,7 @@ class AlphapaySigningTest {
         assertEquals(NONCE, params.get("nonceStr"));
         assertEquals("prepay_id=wx201410272009395522657a690389285100", params.get("package"));
         assertEquals("RSA", params.get("signType"));
-        assertTrue(RsaSignatures.verify(merchant.getPublic(),
+        assertTrue(Rsa.verify(merchant.getPublic(),
                 "wxapp\n1700000000\n" + NONCE + "\nprepay_id=wx201410272009395522657a690389285100\n", params.get("paySign")));
     }
 
@@ -159,7 +158,7 @@ class AlphapaySigningTest {
         assertEquals("Sign=WXPay", params.get("package"));
         assertEquals(NONCE, params.get("noncestr"));
         assertEquals("1700000000", params.get("timestamp"));
-        assertTrue(RsaSignatures.verify(merchant.getPublic(), "wxapp\n1700000000\n" + NONCE + "\nwx42\n", params.get("sign")));
+        assertTrue(Rsa.verify(merchant.getPublic(), "wxapp\n1700000000\n" + NONCE + "\nwx42\n", params.get("sign")));
     }
 
     @Test

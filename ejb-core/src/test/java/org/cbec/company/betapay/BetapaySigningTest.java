@@ -9,8 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.cbec.company.Pem;
-import org.cbec.company.RsaSignatures;
+import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.testing.BetapayCompanySide;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,8 +23,8 @@ class BetapaySigningTest {
 
     @BeforeAll
     static void generate() {
-        merchant = Pem.newRsaKeyPair();
-        company = Pem.newRsaKeyPair();
+        merchant = Rsa.newKeyPair();
+        company = Rsa.newKeyPair();
     }
 
     private static Map<String, String> request() {
@@ -68,7 +67,7 @@ class BetapaySigningTest {
         Map<String, String> params = request();
         params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
         assertTrue(BetapayCompanySide.verifyRequest(params, merchant.getPublic()));
-        assertTrue(RsaSignatures.verify(merchant.getPublic(), BetapaySigning.signContent(request()), params.get("sign")));
+        assertTrue(Rsa.verify(merchant.getPublic(), BetapaySigning.signContent(request()), params.get("sign")));
     }
 
     @Test
@@ -133,7 +132,7 @@ class BetapaySigningTest {
     @Test
     void missingSignOrNodeGivesEmpty() {
         String node = "{\"code\":\"10000\"}";
-        String sign = RsaSignatures.sign(company.getPrivate(), node);
+        String sign = Rsa.sign(company.getPrivate(), node);
         assertTrue(BetapaySigning.verifiedNode("{\"betapay_trade_query_response\":" + node + "}", METHOD,
                 company.getPublic()).isEmpty());
         assertTrue(BetapaySigning.verifiedNode("{\"sign\":\"" + sign + "\"}", METHOD, company.getPublic()).isEmpty());

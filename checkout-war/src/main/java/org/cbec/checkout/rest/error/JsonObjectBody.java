@@ -13,8 +13,8 @@ import jakarta.ws.rs.ext.Provider;
 import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
+import org.cbec.plumbing.json.UniqueMembers;
 import org.cbec.web.error.RequestProblems;
-import org.cbec.platform.json.UniqueMembers;
 
 /**
  * Reads the cart and shipping-form bodies, which the resources take as JSON objects. Jersey's own

@@ -1,4 +1,4 @@
-package org.cbec.company;
+package org.cbec.plumbing.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +21,7 @@ class PemTest {
 
     @BeforeAll
     static void generate() {
-        pair = Pem.newRsaKeyPair();
+        pair = Rsa.newKeyPair();
     }
 
     @Test
@@ -32,7 +32,7 @@ class PemTest {
 
     @Test
     void privateKeyRoundTripsThroughPkcs8Pem() {
-        String pem = Pem.pem(pair.getPrivate());
+        String pem = Pem.privateKeyPem(pair.getPrivate());
         assertTrue(pem.startsWith("-----BEGIN PRIVATE KEY-----\n"), pem.substring(0, 30));
         assertTrue(pem.endsWith("\n-----END PRIVATE KEY-----\n"));
         PrivateKey read = Pem.privateKey(pem);
@@ -41,7 +41,7 @@ class PemTest {
 
     @Test
     void publicKeyRoundTripsThroughX509Pem() {
-        String pem = Pem.pem(pair.getPublic());
+        String pem = Pem.publicKeyPem(pair.getPublic());
         assertTrue(pem.startsWith("-----BEGIN PUBLIC KEY-----\n"));
         assertTrue(pem.endsWith("\n-----END PUBLIC KEY-----\n"));
         PublicKey read = Pem.publicKey(pem);
@@ -50,7 +50,7 @@ class PemTest {
 
     @Test
     void pemBodyLinesAreAtMost64Characters() {
-        String[] lines = Pem.pem(pair.getPrivate()).split("\n");
+        String[] lines = Pem.privateKeyPem(pair.getPrivate()).split("\n");
         for (int i = 1; i < lines.length - 1; i++) {
             assertTrue(lines[i].length() <= 64, "line " + i);
         }
@@ -59,7 +59,7 @@ class PemTest {
 
     @Test
     void readingToleratesCrLfIndentationAndSurroundingBlankLines() {
-        String pem = Pem.pem(pair.getPublic()).replace("\n", "\r\n  ");
+        String pem = Pem.publicKeyPem(pair.getPublic()).replace("\n", "\r\n  ");
         assertEquals(pair.getPublic(), Pem.publicKey("\n\n" + pem + "\n"));
     }
 
@@ -88,8 +88,8 @@ class PemTest {
 
     @Test
     void publicPemIsNotAcceptedAsPrivateKeyAndViceVersa() {
-        String publicPem = Pem.pem(pair.getPublic());
-        String privatePem = Pem.pem(pair.getPrivate());
+        String publicPem = Pem.publicKeyPem(pair.getPublic());
+        String privatePem = Pem.privateKeyPem(pair.getPrivate());
         assertEquals("not a PKCS#8 RSA private key in PEM",
                 assertThrows(IllegalArgumentException.class, () -> Pem.privateKey(publicPem)).getMessage());
         assertEquals("not an X.509 RSA public key in PEM",
@@ -98,7 +98,7 @@ class PemTest {
 
     @Test
     void pkcs1RsaPrivateKeyHeaderIsRejected() {
-        String pkcs1 = Pem.pem(pair.getPrivate()).replace("PRIVATE KEY", "RSA PRIVATE KEY");
+        String pkcs1 = Pem.privateKeyPem(pair.getPrivate()).replace("PRIVATE KEY", "RSA PRIVATE KEY");
         assertThrows(IllegalArgumentException.class, () -> Pem.privateKey(pkcs1));
     }
 
@@ -132,7 +132,7 @@ class PemTest {
 
     @Test
     void trailingTextAfterTheArmourIsRejected() {
-        String pem = Pem.pem(pair.getPublic()) + "extra";
+        String pem = Pem.publicKeyPem(pair.getPublic()) + "extra";
         assertThrows(IllegalArgumentException.class, () -> Pem.publicKey(pem));
     }
 }

@@ -1,4 +1,4 @@
-package org.cbec.platform.json;
+package org.cbec.plumbing.json;
 
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -18,6 +18,11 @@ public final class Jsonp {
     private static final JsonProvider PROVIDER = JsonProvider.provider();
 
     private Jsonp() {
+    }
+
+    /** The provider itself, for what the methods here do not cover (values, parser factories). */
+    public static JsonProvider provider() {
+        return PROVIDER;
     }
 
     public static JsonObjectBuilder object() {

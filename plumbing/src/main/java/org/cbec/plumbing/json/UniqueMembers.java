@@ -1,4 +1,4 @@
-package org.cbec.platform.json;
+package org.cbec.plumbing.json;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -33,9 +33,11 @@ import java.util.Set;
 /**
  * JSON-P whose parsers refuse an object that names a member twice. Parsers and JSON-B take the last
  * of the repeated members silently, so {@code {"amount":1,…,"amount":5000}} meant 5000 to the
- * broker while a proxy or log that read the first saw 1. JSON-B (Yasson) reads bodies through a
- * parser, never builds objects, so JSON-P's {@code KeyStrategy.NONE} would not reach it: the check
- * is in the parser. A refusal is a {@link DuplicateMember}, a {@link JsonParsingException}.
+ * reader while a proxy or log that read the first saw 1: two readers of one body must not see two
+ * requests. JSON-B (Yasson) reads bodies through a parser, never builds objects, so JSON-P's
+ * {@code KeyStrategy.NONE} would not reach it: the check is in the parser, and serves the broker's
+ * bound bodies and the sandbox's object trees alike. A refusal is a {@link DuplicateMember}, a
+ * {@link JsonParsingException}.
  */
 public final class UniqueMembers {
 

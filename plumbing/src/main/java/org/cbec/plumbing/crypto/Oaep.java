@@ -1,4 +1,4 @@
-package org.cbec.sandbox.crypto;
+package org.cbec.plumbing.crypto;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -14,10 +14,10 @@ import javax.crypto.spec.OAEPParameterSpec;
 import javax.crypto.spec.PSource;
 
 /**
- * RSA/ECB/OAEPWithSHA-1AndMGF1Padding of UTF-8 text, Base64: how alphapay's merchants send personal
- * data. The parameters are spelled out rather than left to the provider's defaults, because
- * providers disagree on the MGF1 digest for this transformation name and docs/companies/alphapay.md fixes it:
- * SHA-1 for both, empty label.
+ * RSA-OAEP with SHA-1 as the digest and for MGF1, empty label, of UTF-8 text, Base64 with padding
+ * (how alphapay's merchants send personal data, docs/companies/alphapay.md). The parameters are
+ * spelled out rather than left to the provider's defaults for
+ * {@code OAEPWithSHA-1AndMGF1Padding}, because providers disagree on the MGF1 digest of that name.
  */
 public final class Oaep {
 
@@ -28,7 +28,19 @@ public final class Oaep {
     private Oaep() {
     }
 
-    /** @throws IllegalArgumentException when the text is not Base64 of a ciphertext under this key's public half */
+    /** OAEP is randomised: each call gives another ciphertext of the same text. */
+    public static String encrypt(PublicKey key, String text) {
+        try {
+            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
+            cipher.init(Cipher.ENCRYPT_MODE, key, SHA1_MGF1_SHA1);
+            return Base64.getEncoder().encodeToString(cipher.doFinal(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            // No cause, no text: what failed to be encrypted is personal data.
+            throw new IllegalStateException("cannot encrypt with this key");
+        }
+    }
+
+    /** @throws IllegalArgumentException when the text is not Base64 of a ciphertext of UTF-8 text under this key's public half */
     public static String decrypt(PrivateKey key, String base64) {
         if (base64 == null || base64.isEmpty()) {
             throw new IllegalArgumentException("no ciphertext");
@@ -42,18 +54,8 @@ public final class Oaep {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(plain)).toString();
         } catch (GeneralSecurityException | CharacterCodingException | IllegalArgumentException e) {
-            // No detail: the reason a ciphertext fails is nothing the caller should learn from.
-            throw new IllegalArgumentException("cannot be decrypted with the company's key");
-        }
-    }
-
-    public static String encrypt(PublicKey key, String text) {
-        try {
-            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
-            cipher.init(Cipher.ENCRYPT_MODE, key, SHA1_MGF1_SHA1);
-            return Base64.getEncoder().encodeToString(cipher.doFinal(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("cannot encrypt with this key", e);
+            // No detail: why a ciphertext fails is nothing its sender should learn.
+            throw new IllegalArgumentException("cannot be decrypted with this key");
         }
     }
 }
