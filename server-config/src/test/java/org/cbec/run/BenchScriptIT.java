@@ -23,8 +23,6 @@ import org.junit.jupiter.api.Test;
  * fewer requests than the real run's. What is asserted is that every part ran (exit 0: a server
  * that does not start, or a load run with no result, fails the script) and printed its figures.
  */
-@org.junit.jupiter.api.Order(2)
-@org.junit.jupiter.api.parallel.ResourceLock(value = Scripts.MACHINE, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ_WRITE)
 class BenchScriptIT {
 
     private static final List<String> FIGURES = List.of("create_ratio_epg", "query_ratio_epg", "cart_ratio_epg", "create_ratio_pg",

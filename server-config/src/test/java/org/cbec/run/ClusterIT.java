@@ -45,8 +45,6 @@ import org.junit.jupiter.api.TestMethodOrder;
  * payment, and the payment reconciliation runs on one node at a time, moving to the other when
  * that node stops.
  */
-@org.junit.jupiter.api.Order(5)
-@org.junit.jupiter.api.parallel.ResourceLock(value = Scripts.MACHINE, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterIT {
 
@@ -67,9 +65,6 @@ class ClusterIT {
         env.put("NODE1_PORT", "18081");
         env.put("NODE2_PORT", "18082");
         env.put("CLUSTER_PG_PORT", "25498");
-        // The data grid's ports from 16900 (6900 by default), clear of the other suites' (Payara
-        // Server's domain runs beside this one).
-        env.put("CLUSTER_START_PORT", "16900");
         env.put("CLUSTER_NAME", "cbec-it-" + UUID.randomUUID().toString().substring(0, 8));
         env.put("ADMIN_PASSWORD", ADMIN_PASSWORD);
         env.put("SANDBOX_ADMIN_PASSWORD", SANDBOX_ADMIN_PASSWORD);

@@ -37,8 +37,6 @@ import org.junit.jupiter.api.Test;
  * there after a Ctrl-C and a second start, and every payment answered before a kill -9 of the
  * server and its database is there after the restart.
  */
-@org.junit.jupiter.api.Order(3)
-@org.junit.jupiter.api.parallel.ResourceLock(value = Scripts.MACHINE, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 class RunScriptIT {
 
     private static final String ADMIN_PASSWORD = "run-it-admin-password";

@@ -34,8 +34,6 @@ import org.junit.jupiter.api.Test;
  * within 10 s, the DATA_DIR lock is free, no process of that run is left, and the same command
  * started again at once is ready on the same data.
  */
-@org.junit.jupiter.api.Order(4)
-@org.junit.jupiter.api.parallel.ResourceLock(value = Scripts.MACHINE, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 class RunStopsIT {
 
     private static final String ADMIN_PASSWORD = "run-stops-admin-password";

@@ -22,13 +22,6 @@ import java.util.stream.Stream;
 /** Runs this module's scripts (or any command) for the black-box tests, as a user would. */
 final class Scripts {
 
-    /**
-     * The JUnit resource lock of the machine: the black-box suites run two at a time and each takes
-     * it to read; the benchmark, which loads both CPUs, takes it to write, and so runs alone.
-     */
-    static final String MACHINE = "machine";
-
-
     private Scripts() {
     }
 

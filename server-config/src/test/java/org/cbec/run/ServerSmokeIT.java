@@ -34,8 +34,6 @@ import org.junit.jupiter.api.TestMethodOrder;
  * and starts a domain, configures it for a private PostgreSQL and deploys the EAR; black-box calls
  * then go through both WARs of the EAR, and a second run of the script changes nothing.
  */
-@org.junit.jupiter.api.Order(1)
-@org.junit.jupiter.api.parallel.ResourceLock(value = Scripts.MACHINE, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ServerSmokeIT {
 
