@@ -37,6 +37,11 @@ public record Vectors(Map<String, String> values) {
         throw new IllegalStateException("no docs/companies/vectors above " + from);
     }
 
+    /** The repository's docs/companies/vectors. */
+    public static Path dir() {
+        return DIR;
+    }
+
     /** The vector file at {@code path} under docs/companies/vectors, e.g. {@code alphapay/query.txt}. */
     public static Vectors read(String path) {
         List<String> lines = List.of(text(path).split("\n", -1));
@@ -86,6 +91,11 @@ public record Vectors(Map<String, String> values) {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The PEM text of {@code keys/<name>.pem}, e.g. {@code company-public}. */
+    public static String pem(String name) {
+        return text("keys/" + name + ".pem");
     }
 
     private static byte[] der(String pem) {
