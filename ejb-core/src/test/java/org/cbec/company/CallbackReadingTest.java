@@ -5,154 +5,105 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.util.Base64;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 import org.cbec.company.alphapay.AlphapayCompany;
 import org.cbec.company.betapay.BetapayCompany;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
-import org.cbec.testing.AlphapayCompanySide;
-import org.cbec.testing.BetapayCompanySide;
 import org.junit.jupiter.api.Test;
 
 /**
- * The companies' callbacks as docs/companies/alphapay.md and betapay.md describe them, made here
- * the way the companies make them (the encryption and the signed form written out in the test),
- * read by the adapters.
+ * The companies' callbacks as docs/companies/alphapay.md and betapay.md describe them: the recorded
+ * callbacks of docs/companies/vectors (alphapay/callback-*.txt, betapay/callback-*.txt; the paid
+ * ones are what company-sandbox's callback tests compose), read by the adapters at the time they
+ * were sent.
  */
 class CallbackReadingTest {
 
-    private static final String API_V3_KEY = "0123456789abcdefghijABCDEFGHIJ01";
-    private static final CompanyAccount ACCOUNT = new CompanyAccount("m", "1900000001", "wx-app", "serial", KnownKeys.merchantPrivate(),
-            KnownKeys.companyPublic(), API_V3_KEY);
-    private static final Instant NOW = Instant.parse("2026-11-25T12:00:00Z");
-    private static final String TRANSACTION = "{\"mchid\":\"1900000001\",\"appid\":\"wx-app\",\"out_trade_no\":\"o-1\","
-            + "\"transaction_id\":\"4200000001\",\"trade_type\":\"NATIVE\",\"trade_state\":\"SUCCESS\",\"trade_state_desc\":\"paid\","
-            + "\"bank_type\":\"OTHERS\",\"success_time\":\"2026-11-25T19:59:58+08:00\","
-            + "\"amount\":{\"total\":2599,\"currency\":\"CNY\",\"payer_total\":2599,\"payer_currency\":\"CNY\"}}";
+    private static final Vectors ALPHAPAY_PAID = Vectors.read("alphapay/callback-paid.txt");
+    private static final Vectors ALPHAPAY_REFUND = Vectors.read("alphapay/callback-refund.txt");
+    private static final Vectors BETAPAY_PAID = Vectors.read("betapay/callback-paid.txt");
+    private static final Vectors BETAPAY_REFUND = Vectors.read("betapay/callback-refund.txt");
+
+    private static CompanyAccount account(String apiV3Key) {
+        return new CompanyAccount("m", "1900000001", "alphapay-app-1900000001", "serial", KnownKeys.merchantPrivate(),
+                KnownKeys.companyPublic(), apiV3Key);
+    }
+
+    private static final CompanyAccount ACCOUNT = account(ALPHAPAY_PAID.get("api-v3-key"));
+    private static final CompanyAccount BETAPAY_ACCOUNT = new CompanyAccount("m", "2000000001", "betapay-app-2000000001", null,
+            KnownKeys.merchantPrivate(), KnownKeys.companyPublic(), null);
+
+    /** When the alphapay callback was sent: its timestamp header. */
+    private static Instant sent(Vectors callback) {
+        return Instant.ofEpochSecond(Long.parseLong(callback.get("header.Alphapay-Timestamp")));
+    }
+
+    private static Map<String, String> headers(Vectors callback) {
+        return Map.of("alphapay-timestamp", callback.get("header.Alphapay-Timestamp"), "alphapay-nonce", callback.get("header.Alphapay-Nonce"),
+                "alphapay-signature", callback.get("header.Alphapay-Signature"), "alphapay-serial", callback.get("header.Alphapay-Serial"));
+    }
 
     @Test
     void aSignedAlphapayCallbackDecryptsToTheTransaction() {
-        Notification n = alphapay().readNotification(ACCOUNT, alphapayHeaders(envelope("transaction", TRANSACTION, API_V3_KEY), NOW),
-                envelope("transaction", TRANSACTION, API_V3_KEY), NOW);
-        assertEquals("o-1", n.orderRef());
+        Notification n = alphapay().readNotification(ACCOUNT, headers(ALPHAPAY_PAID), ALPHAPAY_PAID.get("body"), sent(ALPHAPAY_PAID));
+        assertEquals(Json.string(Json.object(ALPHAPAY_PAID.get("resource.plaintext")), "out_trade_no"), n.orderRef());
         assertEquals(TradeState.SUCCESS, n.order().state());
-        assertEquals("4200000001", n.order().transactionId());
+        assertEquals("4200000000000000000000000001", n.order().transactionId());
         assertEquals(2599L, n.order().payerTotal());
         assertNull(n.refund());
     }
 
     @Test
     void anAlphapayRefundCallbackNamesTheRefund() {
-        String refund = "{\"out_trade_no\":\"o-1\",\"out_refund_no\":\"o-1-1\",\"refund_id\":\"5001\",\"status\":\"SUCCESS\","
-                + "\"success_time\":\"2026-11-25T20:00:00+08:00\",\"amount\":{\"total\":2599,\"refund\":100,\"payer_total\":2599,"
-                + "\"payer_refund\":100,\"settlement_total\":2599,\"settlement_refund\":100,\"currency\":\"CNY\",\"payer_currency\":\"CNY\"}}";
-        String body = envelope("refund", refund, API_V3_KEY);
-        Notification n = alphapay().readNotification(ACCOUNT, alphapayHeaders(body, NOW), body, NOW);
-        assertEquals("o-1-1", n.refundNo());
+        Notification n = alphapay().readNotification(ACCOUNT, headers(ALPHAPAY_REFUND), ALPHAPAY_REFUND.get("body"), sent(ALPHAPAY_REFUND));
+        assertEquals("R20261125001", n.refundNo());
         assertEquals(RefundState.SUCCESS, n.refund().state());
-        assertEquals(100L, n.refund().payerRefund());
+        assertEquals(1000L, n.refund().payerRefund());
     }
 
     @Test
     void forgedStaleUndecryptableAndUnsignedAlphapayCallbacksAreRefused() {
-        String body = envelope("transaction", TRANSACTION, API_V3_KEY);
-        Map<String, String> headers = alphapayHeaders(body, NOW);
-        assertRefused(() -> alphapay().readNotification(ACCOUNT, headers, body.replace("transaction\"", "transactioN\""), NOW), "signature");
-        assertRefused(() -> alphapay().readNotification(ACCOUNT, headers, body, NOW.plusSeconds(301)), "five minutes");
-        String wrongKey = envelope("transaction", TRANSACTION, "ZZZZ456789abcdefghijABCDEFGHIJ01");
-        assertRefused(() -> alphapay().readNotification(ACCOUNT, alphapayHeaders(wrongKey, NOW), wrongKey, NOW), "decrypt");
-        assertRefused(() -> alphapay().readNotification(ACCOUNT, Map.of(), body, NOW), "signature");
-        CompanyAccount noKey = new CompanyAccount("m", "1900000001", "wx-app", "serial", KnownKeys.merchantPrivate(), KnownKeys.companyPublic(), null);
-        assertRefused(() -> alphapay().readNotification(noKey, headers, body, NOW), "API v3 key");
+        String body = ALPHAPAY_PAID.get("body");
+        Map<String, String> headers = headers(ALPHAPAY_PAID);
+        Instant at = sent(ALPHAPAY_PAID);
+        assertRefused(() -> alphapay().readNotification(ACCOUNT, headers, body.replace("transaction\"", "transactioN\""), at), "signature");
+        assertRefused(() -> alphapay().readNotification(ACCOUNT, headers, body, at.plusSeconds(301)), "five minutes");
+        assertRefused(() -> alphapay().readNotification(account("ZZZZ456789abcdefghijABCDEFGHIJ01"), headers, body, at), "decrypt");
+        assertRefused(() -> alphapay().readNotification(ACCOUNT, Map.of(), body, at), "signature");
+        assertRefused(() -> alphapay().readNotification(account(null), headers, body, at), "API v3 key");
+    }
+
+    /** The form's notify_time, Beijing, as an instant: when the notification was sent. */
+    private static Instant notified(Vectors notification) {
+        String signed = notification.get("signed-text");
+        int at = signed.indexOf("notify_time=") + "notify_time=".length();
+        return java.time.LocalDateTime.parse(signed.substring(at, at + 19).replace(' ', 'T')).atZone(java.time.ZoneId.of("Asia/Shanghai"))
+                .toInstant();
     }
 
     @Test
     void aSignedBetapayNotificationGivesTheTradeOrTheRefund() {
-        Map<String, String> paid = betapayFields(NOW);
-        Notification n = betapay().readNotification(ACCOUNT, Map.of(), form(signed(paid)), NOW);
-        assertEquals("o-2", n.orderRef());
+        Notification n = betapay().readNotification(BETAPAY_ACCOUNT, Map.of(), BETAPAY_PAID.get("body"), notified(BETAPAY_PAID));
+        assertEquals("ORDER20261125B", n.orderRef());
         assertEquals(TradeState.SUCCESS, n.order().state());
-        assertEquals(8888L, n.order().total());
-        Map<String, String> refund = betapayFields(NOW);
-        refund.put("out_biz_no", "o-2-1");
-        refund.put("refund_fee", "10.00");
-        refund.put("send_back_fee", "10.00");
-        refund.put("gmt_refund", "2026-11-25 20:00:00");
-        Notification r = betapay().readNotification(ACCOUNT, Map.of(), form(signed(refund)), NOW);
-        assertEquals("o-2-1", r.refundNo());
+        assertEquals(2599L, n.order().total());
+        Notification r = betapay().readNotification(BETAPAY_ACCOUNT, Map.of(), BETAPAY_REFUND.get("body"), notified(BETAPAY_REFUND));
+        assertEquals("RF20261125B01", r.refundNo());
         assertEquals(1000L, r.refund().payerRefund());
     }
 
     @Test
     void forgedAndStaleBetapayNotificationsAreRefused() {
-        Map<String, String> fields = signed(betapayFields(NOW));
-        Map<String, String> forged = new HashMap<>(fields);
-        forged.put("total_amount", "0.01");
-        assertRefused(() -> betapay().readNotification(ACCOUNT, Map.of(), form(forged), NOW), "sign");
-        assertRefused(() -> betapay().readNotification(ACCOUNT, Map.of(), form(fields), NOW.plusSeconds(301)), "five minutes");
-        Map<String, String> unsigned = new HashMap<>(fields);
-        unsigned.remove("sign");
-        assertRefused(() -> betapay().readNotification(ACCOUNT, Map.of(), form(unsigned), NOW), "sign");
-    }
-
-    // ---- the companies' side, written out -------------------------------------------------------
-
-    private static String envelope(String type, String plaintext, String key) {
-        String nonce = "n0nce1234567";
-        try {
-            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "AES"),
-                    new GCMParameterSpec(128, nonce.getBytes(StandardCharsets.UTF_8)));
-            c.updateAAD(type.getBytes(StandardCharsets.UTF_8));
-            String ciphertext = Base64.getEncoder().encodeToString(c.doFinal(plaintext.getBytes(StandardCharsets.UTF_8)));
-            return "{\"id\":\"EV-1\",\"create_time\":\"2026-11-25T20:00:00+08:00\",\"resource_type\":\"encrypt-resource\","
-                    + "\"event_type\":\"TRANSACTION.SUCCESS\",\"summary\":\"paid\",\"resource\":{\"original_type\":\"" + type
-                    + "\",\"algorithm\":\"AEAD_AES_256_GCM\",\"ciphertext\":\"" + ciphertext + "\",\"associated_data\":\"" + type
-                    + "\",\"nonce\":\"" + nonce + "\"}}";
-        } catch (java.security.GeneralSecurityException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static Map<String, String> alphapayHeaders(String body, Instant at) {
-        AlphapayCompanySide.ResponseSignature s = AlphapayCompanySide.signResponse(KnownKeys.companyPrivate(), "serial", body, at.getEpochSecond(), "cbnonce1");
-        return Map.of("alphapay-timestamp", s.timestamp(), "alphapay-nonce", s.nonce(), "alphapay-signature", s.signature(),
-                "alphapay-serial", "serial");
-    }
-
-    private static Map<String, String> betapayFields(Instant at) {
-        Map<String, String> f = new TreeMap<>();
-        f.put("notify_id", "n-1");
-        f.put("notify_time", DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").format(at.atZone(ZoneId.of("Asia/Shanghai"))));
-        f.put("notify_type", "trade_status_sync");
-        f.put("app_id", "wx-app");
-        f.put("charset", "utf-8");
-        f.put("version", "1.0");
-        f.put("trade_no", "2026112500001");
-        f.put("out_trade_no", "o-2");
-        f.put("trade_status", "TRADE_SUCCESS");
-        f.put("total_amount", "88.88");
-        f.put("buyer_pay_amount", "88.88");
-        f.put("gmt_payment", "2026-11-25 19:59:58");
-        return f;
-    }
-
-    private static Map<String, String> signed(Map<String, String> fields) {
-        return BetapayCompanySide.signedNotification(fields, KnownKeys.companyPrivate());
-    }
-
-    private static String form(Map<String, String> fields) {
-        return BetapayCompanySide.form(fields);
+        String form = BETAPAY_PAID.get("body");
+        Instant at = notified(BETAPAY_PAID);
+        assertTrue(form.contains("total_amount=25.99&"), form);
+        assertRefused(() -> betapay().readNotification(BETAPAY_ACCOUNT, Map.of(), form.replace("total_amount=25.99&", "total_amount=0.01&"), at), "sign");
+        assertRefused(() -> betapay().readNotification(BETAPAY_ACCOUNT, Map.of(), form, at.plusSeconds(301)), "five minutes");
+        String unsigned = form.replaceAll("&sign=[^&]*", "");
+        assertTrue(!unsigned.contains("&sign="), unsigned);
+        assertRefused(() -> betapay().readNotification(BETAPAY_ACCOUNT, Map.of(), unsigned, at), "sign");
     }
 
     private static void assertRefused(org.junit.jupiter.api.function.Executable read, String reason) {

@@ -15,6 +15,7 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import org.cbec.sandbox.Vectors;
 import org.cbec.sandbox.alphapay.AlphapayOperations.Operation;
 import org.cbec.sandbox.books.BillEntry;
 import org.cbec.sandbox.books.Bills;
@@ -31,38 +32,16 @@ import org.junit.jupiter.api.Test;
  */
 class AlphapayBillProtocolTest {
 
-    static final String TRADEBILL = "交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,"
-            + "付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,"
-            + "商户数据包,手续费,费率,订单金额,申请退款金额,费率备注\r\n"
-            + "`2026-11-25 20:00:00,`alphapay-app-1900000001,`1900000001,`0,`,`4200000000000000000000000001,`kat0001,`,`,`SUCCESS,"
-            + "`OTHERS,`CNY,`25.99,`0.00,`0,`0,`0.00,`0.00,`,`,`,`,`0.16,`,`25.99,`0.00,`\r\n"
-            + "`2026-11-25 21:30:05,`alphapay-app-1900000001,`1900000001,`0,`,`4200000000000000000000000001,`kat0001,`,`,`REFUND,"
-            + "`OTHERS,`CNY,`0.00,`0.00,`50300000000000000000000000001,`R20261125001,`10.00,`0.00,`ORIGINAL,`SUCCESS,`,`,`-0.06,`,"
-            + "`0.00,`10.00,`\r\n"
-            + "总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额\r\n"
-            + "`2,`25.99,`10.00,`0.00,`0.10,`25.99,`10.00\r\n";
-    static final String TRADEBILL_SHA1 = "0c4c283ce74886187b963b23c1e2ffd9830ed3d7";
+    static final Vectors BILL = Vectors.read("alphapay/bill.txt");
 
-    static final String FUNDFLOWBILL = "记账时间,微信支付业务单号,资金流水单号,业务名称,业务类型,收支类型,收支金额（元）,账户结余（元）,"
-            + "资金变更提交申请人,备注,业务凭证号\r\n"
-            + "`2026-11-25 18:00:00,`1030000071100000000000000001,`FP1030000071100000000000000001,`境外付款,`境外付款,`支出,`1000.00,`,`,"
-            + "`PAID/15.00,`P20261125001\r\n"
-            + "`2026-11-25 20:00:00,`4200000000000000000000000001,`FP4200000000000000000000000001,`交易,`交易,`收入,`25.99,`,`,`,`kat0001\r\n"
-            + "`2026-11-25 21:30:05,`50300000000000000000000000001,`FR50300000000000000000000000001,`退款,`退款,`支出,`10.00,`,`,`,"
-            + "`R20261125001\r\n"
-            + "资金流水总笔数,收入笔数,收入金额,支出笔数,支出金额\r\n"
-            + "`3,`1,`25.99,`2,`1010.00\r\n";
-    static final String FUNDFLOWBILL_SHA1 = "6d759db1b87fddaeb1ff41b4432c1b30af6daa29";
+    static final String TRADEBILL = BILL.get("tradebill.file");
+    static final String TRADEBILL_SHA1 = BILL.get("tradebill.sha1");
 
-    static final String PROFITSHARING = "分账完成时间,微信订单号,商户订单号,微信分账单号,商户分账单号,分账方商户号,分账接收方类型,"
-            + "分账接收方账号,分账金额（元）,货币种类,业务类型,处理状态,分账描述\r\n"
-            + "`2026-11-25 22:01:00,`4200000000000000000000000001,`kat0001,`30000000000000000000000000001,`S20261125001,`1900000001,"
-            + "`MERCHANT_ID,`1900000109,`3.00,`CNY,`分账,`SUCCESS,`\r\n"
-            + "`2026-11-25 22:05:00,`4200000000000000000000000001,`kat0001,`30000000000000000000000000002,`U20261125001,`1900000001,"
-            + "`MERCHANT_ID,`1900000001,`8.80,`CNY,`解冻给分账方,`SUCCESS,`\r\n"
-            + "分账总笔数,分账总金额（元）,解冻总金额（元）\r\n"
-            + "`2,`3.00,`8.80\r\n";
-    static final String PROFITSHARING_SHA1 = "25e914abf4057d64a1155f8f3684279875b478b9";
+    static final String FUNDFLOWBILL = BILL.get("fundflowbill.file");
+    static final String FUNDFLOWBILL_SHA1 = BILL.get("fundflowbill.sha1");
+
+    static final String PROFITSHARING = BILL.get("profitsharing.file");
+    static final String PROFITSHARING_SHA1 = BILL.get("profitsharing.sha1");
 
     static final String TRANSACTION = "4200000000000000000000000001";
     static final LocalDate DAY = LocalDate.of(2026, 11, 25);

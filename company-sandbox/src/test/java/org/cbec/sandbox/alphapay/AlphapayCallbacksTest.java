@@ -14,6 +14,7 @@ import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+import org.cbec.sandbox.Vectors;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.CallbackFormat;
 import org.cbec.sandbox.books.Notice;
@@ -29,9 +30,11 @@ import org.junit.jupiter.api.Test;
  */
 class AlphapayCallbacksTest {
 
-    static final String KEY = "SandboxVectorApiV3Key0123456789A";
+    static final Vectors PAID_CALLBACK = Vectors.read("alphapay/callback-paid.txt");
+
+    static final String KEY = PAID_CALLBACK.get("api-v3-key");
     static final String NONCE = "nVq3Xe7LpT2k";
-    static final String ID = "3e1f6c1a-8f5e-4b2a-9d2c-0a1b2c3d4e5f";
+    static final String ID = PAID_CALLBACK.get("id");
     static final OffsetDateTime PAID_AT = OffsetDateTime.of(2026, 11, 25, 12, 0, 0, 0, ZoneOffset.UTC);
     static final OffsetDateTime AT = PAID_AT.plusSeconds(5);
 
@@ -39,13 +42,7 @@ class AlphapayCallbacksTest {
             CompanyOrder.State.SUCCESS, "4200000000000000000000000001", PAID_AT, false);
 
     /** The whole body for the vector's paid order, id, time and nonce. */
-    static final String PAID_BODY = "{\"id\":\"" + ID + "\",\"create_time\":\"2026-11-25T20:00:05+08:00\",\"resource_type\":\"encrypt-resource\","
-            + "\"event_type\":\"TRANSACTION.SUCCESS\",\"summary\":\"payment succeeded\",\"resource\":{\"original_type\":\"transaction\","
-            + "\"algorithm\":\"AEAD_AES_256_GCM\",\"ciphertext\":\"FBa5DgmU7d6CB2Kc/0nAS4ksfAk/C24LtLaDqOO+sIGQ5Sc8JbsxUKgG+WsDAbDPM9JnEiQ"
-            + "oCBoKwLHsxhmYiIvuHj2ZFDSK+22set42J3pqtOTe7ovSt7dIEVVzpWEapDnL28xP7KQhhYgKxnQZEFlymz4fD+Bx3XOdjSSdgavYykcgtVlJGNb1A+du7"
-            + "77FA79V3IuVWcurrHtH1ekJkgbyvGx+xanGrSm8HpfMQvaoJjxt7FWzDhSVxCZuvuowmKMv77VV2Cli0Mvxkv756uOcWwPw2W9AOhwzVYaBDAeeht8lBND"
-            + "xqIX/yLhPlQ/4EurF2AYp7pbDAKRjir6/u6xt9522PND5WHXbELsgOzt4Fhk1y3jb5PUo+uLHrZh0oLMPsO7ctEYd87P277u6dIZOt1ljTWnVdUOcJniNw"
-            + "5ZU0hSNei0+u72a4tcrXtH8OYxVg31gAhYqU4+u8NU=\",\"associated_data\":\"transaction\",\"nonce\":\"nVq3Xe7LpT2k\"}}";
+    static final String PAID_BODY = PAID_CALLBACK.get("body");
 
     static Notice notice(Notice.Event event, Books.OrderView order, Books.RefundView refund) {
         return new Notice(event, "1900000001", "alphapay-app-1900000001", KEY, order, refund);

@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.cbec.sandbox.Vectors;
 import org.cbec.sandbox.alphapay.AlphapayOperations.Operation;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.CompanySigner;
@@ -30,44 +31,29 @@ import org.junit.jupiter.api.Test;
  */
 class AlphapayPayoutProtocolTest {
 
-    static final String HOLDER = "Harbour Tea Ltd";
-    static final String ACCOUNT_NUMBER = "GB33BUKB20201555555555";
+    static final Vectors BENEFICIARY_VECTOR = Vectors.read("alphapay/payout-beneficiary.txt");
+    static final Vectors PAYOUT_VECTOR = Vectors.read("alphapay/payout-create.txt");
+
+    static final String HOLDER = BENEFICIARY_VECTOR.get("holder");
+    static final String ACCOUNT_NUMBER = BENEFICIARY_VECTOR.get("account-number");
 
     /** OpenSSL's RSA-OAEP (SHA-1, MGF1-SHA-1) of {@link #HOLDER} under the company's public key. */
-    static final String HOLDER_CIPHERTEXT = "QbKp93RaNxYdpEojwrklOKey8kh/40JC6N6iU7m2+VV1oklCAg/DPgxECRH0lVfeyQPq6inVo6mWggDcsrUehs0AXy"
-            + "QOxfm6ufzRXV7fJaQRe9esip9B9xMQp58eqjhiQ9h0mJKE7U4eFxS9/lfOYY5+xyOCbr6Fpt5BRxviFTHPKnP5LQzKYCI/jT5v/Q/X9B3fX/HxuJk2oX"
-            + "f0qZIthoXspK3eIRsVzlTLdeVCcmZ44sEWdBInhOok+JHRdBWzx9Ke90Z6ADThNy+KCW6nplOOmYr227oqUh4htj+OVgDuZttVHAMJjKi4jhoKV6GgC0"
-            + "sEzmdLR7qSwfhenwWC1w==";
+    static final String HOLDER_CIPHERTEXT = BENEFICIARY_VECTOR.get("holder.ciphertext");
 
     /** The same of {@link #ACCOUNT_NUMBER}. */
-    static final String ACCOUNT_CIPHERTEXT = "VEuxY3EjOQNeaYny1ZhAwLnUe1jJCWutI5QHLBag9U5+2uLKUK6ORBi4/rozP28GIwnBYpRLMiRwlQ4gIysBxjD"
-            + "8J3Btm0zP8H4jHOjOn+ilxmHFKZG1GLUVSvbMKMMVSgIrAoCRy3/leWY/MA83HqtW2R/58Rm//Vm48XbIbnC2FXaTyhth4yWmFEtlKMHCjvXbPLcP/k+"
-            + "gD7fU3H6LX/gAJbiNGeb2fFjDb/LqHgs8ZC51vDkABmosYkzzulWT+ApIykdkdbyF0GeZluQtTpnlv9QooKC/yi+GlOXVvefeoUhCCw3KOpnpTskSWAW"
-            + "ZrrdPIZI9tnOJG56F6IvnEQ==";
+    static final String ACCOUNT_CIPHERTEXT = BENEFICIARY_VECTOR.get("account-number.ciphertext");
 
-    static final String BENEFICIARY_BODY = "{\"account_name\":\"" + HOLDER_CIPHERTEXT + "\",\"account_number\":\"" + ACCOUNT_CIPHERTEXT
-            + "\",\"swift_code\":\"BUKBGB22\",\"bank_country\":\"GB\",\"currency\":\"GBP\"}";
+    static final String BENEFICIARY_BODY = BENEFICIARY_VECTOR.get("request.body");
 
-    static final String BENEFICIARY_ANSWER = "{\"account_number\":\"****5555\",\"swift_code\":\"BUKBGB22\",\"bank_country\":\"GB\","
-            + "\"currency\":\"GBP\"}";
+    static final String BENEFICIARY_ANSWER = BENEFICIARY_VECTOR.get("answer.masked.body");
 
-    static final String PAYOUT_BODY = "{\"out_payout_no\":\"P20261126001\",\"amount\":{\"total\":100000,\"currency\":\"CNY\"},"
-            + "\"target_currency\":\"GBP\",\"description\":\"十一月货款\"}";
+    static final String PAYOUT_BODY = PAYOUT_VECTOR.get("request.body");
 
-    static final String PAID_ANSWER = "{\"out_payout_no\":\"P20261126001\",\"payout_id\":\"1030000071100000000000000001\","
-            + "\"state\":\"PAID\",\"amount\":{\"total\":100000,\"currency\":\"CNY\"},\"fee\":{\"total\":1500,\"currency\":\"CNY\"},"
-            + "\"rate\":912345678,\"rate_date\":\"20261126\",\"target_amount\":{\"total\":10796,\"currency\":\"GBP\"},"
-            + "\"accept_time\":\"2026-11-26T18:00:00+08:00\",\"success_time\":\"2026-11-27T10:30:00+08:00\"}";
+    static final String PAID_ANSWER = PAYOUT_VECTOR.get("answer.paid.body");
 
-    static final String FAILED_ANSWER = "{\"out_payout_no\":\"P20261126002\",\"payout_id\":\"1030000071100000000000000002\","
-            + "\"state\":\"FAILED\",\"amount\":{\"total\":50000,\"currency\":\"CNY\"},\"fee\":{\"total\":1500,\"currency\":\"CNY\"},"
-            + "\"rate\":912345678,\"rate_date\":\"20261126\",\"target_amount\":{\"total\":5316,\"currency\":\"GBP\"},"
-            + "\"fail_reason\":\"BANK_REJECTED\",\"accept_time\":\"2026-11-26T18:00:00+08:00\"}";
+    static final String FAILED_ANSWER = Vectors.read("alphapay/payout-query.txt").get("answer.failed.body");
 
-    static final String ACCEPTED_ANSWER = "{\"out_payout_no\":\"P20261126003\",\"payout_id\":\"1030000071100000000000000003\","
-            + "\"state\":\"ACCEPTED\",\"amount\":{\"total\":100000,\"currency\":\"CNY\"},\"fee\":{\"total\":1500,\"currency\":\"CNY\"},"
-            + "\"rate\":912345678,\"rate_date\":\"20261126\",\"target_amount\":{\"total\":10796,\"currency\":\"GBP\"},"
-            + "\"accept_time\":\"2026-11-26T18:00:00+08:00\"}";
+    static final String ACCEPTED_ANSWER = PAYOUT_VECTOR.get("answer.accepted.body");
 
     static final BigDecimal RATE = new BigDecimal("9.12345678");
     static final LocalDate RATE_DATE = LocalDate.of(2026, 11, 26);

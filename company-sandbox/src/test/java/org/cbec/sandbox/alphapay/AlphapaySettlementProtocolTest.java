@@ -10,6 +10,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.cbec.sandbox.Vectors;
 import org.cbec.sandbox.alphapay.AlphapayOperations.Operation;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.CompanySigner;
@@ -28,19 +29,11 @@ import org.junit.jupiter.api.Test;
  */
 class AlphapaySettlementProtocolTest {
 
-    static final String SPLIT_BODY = "{\"appid\":\"alphapay-app-1900000001\",\"transaction_id\":\"4200000000000000000000000001\","
-            + "\"out_order_no\":\"S20261126001\",\"receivers\":[{\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\",\"amount\":300,"
-            + "\"description\":\"分给门店\"},{\"type\":\"PERSONAL_OPENID\",\"account\":\"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o\",\"amount\":120,"
-            + "\"description\":\"分给店员\"}],\"unfreeze_unsplit\":false}";
+    static final Vectors SPLIT_VECTOR = Vectors.read("alphapay/settlement-split.txt");
 
-    static final String SPLIT_ANSWER = "{\"transaction_id\":\"4200000000000000000000000001\",\"out_order_no\":\"S20261126001\","
-            + "\"order_id\":\"30000000000000000000000000001\",\"state\":\"FINISHED\",\"receivers\":["
-            + "{\"amount\":300,\"description\":\"分给门店\",\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\",\"result\":\"SUCCESS\","
-            + "\"detail_id\":\"3000000000000000000000000000101\",\"create_time\":\"2026-11-26T10:00:00+08:00\","
-            + "\"finish_time\":\"2026-11-26T10:01:00+08:00\"},"
-            + "{\"amount\":120,\"description\":\"分给店员\",\"type\":\"PERSONAL_OPENID\",\"account\":\"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o\","
-            + "\"result\":\"CLOSED\",\"fail_reason\":\"ACCOUNT_ABNORMAL\",\"detail_id\":\"3000000000000000000000000000102\","
-            + "\"create_time\":\"2026-11-26T10:00:00+08:00\",\"finish_time\":\"2026-11-26T10:01:00+08:00\"}]}";
+    static final String SPLIT_BODY = SPLIT_VECTOR.get("request.body");
+
+    static final String SPLIT_ANSWER = SPLIT_VECTOR.get("answer.finished.body");
 
     static final String TRANSACTION = "4200000000000000000000000001";
     static final OffsetDateTime CREATED = OffsetDateTime.parse("2026-11-26T02:00:00Z");

@@ -13,7 +13,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
-import org.cbec.plumbing.crypto.Pem;
+import org.cbec.sandbox.Vectors;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.Notice;
 import org.cbec.sandbox.entity.CompanyOrder;
@@ -28,21 +28,17 @@ import org.junit.jupiter.api.Test;
 class BetapayCallbacksTest {
 
     static final OffsetDateTime PAID_AT = OffsetDateTime.of(2026, 11, 25, 12, 0, 0, 0, ZoneOffset.UTC);
-    static final String NOTIFY_ID = "0123456789abcdefghijABCDEFGHIJ01";
+    static final Vectors PAID_CALLBACK = Vectors.read("betapay/callback-paid.txt");
+
+    static final String NOTIFY_ID = PAID_CALLBACK.get("notify-id");
     static final String TRADE_NO = "200123456789abcdef0123456789abcd";
     static final Books.OrderView PAID = new Books.OrderView("ORDER20261125B", "NATIVE", 2599, "CNY", TRADE_NO,
             CompanyOrder.State.SUCCESS, TRADE_NO, PAID_AT, false);
 
-    static final String PAID_TEXT = "app_id=betapay-app-2000000001&buyer_pay_amount=25.99&charset=utf-8&gmt_payment=2026-11-25 20:00:00"
-            + "&notify_id=0123456789abcdefghijABCDEFGHIJ01&notify_time=2026-11-25 20:00:05&notify_type=trade_status_sync"
-            + "&out_trade_no=ORDER20261125B&total_amount=25.99&trade_no=200123456789abcdef0123456789abcd&trade_status=TRADE_SUCCESS"
-            + "&version=1.0";
-    static final String PAID_SIGN = "Z5MbwdYGetXt6wNQFVPUHIj84kznzPNZNA5TEKcvllha/P+cXd7d+PXt+H4P8a+uLEnxOHxHX2Xhi8be71/8zuO6IQRlObQnH1"
-            + "Mj/0I/+CxKhb4dUmMfCZ0Rgw6DyICry6g2UOH/WNXVSUddj8j7WGwmiHouKVbSl70qmnY0d6qK1QftK9GnNRt58/lEqiP58HRgRF23cDSWuTUZQ3i8Xrpz"
-            + "gFto40ZhZE0B9y2UsL5RYmOigHOR3nPPZBc1DUjCw183JQReICbtScRFPGb5Mp/dtbTqRx8yhG9JRAPz+ccHUADhWbqCsZnAEKIBdhvp8Yreu1GgDXNFwe"
-            + "ZhsI1+Sw==";
+    static final String PAID_TEXT = PAID_CALLBACK.get("signed-text");
+    static final String PAID_SIGN = PAID_CALLBACK.get("sign");
 
-    static final PublicKey COMPANY_PUBLIC = Pem.publicKey(BetapayProtocolVectorsTest.COMPANY_PUBLIC);
+    static final PublicKey COMPANY_PUBLIC = Vectors.publicKey("company");
 
     static Notice notice(Notice.Event event, Books.OrderView order, Books.RefundView refund) {
         return new Notice(event, "2000000001", "betapay-app-2000000001", null, order, refund);

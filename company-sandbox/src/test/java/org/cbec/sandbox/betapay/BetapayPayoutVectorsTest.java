@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.cbec.sandbox.Vectors;
 import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.Payouts;
 import org.cbec.sandbox.books.RequestLog;
@@ -30,24 +31,17 @@ class BetapayPayoutVectorsTest {
 
     static final Party PARTY = new Party(7, "betapay", "m-1", "2088000000009999", "betapay-app-2000000001", null, null);
 
-    static final String BIND_BIZ = "{\"holder_name\":\"Jane Smith\",\"account_no\":\"GB29NWBK60161331926819\","
-            + "\"swift_code\":\"NWBKGB2L\",\"bank_country\":\"GB\",\"currency\":\"GBP\"}";
-    static final String BIND_NODE = "{\"code\":\"10000\",\"msg\":\"Success\",\"account_no\":\"****6819\",\"currency\":\"GBP\"}";
-    static final String APPLY_BIZ = "{\"out_payout_no\":\"PO20261126B01\",\"amount\":\"1000.00\",\"currency\":\"CNY\","
-            + "\"target_currency\":\"GBP\",\"description\":\"十一月结算\"}";
-    static final String QUERY_BIZ = "{\"out_payout_no\":\"PO20261126B01\"}";
-    static final String ACCEPTED_NODE = "{\"code\":\"10000\",\"msg\":\"Success\",\"out_payout_no\":\"PO20261126B01\","
-            + "\"payout_id\":\"2026112600000001\",\"status\":\"ACCEPTED\",\"amount\":\"1000.00\",\"currency\":\"CNY\",\"fee\":\"5.00\","
-            + "\"rate\":\"9.12345678\",\"rate_date\":\"2026-11-26\",\"target_amount\":\"109.06\",\"target_currency\":\"GBP\","
-            + "\"gmt_accept\":\"2026-11-26 18:00:00\"}";
-    static final String PAID_NODE = "{\"code\":\"10000\",\"msg\":\"Success\",\"out_payout_no\":\"PO20261126B01\","
-            + "\"payout_id\":\"2026112600000001\",\"status\":\"PAID\",\"amount\":\"1000.00\",\"currency\":\"CNY\",\"fee\":\"5.00\","
-            + "\"rate\":\"9.12345678\",\"rate_date\":\"2026-11-26\",\"target_amount\":\"109.06\",\"target_currency\":\"GBP\","
-            + "\"gmt_accept\":\"2026-11-26 18:00:00\",\"gmt_paid\":\"2026-11-27 10:30:00\"}";
-    static final String FAILED_NODE = "{\"code\":\"10000\",\"msg\":\"Success\",\"out_payout_no\":\"PO20261126B01\","
-            + "\"payout_id\":\"2026112600000001\",\"status\":\"FAILED\",\"amount\":\"1000.00\",\"currency\":\"CNY\",\"fee\":\"5.00\","
-            + "\"rate\":\"9.12345678\",\"rate_date\":\"2026-11-26\",\"target_amount\":\"109.06\",\"target_currency\":\"GBP\","
-            + "\"fail_reason\":\"the beneficiary's bank refused the transfer\",\"gmt_accept\":\"2026-11-26 18:00:00\"}";
+    static final Vectors BIND = Vectors.read("betapay/payout-bind.txt");
+    static final Vectors APPLY = Vectors.read("betapay/payout-apply.txt");
+    static final Vectors QUERY = Vectors.read("betapay/payout-query.txt");
+
+    static final String BIND_BIZ = BIND.get("param.biz_content");
+    static final String BIND_NODE = BIND.get("answer.bound.node");
+    static final String APPLY_BIZ = APPLY.get("param.biz_content");
+    static final String QUERY_BIZ = QUERY.get("param.biz_content");
+    static final String ACCEPTED_NODE = APPLY.get("answer.accepted.node");
+    static final String PAID_NODE = QUERY.get("answer.paid.node");
+    static final String FAILED_NODE = QUERY.get("answer.failed.node");
 
     /** The books' times are UTC instants; the wire has them in Beijing time. */
     static final Payouts.PayoutView ACCEPTED = new Payouts.PayoutView("PO20261126B01", "2026112600000001", "ACCEPTED", 100000, "CNY",

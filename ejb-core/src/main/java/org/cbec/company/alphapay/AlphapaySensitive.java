@@ -7,7 +7,7 @@ import org.cbec.plumbing.crypto.Oaep;
  * alphapay's protection of personal data in requests (identity numbers, names): RSA-OAEP with
  * SHA-1/MGF1 under the company's public key, Base64, as wallet companies require for such fields
  * ({@link Oaep}). Only the company can read them; the broker's stored exchanges hold the ciphertext.
- * (The company's reading is in the tests, {@code org.cbec.testing.AlphapayCompanySide}.)
+ * (A known ciphertext, and how the company reads it: docs/companies/vectors/alphapay/personal-data.txt.)
  */
 public final class AlphapaySensitive {
 

@@ -14,7 +14,8 @@ import org.cbec.plumbing.crypto.Rsa;
  * merchant signs each request into the {@code Authorization} header, checks the company's signature
  * in the {@code Alphapay-*} headers of each response, and signs the parameters its app hands to the
  * wallet. The company's side (reading the header, signing answers, the wallet's checks) is not the
- * broker's to run; the tests hold it in {@code org.cbec.testing.AlphapayCompanySide}.
+ * broker's to run; its known answers are the vector files of docs/companies/vectors/alphapay, which
+ * the tests read.
  *
  * <p>Every signed text ends each line with {@code \n}, including the last, exactly as the
  * protocol defines it; a missing final newline is the classic interoperability bug.

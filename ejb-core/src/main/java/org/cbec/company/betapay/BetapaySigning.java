@@ -21,7 +21,7 @@ import org.cbec.plumbing.json.Jsonp;
  * parameters, answered by JSON in which the company signs the exact text of the response node; its
  * notifications are signed over their sorted fields much as a request is. Amounts are {@link BetapayMoney}'s,
  * the form and its timestamp {@link BetapayForm}'s. The company's side is not the broker's to run;
- * the tests hold it in {@code org.cbec.testing.BetapayCompanySide}.
+ * its known answers are the vector files of docs/companies/vectors/betapay, which the tests read.
  */
 public final class BetapaySigning {
 

@@ -22,16 +22,17 @@ import org.cbec.company.Exchange;
 import org.cbec.company.ExchangeRecorder;
 import org.cbec.company.HttpCall;
 import org.cbec.company.HttpExchange;
-import org.cbec.company.KnownKeys;
+import org.cbec.company.Json;
 import org.cbec.company.UnverifiedAnswer;
-import org.cbec.testing.AlphapayCompanySide;
+import org.cbec.company.Vectors;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.junit.jupiter.api.Test;
 
 /**
- * The adapter's daily bill against alphapay's side played in the test: the three asks (signed and
- * verified), the downloads (signed, answered unsigned, accepted by the offered SHA-1 only, from the
- * company's host only), what is recorded of them, and the day without a statement.
+ * The adapter's daily bill against alphapay's side played in the test: the three asks (signed by the
+ * merchant; answered with the recorded, signed answers of docs/companies/vectors/alphapay/bill.txt),
+ * the downloads (signed, answered unsigned, accepted by the offered SHA-1 only, from the company's
+ * host only), what is recorded of them, and the day without a statement.
  */
 class AlphapayBillExchangeTest {
 
@@ -39,38 +40,32 @@ class AlphapayBillExchangeTest {
     private static final String DOWNLOAD = BASE + "/v3/billdownload/file?token=";
     private static final CompanyAccount ACCOUNT = AlphapaySettlementVectorsTest.ACCOUNT;
     private static final LocalDate DAY = AlphapayBillVectorsTest.DAY;
+    private static final Vectors BILL = AlphapayBillVectorsTest.BILL;
 
     /**
-     * The company: checks each request's signature; answers an ask signed, with the status and body
-     * the test set for its path, and a download unsigned, with the bytes set for its URL. It checks
-     * and records as {@code CompanyTransport} does (the predicate, then {@code call.stored}).
+     * The company: checks each request's signature; answers an ask with the recorded answer the test
+     * set for its path, and a download unsigned, with the bytes set for its URL. It checks and records
+     * as {@code CompanyTransport} does (the predicate, then {@code call.stored}).
      */
     static final class Company extends AlphapayTransport {
 
         final List<HttpCall> calls = new ArrayList<>();
         final Map<String, String> asks = new HashMap<>();
-        final Map<String, Integer> askStatus = new HashMap<>();
         final Map<String, byte[]> files = new HashMap<>();
 
         @Override
         public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+            AlphapaySettlementExchangeTest.assertSignedByTheMerchant(call);
+            calls.add(call);
             URI uri = URI.create(call.url());
             String pathAndQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-            var auth = AlphapayCompanySide.parseAuthorization(call.headers().get("Authorization")).orElseThrow();
-            assertTrue(AlphapayCompanySide.verifyRequest(KnownKeys.merchantPublic(), call.method(), pathAndQuery, call.body(), auth),
-                    "the merchant's signature over " + call.method() + " " + pathAndQuery);
-            calls.add(call);
             HttpExchange answer;
             if (files.containsKey(call.url())) {
                 answer = new HttpExchange(200, Map.of(), "", 1, files.get(call.url()));
             } else {
-                String body = asks.get(pathAndQuery);
-                assertTrue(body != null, "an ask the test did not expect: " + pathAndQuery);
-                int status = askStatus.getOrDefault(pathAndQuery, 200);
-                var signed = AlphapayCompanySide.signResponse(KnownKeys.companyPrivate(), "SANDBOX-ALPHAPAY-1", body, 1700000001L,
-                        "QX1D9W3ZP0J7H2K4M6N8B5V7C1X3Z9L0");
-                answer = new HttpExchange(status, Map.of("alphapay-timestamp", signed.timestamp(), "alphapay-nonce", signed.nonce(),
-                        "alphapay-signature", signed.signature(), "alphapay-serial", signed.serial()), body, 1);
+                String recorded = asks.get(pathAndQuery);
+                assertTrue(recorded != null, "an ask the test did not expect: " + pathAndQuery);
+                answer = AlphapaySettlementExchangeTest.recorded(BILL, recorded);
             }
             Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), call.stored(answer), 1, null);
             if (!verified.test(answer)) {
@@ -81,15 +76,14 @@ class AlphapayBillExchangeTest {
             return answer;
         }
 
-        void offers(AlphapayBills.Bill bill, String sha1, String url, byte[] file) {
-            asks.put("/sandbox/alphapay" + bill.path(DAY), "{\"hash_type\":\"SHA1\",\"hash_value\":\"" + sha1
-                    + "\",\"download_url\":\"" + url + "\"}");
-            files.put(url, file);
+        /** The bill's ask is answered with the recorded answer {@code answer.<recorded>}, whose URL serves {@code file}. */
+        void offers(AlphapayBills.Bill bill, String recorded, byte[] file) {
+            asks.put("/sandbox/alphapay" + bill.path(DAY), recorded);
+            files.put(Json.string(Json.object(BILL.get("answer." + recorded + ".body")), "download_url"), file);
         }
 
         void noStatement(AlphapayBills.Bill bill) {
-            asks.put("/sandbox/alphapay" + bill.path(DAY), "{\"code\":\"NO_STATEMENT_EXIST\",\"message\":\"no lines\"}");
-            askStatus.put("/sandbox/alphapay" + bill.path(DAY), 400);
+            asks.put("/sandbox/alphapay" + bill.path(DAY), "no-statement");
         }
     }
 
@@ -108,12 +102,9 @@ class AlphapayBillExchangeTest {
     }
 
     private void offerAllThree() {
-        company.offers(AlphapayBills.Bill.TRADEBILL, AlphapayBillVectorsTest.TRADEBILL_SHA1, DOWNLOAD + "t",
-                AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL));
-        company.offers(AlphapayBills.Bill.FUNDFLOWBILL, AlphapayBillVectorsTest.FUNDFLOWBILL_SHA1, DOWNLOAD + "f",
-                AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.FUNDFLOWBILL));
-        company.offers(AlphapayBills.Bill.PROFITSHARING, AlphapayBillVectorsTest.PROFITSHARING_SHA1, DOWNLOAD + "p",
-                AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.PROFITSHARING));
+        company.offers(AlphapayBills.Bill.TRADEBILL, "tradebill", AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL));
+        company.offers(AlphapayBills.Bill.FUNDFLOWBILL, "fundflowbill", AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.FUNDFLOWBILL));
+        company.offers(AlphapayBills.Bill.PROFITSHARING, "profitsharing", AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.PROFITSHARING));
     }
 
     @Test
@@ -179,8 +170,7 @@ class AlphapayBillExchangeTest {
     @Test
     void aDownloadUrlOffTheCompanysHostIsRefusedWithoutBeingCalled() {
         offerAllThree();
-        company.offers(AlphapayBills.Bill.TRADEBILL, AlphapayBillVectorsTest.TRADEBILL_SHA1, "https://files.example/v3/billdownload/file?token=t",
-                AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL));
+        company.offers(AlphapayBills.Bill.TRADEBILL, "off-host", AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL));
         UnverifiedAnswer e = assertThrows(UnverifiedAnswer.class, () -> adapter.bill(ACCOUNT, DAY, recorder));
         assertEquals("the alphapay tradebill of 2026-11-25 was offered from a URL that is not the company's; not fetched", e.getMessage());
         assertEquals(1, company.calls.size(), "the ask only");

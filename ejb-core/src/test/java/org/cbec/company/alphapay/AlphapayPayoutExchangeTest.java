@@ -14,17 +14,16 @@ import org.cbec.company.CompanyUnavailable;
 import org.cbec.company.Exchange;
 import org.cbec.company.ExchangeRecorder;
 import org.cbec.company.Json;
-import org.cbec.company.KnownKeys;
 import org.cbec.company.PayoutRequest;
 import org.cbec.company.PayoutStatus;
-import org.cbec.testing.AlphapayCompanySide;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.junit.jupiter.api.Test;
 
 /**
  * The payout operations of the adapter against alphapay's side played in the test: what goes on the
- * wire for each (method, path under the API base, body, a signature the company accepts), how the
- * company's answers and refusals come back, and what is recorded of the beneficiary's call.
+ * wire for each (method, path under the API base, body, the merchant's signature), how the company's
+ * recorded answers and refusals (docs/companies/vectors/alphapay/payout-*.txt) come back, and what is
+ * recorded of the beneficiary's call.
  */
 class AlphapayPayoutExchangeTest {
 
@@ -46,7 +45,7 @@ class AlphapayPayoutExchangeTest {
 
     @Test
     void aPayoutIsPostedToThePayoutsAndItsRecordRead() {
-        company.answer = AlphapayPayoutVectorsTest.PAID_ANSWER;
+        company.answers("alphapay/payout-create.txt", "paid");
         PayoutStatus status = adapter.payout(AlphapaySettlementVectorsTest.ACCOUNT, payout(), recorder);
         assertEquals("POST", company.last().method());
         assertEquals(BASE + "/v3/global/settle/payouts", company.last().url());
@@ -57,8 +56,7 @@ class AlphapayPayoutExchangeTest {
 
     @Test
     void aPayoutTheCompanyDoesNotHaveIsEmpty() {
-        company.status = 404;
-        company.answer = "{\"code\":\"RESOURCE_NOT_EXISTS\",\"message\":\"no payout with this out_payout_no\"}";
+        company.answers("alphapay/payout-query.txt", "not-found");
         assertEquals(Optional.empty(), adapter.queryPayout(AlphapaySettlementVectorsTest.ACCOUNT, "P20261126009", recorder));
         assertEquals("GET", company.last().method());
         assertEquals(BASE + "/v3/global/settle/payouts/out-payout-no/P20261126009", company.last().url());
@@ -68,7 +66,7 @@ class AlphapayPayoutExchangeTest {
 
     @Test
     void aQueriedPayoutIsTheCompanysCurrentView() {
-        company.answer = AlphapayPayoutVectorsTest.FAILED_ANSWER;
+        company.answers("alphapay/payout-query.txt", "failed");
         PayoutStatus status = adapter.queryPayout(AlphapaySettlementVectorsTest.ACCOUNT, "P20261126002", recorder).orElseThrow();
         assertEquals(PayoutStatus.State.FAILED, status.state());
         assertEquals("BANK_REJECTED", status.failReason());
@@ -76,21 +74,20 @@ class AlphapayPayoutExchangeTest {
 
     @Test
     void anyOtherRefusalIsTheCompanysRefusalWithItsCode() {
-        company.status = 403;
-        company.answer = "{\"code\":\"BENEFICIARY_NOT_EXIST\",\"message\":\"no beneficiary is registered\"}";
+        company.answers("alphapay/payout-create.txt", "beneficiary-not-exist");
         CompanyRefusal refusal = assertThrows(CompanyRefusal.class, () -> adapter.payout(AlphapaySettlementVectorsTest.ACCOUNT, payout(),
                 recorder));
         assertEquals("BENEFICIARY_NOT_EXIST", refusal.code());
         assertEquals("no beneficiary is registered", refusal.reason());
         assertFalse(adapter.invalidRequest(refusal.code()));
-        company.answer = "{\"code\":\"NOT_ENOUGH\",\"message\":\"more than available\"}";
+        company.answers("alphapay/payout-query.txt", "not-enough");
         assertEquals("NOT_ENOUGH", assertThrows(CompanyRefusal.class,
                 () -> adapter.queryPayout(AlphapaySettlementVectorsTest.ACCOUNT, "P1", recorder)).code());
     }
 
     @Test
     void anUnreadablePayoutRecordIsNoAnswer() {
-        company.answer = AlphapayPayoutVectorsTest.PAID_ANSWER.replace("\"rate\":912345678,", "");
+        company.answers("alphapay/payout-create.txt", "without-rate");
         assertThrows(CompanyUnavailable.class, () -> adapter.payout(AlphapaySettlementVectorsTest.ACCOUNT, payout(), recorder));
     }
 
@@ -103,15 +100,15 @@ class AlphapayPayoutExchangeTest {
     }
 
     @Test
-    void theBeneficiaryIsPostedWithTheAccountAndHolderReadableByTheCompanyOnly() {
-        company.answer = AlphapayPayoutVectorsTest.BENEFICIARY_ANSWER;
+    void theBeneficiaryIsPostedWithTheAccountAndHolderReadableByTheCompanyOnly() throws Exception {
+        company.answers("alphapay/payout-beneficiary.txt", "masked");
         adapter.registerBeneficiary(AlphapaySettlementVectorsTest.ACCOUNT, AlphapayPayoutVectorsTest.BENEFICIARY, recorder);
         assertEquals("POST", company.last().method());
         assertEquals(BASE + "/v3/global/settle/beneficiary", company.last().url());
         assertEquals("beneficiary", company.last().operation());
         var body = Json.object(company.last().body());
         assertEquals(AlphapayPayoutVectorsTest.ACCOUNT_NUMBER,
-                AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(), Json.string(body, "account_number")));
+                AlphapayVectorsTest.decrypt(Json.string(body, "account_number")));
         assertEquals(1, recorded.size());
         assertNoClearBeneficiary(recorded.get(0));
         assertTrue(recorded.get(0).request().contains(Json.string(body, "account_number")), "the ciphertext is kept");
@@ -119,13 +116,10 @@ class AlphapayPayoutExchangeTest {
 
     @Test
     void aCompanyThatEchoesTheAccountInClearHasItMaskedInTheRecordAndTheRefusal() {
-        company.answer = "{\"account_number\":\"" + AlphapayPayoutVectorsTest.ACCOUNT_NUMBER + "\",\"account_name\":\""
-                + AlphapayPayoutVectorsTest.HOLDER + "\"}";
+        company.answers("alphapay/payout-beneficiary.txt", "in-clear");
         adapter.registerBeneficiary(AlphapaySettlementVectorsTest.ACCOUNT, AlphapayPayoutVectorsTest.BENEFICIARY, recorder);
         assertNoClearBeneficiary(recorded.get(0));
-        company.status = 400;
-        company.answer = "{\"code\":\"PARAM_ERROR\",\"message\":\"account " + AlphapayPayoutVectorsTest.ACCOUNT_NUMBER + " of "
-                + AlphapayPayoutVectorsTest.HOLDER + " is closed\"}";
+        company.answers("alphapay/payout-beneficiary.txt", "refused-in-clear");
         CompanyRefusal refusal = assertThrows(CompanyRefusal.class, () -> adapter.registerBeneficiary(AlphapaySettlementVectorsTest.ACCOUNT,
                 AlphapayPayoutVectorsTest.BENEFICIARY, recorder));
         assertEquals("account ****5555 of H*** is closed", refusal.reason());

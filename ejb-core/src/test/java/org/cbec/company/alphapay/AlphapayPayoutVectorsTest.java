@@ -13,61 +13,38 @@ import java.time.OffsetDateTime;
 import org.cbec.company.Beneficiary;
 import org.cbec.company.CompanyUnavailable;
 import org.cbec.company.Json;
-import org.cbec.company.KnownKeys;
 import org.cbec.company.PayoutRequest;
 import org.cbec.company.PayoutStatus;
-import org.cbec.testing.AlphapayCompanySide;
+import org.cbec.company.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**
  * alphapay's payouts abroad (this project's convention, docs/companies/alphapay.md) as
- * written-out vectors: the bodies the broker sends for fixed requests, and fixed payout records read
- * into the broker's terms. company-sandbox's {@code AlphapayPayoutProtocolTest} holds the same
- * strings on the company's side (it reads {@link #PAYOUT_BODY} and {@link #BENEFICIARY_BODY}, and
- * writes {@link #PAID_ANSWER} and {@link #FAILED_ANSWER}), so a change on one side alone fails a test.
+ * written-out vectors (docs/companies/vectors/alphapay/payout-*.txt): the bodies the broker sends for
+ * fixed requests, and fixed payout records read into the broker's terms. company-sandbox's
+ * {@code AlphapayPayoutProtocolTest} reads the same files on the company's side (it reads the payout's
+ * and the beneficiary's bodies, and writes the paid, accepted and failed answers), so a change on one
+ * side alone fails a test.
  */
 class AlphapayPayoutVectorsTest {
 
-    static final String HOLDER = "Harbour Tea Ltd";
-    static final String ACCOUNT_NUMBER = "GB33BUKB20201555555555";
-    static final Beneficiary BENEFICIARY = new Beneficiary(HOLDER, ACCOUNT_NUMBER, "BUKBGB22", "GB", "GBP");
+    static final Vectors BENEFICIARY_VECTOR = Vectors.read("alphapay/payout-beneficiary.txt");
+    static final String HOLDER = BENEFICIARY_VECTOR.get("holder");
+    static final String ACCOUNT_NUMBER = BENEFICIARY_VECTOR.get("account-number");
+    static final Beneficiary BENEFICIARY = new Beneficiary(HOLDER, ACCOUNT_NUMBER, BENEFICIARY_VECTOR.get("swift-code"),
+            BENEFICIARY_VECTOR.get("bank-country"), BENEFICIARY_VECTOR.get("currency"));
+    /** OpenSSL's RSA-OAEP (SHA-1, MGF1-SHA-1) of {@link #HOLDER} under the company's public key. */
+    static final String HOLDER_CIPHERTEXT = BENEFICIARY_VECTOR.get("holder.ciphertext");
+    static final String ACCOUNT_CIPHERTEXT = BENEFICIARY_VECTOR.get("account-number.ciphertext");
+    static final String BENEFICIARY_BODY = BENEFICIARY_VECTOR.get("request.body");
+    static final String BENEFICIARY_ANSWER = BENEFICIARY_VECTOR.get("answer.masked.body");
 
-    /** OpenSSL's RSA-OAEP (SHA-1, MGF1-SHA-1) of {@link #HOLDER} under the company's public key ({@code KnownKeys}). */
-    static final String HOLDER_CIPHERTEXT = "QbKp93RaNxYdpEojwrklOKey8kh/40JC6N6iU7m2+VV1oklCAg/DPgxECRH0lVfeyQPq6inVo6mWggDcsrUehs0AXy"
-            + "QOxfm6ufzRXV7fJaQRe9esip9B9xMQp58eqjhiQ9h0mJKE7U4eFxS9/lfOYY5+xyOCbr6Fpt5BRxviFTHPKnP5LQzKYCI/jT5v/Q/X9B3fX/HxuJk2oX"
-            + "f0qZIthoXspK3eIRsVzlTLdeVCcmZ44sEWdBInhOok+JHRdBWzx9Ke90Z6ADThNy+KCW6nplOOmYr227oqUh4htj+OVgDuZttVHAMJjKi4jhoKV6GgC0"
-            + "sEzmdLR7qSwfhenwWC1w==";
-
-    /** The same of {@link #ACCOUNT_NUMBER}. */
-    static final String ACCOUNT_CIPHERTEXT = "VEuxY3EjOQNeaYny1ZhAwLnUe1jJCWutI5QHLBag9U5+2uLKUK6ORBi4/rozP28GIwnBYpRLMiRwlQ4gIysBxjD"
-            + "8J3Btm0zP8H4jHOjOn+ilxmHFKZG1GLUVSvbMKMMVSgIrAoCRy3/leWY/MA83HqtW2R/58Rm//Vm48XbIbnC2FXaTyhth4yWmFEtlKMHCjvXbPLcP/k+"
-            + "gD7fU3H6LX/gAJbiNGeb2fFjDb/LqHgs8ZC51vDkABmosYkzzulWT+ApIykdkdbyF0GeZluQtTpnlv9QooKC/yi+GlOXVvefeoUhCCw3KOpnpTskSWAW"
-            + "ZrrdPIZI9tnOJG56F6IvnEQ==";
-
-    static final String BENEFICIARY_BODY = "{\"account_name\":\"" + HOLDER_CIPHERTEXT + "\",\"account_number\":\"" + ACCOUNT_CIPHERTEXT
-            + "\",\"swift_code\":\"BUKBGB22\",\"bank_country\":\"GB\",\"currency\":\"GBP\"}";
-
-    static final String BENEFICIARY_ANSWER = "{\"account_number\":\"****5555\",\"swift_code\":\"BUKBGB22\",\"bank_country\":\"GB\","
-            + "\"currency\":\"GBP\"}";
-
-    static final String PAYOUT_BODY = "{\"out_payout_no\":\"P20261126001\",\"amount\":{\"total\":100000,\"currency\":\"CNY\"},"
-            + "\"target_currency\":\"GBP\",\"description\":\"十一月货款\"}";
-
+    static final Vectors PAYOUT_VECTOR = Vectors.read("alphapay/payout-create.txt");
+    static final String PAYOUT_BODY = PAYOUT_VECTOR.get("request.body");
     /** 1000.00 CNY less a 15.00 fee at 9.12345678 CNY per GBP: 985.00 / 9.12345678 = 107.9634… GBP, 10796 pence. */
-    static final String PAID_ANSWER = "{\"out_payout_no\":\"P20261126001\",\"payout_id\":\"1030000071100000000000000001\","
-            + "\"state\":\"PAID\",\"amount\":{\"total\":100000,\"currency\":\"CNY\"},\"fee\":{\"total\":1500,\"currency\":\"CNY\"},"
-            + "\"rate\":912345678,\"rate_date\":\"20261126\",\"target_amount\":{\"total\":10796,\"currency\":\"GBP\"},"
-            + "\"accept_time\":\"2026-11-26T18:00:00+08:00\",\"success_time\":\"2026-11-27T10:30:00+08:00\"}";
-
-    static final String FAILED_ANSWER = "{\"out_payout_no\":\"P20261126002\",\"payout_id\":\"1030000071100000000000000002\","
-            + "\"state\":\"FAILED\",\"amount\":{\"total\":50000,\"currency\":\"CNY\"},\"fee\":{\"total\":1500,\"currency\":\"CNY\"},"
-            + "\"rate\":912345678,\"rate_date\":\"20261126\",\"target_amount\":{\"total\":5316,\"currency\":\"GBP\"},"
-            + "\"fail_reason\":\"BANK_REJECTED\",\"accept_time\":\"2026-11-26T18:00:00+08:00\"}";
-
-    static final String ACCEPTED_ANSWER = "{\"out_payout_no\":\"P20261126003\",\"payout_id\":\"1030000071100000000000000003\","
-            + "\"state\":\"ACCEPTED\",\"amount\":{\"total\":100000,\"currency\":\"CNY\"},\"fee\":{\"total\":1500,\"currency\":\"CNY\"},"
-            + "\"rate\":912345678,\"rate_date\":\"20261126\",\"target_amount\":{\"total\":10796,\"currency\":\"GBP\"},"
-            + "\"accept_time\":\"2026-11-26T18:00:00+08:00\"}";
+    static final String PAID_ANSWER = PAYOUT_VECTOR.get("answer.paid.body");
+    static final String ACCEPTED_ANSWER = PAYOUT_VECTOR.get("answer.accepted.body");
+    static final String FAILED_ANSWER = Vectors.read("alphapay/payout-query.txt").get("answer.failed.body");
 
     static final BigDecimal RATE = new BigDecimal("9.12345678");
     static final LocalDate RATE_DATE = LocalDate.of(2026, 11, 26);
@@ -151,23 +128,22 @@ class AlphapayPayoutVectorsTest {
     }
 
     @Test
-    void theWrittenOutBeneficiaryBodyCarriesTheAccountAndTheHolderForTheCompanyOnly() {
+    void theWrittenOutBeneficiaryBodyCarriesTheAccountAndTheHolderForTheCompanyOnly() throws Exception {
         JsonObject vector = Json.object(BENEFICIARY_BODY);
-        assertEquals(HOLDER, AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(), Json.string(vector, "account_name")));
-        assertEquals(ACCOUNT_NUMBER, AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(),
-                Json.string(vector, "account_number")));
+        assertEquals(HOLDER, AlphapayVectorsTest.decrypt(Json.string(vector, "account_name")));
+        assertEquals(ACCOUNT_NUMBER, AlphapayVectorsTest.decrypt(Json.string(vector, "account_number")));
     }
 
     @Test
-    void theBrokersBeneficiaryBodyIsTheVectorWithItsOwnCiphertexts() {
+    void theBrokersBeneficiaryBodyIsTheVectorWithItsOwnCiphertexts() throws Exception {
         String body = AlphapayPayouts.beneficiaryBody(AlphapaySettlementVectorsTest.ACCOUNT, BENEFICIARY);
         assertFalse(body.contains(ACCOUNT_NUMBER) || body.contains("20201555555555") || body.contains(HOLDER), body);
         JsonObject o = Json.object(body);
         String name = Json.string(o, "account_name");
         String number = Json.string(o, "account_number");
         assertNotEquals(HOLDER_CIPHERTEXT, name, "OAEP is randomised");
-        assertEquals(HOLDER, AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(), name));
-        assertEquals(ACCOUNT_NUMBER, AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(), number));
+        assertEquals(HOLDER, AlphapayVectorsTest.decrypt(name));
+        assertEquals(ACCOUNT_NUMBER, AlphapayVectorsTest.decrypt(number));
         assertEquals(BENEFICIARY_BODY, body.replace(name, HOLDER_CIPHERTEXT).replace(number, ACCOUNT_CIPHERTEXT));
     }
 

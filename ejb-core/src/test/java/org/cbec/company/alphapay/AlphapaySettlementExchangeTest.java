@@ -23,52 +23,72 @@ import org.cbec.company.SettlementReceiver;
 import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
 import org.cbec.company.UnverifiedAnswer;
-import org.cbec.testing.AlphapayCompanySide;
+import org.cbec.company.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The settlement operations of the adapter against alphapay's side played in the test
- * ({@link AlphapayCompanySide}): what goes on the wire for each (method, path under the API base,
- * body, a signature the company accepts) and how the company's answers and refusals come back.
+ * The settlement operations of the adapter against alphapay's side played in the test: what goes on
+ * the wire for each (method, path under the API base, body, a signature over the request's text by
+ * the merchant's key), and how the company's answers and refusals come back: the answers are the
+ * recorded ones of docs/companies/vectors/alphapay, with their recorded signatures.
  */
 class AlphapaySettlementExchangeTest {
 
     private static final String BASE = "https://alphapay.example/sandbox/alphapay";
 
     /**
-     * The company: checks each request's signature, keeps it, and answers what the test set, signed;
-     * the exchange goes to the recorder as {@code CompanyTransport} stores it (the call's redacted
-     * text, the answer as the call's {@code storedAnswer} makes it). AlphapayPayoutExchangeTest plays it too.
+     * The company: checks each request's signature (with the JDK, over the text the adapter's
+     * {@code requestMessage} writes, which AlphapayVectorsTest pins to the vectors), keeps it, and
+     * answers the recorded answer the test chose, with its recorded signature headers; the exchange
+     * goes to the recorder as {@code CompanyTransport} stores it (the call's redacted text, the answer
+     * as the call's {@code storedAnswer} makes it). AlphapayPayoutExchangeTest plays it too.
      */
     static final class Company extends AlphapayTransport {
 
         final List<HttpCall> calls = new ArrayList<>();
-        int status = 200;
-        String answer = "";
+        Vectors vector;
+        String answer;
+
+        /** The answer {@code answer.<name>} of the vector file. */
+        void answers(String file, String name) {
+            vector = Vectors.read(file);
+            answer = name;
+        }
 
         @Override
         public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
-            URI uri = URI.create(call.url());
-            String pathAndQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
-            var auth = AlphapayCompanySide.parseAuthorization(call.headers().get("Authorization")).orElseThrow();
-            assertTrue(AlphapayCompanySide.verifyRequest(KnownKeys.merchantPublic(), call.method(), pathAndQuery, call.body(), auth),
-                    "the merchant's signature over " + call.method() + " " + pathAndQuery);
+            assertSignedByTheMerchant(call);
             calls.add(call);
-            var signed = AlphapayCompanySide.signResponse(KnownKeys.companyPrivate(), "SANDBOX-ALPHAPAY-1", answer, 1700000001L,
-                    "QX1D9W3ZP0J7H2K4M6N8B5V7C1X3Z9L0");
-            HttpExchange exchange = new HttpExchange(status, Map.of("alphapay-timestamp", signed.timestamp(), "alphapay-nonce",
-                    signed.nonce(), "alphapay-signature", signed.signature(), "alphapay-serial", signed.serial()), answer, 1);
+            HttpExchange exchange = recorded(vector, answer);
             if (!verified.test(exchange)) {
                 throw new UnverifiedAnswer("unverified");
             }
-            recorder.record(new Exchange(call.operation(), call.redacted(), status, call.storedAnswer().apply(answer), 1, null),
-                    status < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
+            recorder.record(new Exchange(call.operation(), call.redacted(), exchange.status(), call.storedAnswer().apply(exchange.body()), 1,
+                    null), exchange.status() < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
             return exchange;
         }
 
         HttpCall last() {
             return calls.get(calls.size() - 1);
         }
+    }
+
+    /** The recorded answer {@code answer.<name>} of an alphapay vector file: its status, body and signature headers. */
+    static HttpExchange recorded(Vectors vector, String name) {
+        return new HttpExchange(Integer.parseInt(vector.get("answer." + name + ".status")), Map.of(
+                "alphapay-timestamp", vector.get("answer.timestamp"), "alphapay-nonce", vector.get("answer.nonce"),
+                "alphapay-signature", vector.get("answer." + name + ".signature"), "alphapay-serial", vector.get("answer.serial")),
+                vector.get("answer." + name + ".body"), 1);
+    }
+
+    /** The request's Authorization carries the merchant's signature over its method, path with query, timestamp, nonce and body. */
+    static void assertSignedByTheMerchant(HttpCall call) {
+        URI uri = URI.create(call.url());
+        String pathAndQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        Map<String, String> auth = AlphapaySigningTest.parameters(call.headers().get("Authorization"));
+        assertTrue(Vectors.verifies(KnownKeys.merchantPublic(), AlphapaySigning.requestMessage(call.method(), pathAndQuery, call.body(),
+                auth.get("timestamp"), auth.get("nonce_str")), auth.get("signature")),
+                "the merchant's signature over " + call.method() + " " + pathAndQuery);
     }
 
     private final Company company = new Company();
@@ -82,7 +102,7 @@ class AlphapaySettlementExchangeTest {
 
     @Test
     void aSplitIsPostedToTheOrdersAndItsAnswerRead() {
-        company.answer = AlphapaySettlementVectorsTest.SPLIT_ANSWER;
+        company.answers("alphapay/settlement-split.txt", "finished");
         SplitStatus status = adapter.split(AlphapaySettlementVectorsTest.ACCOUNT, new SplitRequest("kat0001",
                 "4200000000000000000000000001", "S20261126001", List.of(
                         new SplitRequest.Part("MERCHANT", "1900000109", 300, "分给门店"),
@@ -97,9 +117,7 @@ class AlphapaySettlementExchangeTest {
 
     @Test
     void aReleaseIsPostedToTheUnfreezePath() {
-        company.answer = "{\"transaction_id\":\"4200000000000000000000000001\",\"out_order_no\":\"R20261126001\",\"order_id\":\"300002\","
-                + "\"state\":\"PROCESSING\",\"receivers\":[{\"amount\":880,\"description\":\"解冻全部剩余资金\",\"type\":\"MERCHANT_ID\","
-                + "\"account\":\"1900000001\",\"result\":\"PENDING\",\"detail_id\":\"30000201\",\"create_time\":\"2026-11-26T10:00:00+08:00\"}]}";
+        company.answers("alphapay/settlement-unfreeze.txt", "processing");
         SplitStatus status = adapter.release(AlphapaySettlementVectorsTest.ACCOUNT,
                 new ReleaseRequest("kat0001", "4200000000000000000000000001", "R20261126001", "解冻全部剩余资金"), recorder);
         assertEquals(BASE + "/v3/profitsharing/orders/unfreeze", company.last().url());
@@ -109,8 +127,7 @@ class AlphapaySettlementExchangeTest {
 
     @Test
     void aSplitTheCompanyDoesNotHaveIsEmpty() {
-        company.status = 404;
-        company.answer = "{\"code\":\"RESOURCE_NOT_EXISTS\",\"message\":\"no split with this out_order_no\"}";
+        company.answers("alphapay/settlement-query.txt", "not-found");
         assertEquals(Optional.empty(), adapter.querySplit(AlphapaySettlementVectorsTest.ACCOUNT, "kat0001",
                 "4200000000000000000000000001", "S20261126009", recorder));
         assertEquals("GET", company.last().method());
@@ -120,29 +137,27 @@ class AlphapaySettlementExchangeTest {
 
     @Test
     void aQueriedSplitIsTheCompanysCurrentView() {
-        company.answer = AlphapaySettlementVectorsTest.PROCESSING_ANSWER;
+        company.answers("alphapay/settlement-query.txt", "processing");
         assertEquals(SplitStatus.State.PROCESSING, adapter.querySplit(AlphapaySettlementVectorsTest.ACCOUNT, "kat0001",
                 "4200000000000000000000000001", "S20261126002", recorder).orElseThrow().state());
     }
 
     @Test
     void anyOtherRefusalIsTheCompanysRefusalWithItsCode() {
-        company.status = 403;
-        company.answer = "{\"code\":\"NOT_ENOUGH\",\"message\":\"the split would take more than is still held\"}";
+        company.answers("alphapay/settlement-split.txt", "not-enough");
         CompanyRefusal refusal = assertThrows(CompanyRefusal.class, () -> adapter.split(AlphapaySettlementVectorsTest.ACCOUNT,
                 new SplitRequest("kat0001", "4200000000000000000000000001", "S1", List.of(
                         new SplitRequest.Part("MERCHANT", "1900000109", 300, "d")), false), recorder));
         assertEquals("NOT_ENOUGH", refusal.code());
         assertEquals("the split would take more than is still held", refusal.reason());
-        company.status = 400;
-        company.answer = "{\"code\":\"ORDER_NOT_EXIST\",\"message\":\"no order with this transaction_id\"}";
+        company.answers("alphapay/settlement-query.txt", "order-not-exist");
         assertEquals("ORDER_NOT_EXIST", assertThrows(CompanyRefusal.class, () -> adapter.querySplit(AlphapaySettlementVectorsTest.ACCOUNT,
                 "kat0001", "4200000000000000000000000001", "S1", recorder)).code());
     }
 
     @Test
     void heldMoneyAsksForTheTransactionsUnsplitAmount() {
-        company.answer = "{\"transaction_id\":\"4200000000000000000000000001\",\"unsplit_amount\":1280}";
+        company.answers("alphapay/settlement-amounts.txt", "held");
         assertEquals(1280, adapter.heldMoney(AlphapaySettlementVectorsTest.ACCOUNT, "kat0001", "4200000000000000000000000001",
                 recorder).unsplitAmount());
         assertEquals(BASE + "/v3/profitsharing/transactions/4200000000000000000000000001/amounts", company.last().url());
@@ -150,17 +165,17 @@ class AlphapaySettlementExchangeTest {
     }
 
     @Test
-    void receiversAreAddedAndDeletedWithTheNameReadableByTheCompanyOnly() {
-        company.answer = "{\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\",\"relation_type\":\"STORE\"}";
+    void receiversAreAddedAndDeletedWithTheNameReadableByTheCompanyOnly() throws Exception {
+        company.answers("alphapay/settlement-receiver-add.txt", "added");
         adapter.addReceiver(AlphapaySettlementVectorsTest.ACCOUNT,
                 new SettlementReceiver("MERCHANT", "1900000109", "示例门店有限公司", "STORE", null), recorder);
         assertEquals(BASE + "/v3/profitsharing/receivers/add", company.last().url());
         String name = Json.string(Json.object(company.last().body()), "name");
-        assertEquals("示例门店有限公司", AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(), name));
+        assertEquals("示例门店有限公司", AlphapayVectorsTest.decrypt(name));
         assertTrue(!company.last().redacted().contains("示例门店有限公司"), "the stored exchange holds the ciphertext only");
-        company.answer = "{\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\"}";
+        company.answers("alphapay/settlement-receiver-delete.txt", "deleted");
         adapter.deleteReceiver(AlphapaySettlementVectorsTest.ACCOUNT, "MERCHANT", "1900000109", recorder);
         assertEquals(BASE + "/v3/profitsharing/receivers/delete", company.last().url());
-        assertEquals("{\"appid\":\"alphapay-app-1900000001\",\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\"}", company.last().body());
+        assertEquals(Vectors.read("alphapay/settlement-receiver-delete.txt").get("request.body"), company.last().body());
     }
 }

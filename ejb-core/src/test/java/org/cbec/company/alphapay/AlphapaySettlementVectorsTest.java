@@ -17,41 +17,26 @@ import org.cbec.company.ReleaseRequest;
 import org.cbec.company.SettlementReceiver;
 import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
-import org.cbec.testing.AlphapayCompanySide;
+import org.cbec.company.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**
  * alphapay's settlement wire format (docs/companies/alphapay.md, "Settlement") as written-out
- * vectors: the bodies the broker sends for fixed requests, and fixed answers read into the broker's
- * terms. company-sandbox's {@code AlphapaySettlementProtocolTest} reads {@link #SPLIT_BODY} and
- * writes {@link #SPLIT_ANSWER} on the company's side, so a change on one side alone fails a test.
+ * vectors (docs/companies/vectors/alphapay/settlement-*.txt): the bodies the broker sends for fixed
+ * requests, and fixed answers read into the broker's terms. company-sandbox's
+ * {@code AlphapaySettlementProtocolTest} reads the split's body and writes its answer from the same
+ * file, so a change on one side alone fails a test.
  */
 class AlphapaySettlementVectorsTest {
 
     static final CompanyAccount ACCOUNT = new CompanyAccount("m", "1900000001", "alphapay-app-1900000001", "5157F09EFDC096DE",
             KnownKeys.merchantPrivate(), KnownKeys.companyPublic(), null);
 
-    static final String SPLIT_BODY = "{\"appid\":\"alphapay-app-1900000001\",\"transaction_id\":\"4200000000000000000000000001\","
-            + "\"out_order_no\":\"S20261126001\",\"receivers\":[{\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\",\"amount\":300,"
-            + "\"description\":\"分给门店\"},{\"type\":\"PERSONAL_OPENID\",\"account\":\"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o\",\"amount\":120,"
-            + "\"description\":\"分给店员\"}],\"unfreeze_unsplit\":false}";
-
-    static final String SPLIT_ANSWER = "{\"transaction_id\":\"4200000000000000000000000001\",\"out_order_no\":\"S20261126001\","
-            + "\"order_id\":\"30000000000000000000000000001\",\"state\":\"FINISHED\",\"receivers\":["
-            + "{\"amount\":300,\"description\":\"分给门店\",\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\",\"result\":\"SUCCESS\","
-            + "\"detail_id\":\"3000000000000000000000000000101\",\"create_time\":\"2026-11-26T10:00:00+08:00\","
-            + "\"finish_time\":\"2026-11-26T10:01:00+08:00\"},"
-            + "{\"amount\":120,\"description\":\"分给店员\",\"type\":\"PERSONAL_OPENID\",\"account\":\"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o\","
-            + "\"result\":\"CLOSED\",\"fail_reason\":\"ACCOUNT_ABNORMAL\",\"detail_id\":\"3000000000000000000000000000102\","
-            + "\"create_time\":\"2026-11-26T10:00:00+08:00\",\"finish_time\":\"2026-11-26T10:01:00+08:00\"}]}";
-
-    static final String PROCESSING_ANSWER = "{\"transaction_id\":\"4200000000000000000000000001\",\"out_order_no\":\"S20261126002\","
-            + "\"order_id\":\"30000000000000000000000000002\",\"state\":\"PROCESSING\",\"receivers\":["
-            + "{\"amount\":50,\"description\":\"分给门店\",\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\",\"result\":\"PENDING\","
-            + "\"detail_id\":\"3000000000000000000000000000201\",\"create_time\":\"2026-11-26T10:00:00+08:00\"}]}";
-
-    static final String UNFREEZE_BODY = "{\"transaction_id\":\"4200000000000000000000000001\",\"out_order_no\":\"R20261126001\","
-            + "\"description\":\"解冻全部剩余资金\"}";
+    static final Vectors SPLIT_VECTOR = Vectors.read("alphapay/settlement-split.txt");
+    static final String SPLIT_BODY = SPLIT_VECTOR.get("request.body");
+    static final String SPLIT_ANSWER = SPLIT_VECTOR.get("answer.finished.body");
+    static final String PROCESSING_ANSWER = Vectors.read("alphapay/settlement-query.txt").get("answer.processing.body");
+    static final String UNFREEZE_BODY = Vectors.read("alphapay/settlement-unfreeze.txt").get("request.body");
 
     private static final OffsetDateTime FINISHED_AT = OffsetDateTime.of(2026, 11, 26, 10, 1, 0, 0, ZoneOffset.ofHours(8));
 
@@ -105,12 +90,12 @@ class AlphapaySettlementVectorsTest {
     }
 
     @Test
-    void theAddBodyCarriesTheNameEncryptedForTheCompanyOnly() {
+    void theAddBodyCarriesTheNameEncryptedForTheCompanyOnly() throws Exception {
         SettlementReceiver receiver = new SettlementReceiver("MERCHANT", "1900000109", "示例门店有限公司", "STORE", null);
         JsonObject body = Json.object(AlphapayProfitSharing.receiverAddBody(ACCOUNT, receiver));
         String name = Json.string(body, "name");
         assertNotEquals("示例门店有限公司", name);
-        assertEquals("示例门店有限公司", AlphapayCompanySide.decryptPersonalData(KnownKeys.companyPrivate(), name));
+        assertEquals("示例门店有限公司", AlphapayVectorsTest.decrypt(name));
         assertEquals("{\"appid\":\"alphapay-app-1900000001\",\"type\":\"MERCHANT_ID\",\"account\":\"1900000109\",\"name\":\"" + name
                 + "\",\"relation_type\":\"STORE\"}", body.toString());
     }

@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.KeyPair;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.cbec.plumbing.crypto.Rsa;
-import org.cbec.testing.AlphapayCompanySide;
-import org.cbec.testing.AlphapayCompanySide.Authorization;
-import org.cbec.testing.AlphapayCompanySide.ResponseSignature;
+import org.cbec.company.Vectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,8 +36,29 @@ class AlphapaySigningTest {
         return AlphapaySigning.authorization("1900000001", "SERIAL01", merchant.getPrivate(), "post", PATH, BODY, TS, NONCE);
     }
 
-    private static Authorization parsed() {
-        return AlphapayCompanySide.parseAuthorization(header()).orElseThrow();
+    /** The header's {@code name="value"} parameters (the vectors pin the header's exact text). */
+    static Map<String, String> parameters(String header) {
+        Map<String, String> params = new HashMap<>();
+        Matcher m = Pattern.compile("(\\w+)=\"([^\"]*)\"").matcher(header);
+        while (m.find()) {
+            params.put(m.group(1), m.group(2));
+        }
+        return params;
+    }
+
+    private static Map<String, String> parsed() {
+        return parameters(header());
+    }
+
+    /** What the company checks of a request: the signature over the written-out text, with the JDK. */
+    private static boolean verifies(java.security.PublicKey key, String method, String pathAndQuery, String body, Map<String, String> auth) {
+        return Vectors.verifies(key, method + "\n" + pathAndQuery + "\n" + auth.get("timestamp") + "\n" + auth.get("nonce_str") + "\n"
+                + (body == null ? "" : body) + "\n", auth.get("signature"));
+    }
+
+    /** The company's answer signature over timestamp, nonce and body, each line ended by \\n, made with the JDK. */
+    private static String answerSignature(java.security.PrivateKey key, String body) {
+        return Vectors.sign(key, TS + "\n" + NONCE + "\n" + body + "\n");
     }
 
     // ---------------------------------------------------------------- request
@@ -58,32 +80,31 @@ class AlphapaySigningTest {
     @Test
     void headerSignatureIsOverTheRequestMessage() {
         String message = "POST\n" + PATH + "\n" + TS + "\n" + NONCE + "\n" + BODY + "\n";
-        assertTrue(Rsa.verify(merchant.getPublic(), message, parsed().signature()));
+        assertTrue(Vectors.verifies(merchant.getPublic(), message, parsed().get("signature")));
     }
 
     @Test
     void builtHeaderParsesBackToItsParts() {
-        Authorization auth = parsed();
-        assertEquals("1900000001", auth.mchid());
-        assertEquals(NONCE, auth.nonce());
-        assertEquals(TS, auth.timestamp());
-        assertEquals("SERIAL01", auth.serialNo());
-        assertEquals(Rsa.sign(merchant.getPrivate(),
-                AlphapaySigning.requestMessage("POST", PATH, BODY, Long.toString(TS), NONCE)), auth.signature());
+        Map<String, String> auth = parsed();
+        assertEquals("1900000001", auth.get("mchid"));
+        assertEquals(NONCE, auth.get("nonce_str"));
+        assertEquals(Long.toString(TS), auth.get("timestamp"));
+        assertEquals("SERIAL01", auth.get("serial_no"));
+        assertEquals(Vectors.sign(merchant.getPrivate(),
+                AlphapaySigning.requestMessage("POST", PATH, BODY, Long.toString(TS), NONCE)), auth.get("signature"));
     }
 
     @Test
     void builtHeaderVerifies() {
-        assertTrue(AlphapayCompanySide.verifyRequest(merchant.getPublic(), "POST", PATH, BODY, parsed()));
+        assertTrue(verifies(merchant.getPublic(), "POST", PATH, BODY, parsed()));
     }
 
     @Test
     void getWithoutBodyVerifiesWithNullOrEmptyBody() {
         String header = AlphapaySigning.authorization("m", "s", merchant.getPrivate(), "GET",
                 "/v3/pay/transactions/id/42?mchid=m", null, TS, NONCE);
-        Authorization auth = AlphapayCompanySide.parseAuthorization(header).orElseThrow();
-        assertTrue(AlphapayCompanySide.verifyRequest(merchant.getPublic(), "GET", "/v3/pay/transactions/id/42?mchid=m", "", auth));
-        assertTrue(AlphapayCompanySide.verifyRequest(merchant.getPublic(), "GET", "/v3/pay/transactions/id/42?mchid=m", null, auth));
+        Map<String, String> auth = parameters(header);
+        assertTrue(verifies(merchant.getPublic(), "GET", "/v3/pay/transactions/id/42?mchid=m", "", auth));
     }
 
     @Test
@@ -96,33 +117,31 @@ class AlphapaySigningTest {
 
     @Test
     void signedResponseVerifies() {
-        ResponseSignature rs = AlphapayCompanySide.signResponse(company.getPrivate(), "COMPANY01", BODY, TS, NONCE);
-        assertTrue(AlphapaySigning.verifyResponse(company.getPublic(), rs.timestamp(), rs.nonce(), BODY, rs.signature()));
+        assertTrue(AlphapaySigning.verifyResponse(company.getPublic(), "1700000000", NONCE, BODY, answerSignature(company.getPrivate(), BODY)));
     }
 
     @Test
     void emptyResponseBodyVerifies() {
-        ResponseSignature rs = AlphapayCompanySide.signResponse(company.getPrivate(), "C", "", TS, NONCE);
-        assertTrue(AlphapaySigning.verifyResponse(company.getPublic(), rs.timestamp(), rs.nonce(), "", rs.signature()));
+        assertTrue(AlphapaySigning.verifyResponse(company.getPublic(), "1700000000", NONCE, "", answerSignature(company.getPrivate(), "")));
     }
 
     @Test
     void tamperedResponseFails() {
-        ResponseSignature rs = AlphapayCompanySide.signResponse(company.getPrivate(), "C", BODY, TS, NONCE);
-        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), rs.timestamp(), rs.nonce(), BODY + " ", rs.signature()));
-        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), "1700000001", rs.nonce(), BODY, rs.signature()));
-        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), rs.timestamp(), "other", BODY, rs.signature()));
-        assertFalse(AlphapaySigning.verifyResponse(merchant.getPublic(), rs.timestamp(), rs.nonce(), BODY, rs.signature()));
+        String signature = answerSignature(company.getPrivate(), BODY);
+        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), "1700000000", NONCE, BODY + " ", signature));
+        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), "1700000001", NONCE, BODY, signature));
+        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), "1700000000", "other", BODY, signature));
+        assertFalse(AlphapaySigning.verifyResponse(merchant.getPublic(), "1700000000", NONCE, BODY, signature));
     }
 
     @Test
     void responseVerificationIsFalseOnAnyNull() {
-        ResponseSignature rs = AlphapayCompanySide.signResponse(company.getPrivate(), "C", BODY, TS, NONCE);
-        assertFalse(AlphapaySigning.verifyResponse(null, rs.timestamp(), rs.nonce(), BODY, rs.signature()));
-        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), null, rs.nonce(), BODY, rs.signature()));
-        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), rs.timestamp(), null, BODY, rs.signature()));
-        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), rs.timestamp(), rs.nonce(), null, rs.signature()));
-        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), rs.timestamp(), rs.nonce(), BODY, null));
+        String signature = answerSignature(company.getPrivate(), BODY);
+        assertFalse(AlphapaySigning.verifyResponse(null, "1700000000", NONCE, BODY, signature));
+        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), null, NONCE, BODY, signature));
+        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), "1700000000", null, BODY, signature));
+        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), "1700000000", NONCE, null, signature));
+        assertFalse(AlphapaySigning.verifyResponse(company.getPublic(), "1700000000", NONCE, BODY, null));
     }
 
     // ---------------------------------------------------------------- invocation
@@ -137,15 +156,16 @@ class AlphapaySigningTest {
         assertEquals(NONCE, params.get("nonceStr"));
         assertEquals("prepay_id=wx201410272009395522657a690389285100", params.get("package"));
         assertEquals("RSA", params.get("signType"));
-        assertTrue(Rsa.verify(merchant.getPublic(),
+        assertTrue(Vectors.verifies(merchant.getPublic(),
                 "wxapp\n1700000000\n" + NONCE + "\nprepay_id=wx201410272009395522657a690389285100\n", params.get("paySign")));
     }
 
     @Test
     void jsapiInvocationVerifies() {
         Map<String, String> params = AlphapaySigning.jsapiInvocation("wxapp", "wx42", merchant.getPrivate(), TS, NONCE);
-        assertTrue(AlphapayCompanySide.verifyJsapiInvocation(merchant.getPublic(), params));
-        assertFalse(AlphapayCompanySide.verifyJsapiInvocation(company.getPublic(), params));
+        String text = "wxapp\n1700000000\n" + NONCE + "\nprepay_id=wx42\n";
+        assertTrue(Vectors.verifies(merchant.getPublic(), text, params.get("paySign")));
+        assertFalse(Vectors.verifies(company.getPublic(), text, params.get("paySign")));
     }
 
     @Test
@@ -158,14 +178,15 @@ class AlphapaySigningTest {
         assertEquals("Sign=WXPay", params.get("package"));
         assertEquals(NONCE, params.get("noncestr"));
         assertEquals("1700000000", params.get("timestamp"));
-        assertTrue(Rsa.verify(merchant.getPublic(), "wxapp\n1700000000\n" + NONCE + "\nwx42\n", params.get("sign")));
+        assertTrue(Vectors.verifies(merchant.getPublic(), "wxapp\n1700000000\n" + NONCE + "\nwx42\n", params.get("sign")));
     }
 
     @Test
     void appInvocationVerifies() {
         Map<String, String> params = AlphapaySigning.appInvocation("wxapp", "1900000109", "wx42", merchant.getPrivate(), TS, NONCE);
-        assertTrue(AlphapayCompanySide.verifyAppInvocation(merchant.getPublic(), params));
-        assertFalse(AlphapayCompanySide.verifyAppInvocation(company.getPublic(), params));
+        String text = "wxapp\n1700000000\n" + NONCE + "\nwx42\n";
+        assertTrue(Vectors.verifies(merchant.getPublic(), text, params.get("sign")));
+        assertFalse(Vectors.verifies(company.getPublic(), text, params.get("sign")));
     }
 
     @Test

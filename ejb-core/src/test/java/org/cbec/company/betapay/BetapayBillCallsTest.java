@@ -24,13 +24,13 @@ import org.cbec.company.HttpCall;
 import org.cbec.company.HttpExchange;
 import org.cbec.company.KnownKeys;
 import org.cbec.company.UnverifiedAnswer;
-import org.cbec.testing.BetapayCompanySide;
+import org.cbec.company.Vectors;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.junit.jupiter.api.Test;
 
 /**
- * The adapter's bill against betapay's side of the protocol ({@link BetapayCompanySide}): the signed
- * query that goes out, then the unsigned download of the link it answers, only on the gateway's
+ * The adapter's bill against betapay's side of the protocol played with the recorded answers of
+ * docs/companies/vectors/betapay/bill.txt: the signed query that goes out, then the unsigned download of the link it answers, only on the gateway's
  * host; {@code isp.bill_not_exist} is an empty bill; an unusable file or a refused download is no
  * answer; the download is stored by name and size. No network: the transport hands each call to the
  * company side.
@@ -39,21 +39,21 @@ class BetapayBillCallsTest {
 
     private static final CompanyAccount ACCOUNT = new CompanyAccount("m-1", "2088000000009999", "betapay-app-2000000001", null,
             KnownKeys.merchantPrivate(), KnownKeys.companyPublic(), null);
-    private static final String LINK = "https://betapay.test/downloadBillFile.resource?bizType=trade&userId=2088000000009999"
-            + "&fileType=csv.zip&bizDates=20261125&downloadFileName=2088000000009999_20261125.csv.zip&timestamp=1795000000000&token=c2ln%2B";
+    private static final Vectors BILL = Vectors.read("betapay/bill.txt");
+    private static final String LINK = BILL.get("link");
     private static final LocalDate DAY = LocalDate.of(2026, 11, 25);
 
-    /** The company: answers the gateway's query with the node given, signed, and a GET of the link with the file given. */
+    /** The company: answers the gateway's query with the recorded answer named, and a GET of the link with the file given. */
     private static final class Company extends BetapayTransport {
 
         final List<HttpCall> calls = new ArrayList<>();
         final List<Map<String, String>> queries = new ArrayList<>();
-        final String node;
+        final String answer;
         final int fileStatus;
         final byte[] file;
 
-        Company(String node, int fileStatus, byte[] file) {
-            this.node = node;
+        Company(String answer, int fileStatus, byte[] file) {
+            this.answer = answer;
             this.fileStatus = fileStatus;
             this.file = file;
         }
@@ -63,11 +63,10 @@ class BetapayBillCallsTest {
             calls.add(call);
             HttpExchange answer;
             if ("POST".equals(call.method())) {
-                Map<String, String> params = BetapayCompanySide.readForm(call.body());
-                assertTrue(BetapayCompanySide.verifyRequest(params, KnownKeys.merchantPublic()), "the query is signed by the merchant");
+                Map<String, String> params = BetapayVectorsTest.readForm(call.body());
+                assertTrue(BetapayVectorsTest.signedByTheMerchant(params), "the query is signed by the merchant");
                 queries.add(params);
-                answer = new HttpExchange(200, Map.of(),
-                        BetapayCompanySide.signedResponse(params.get("method"), node, KnownKeys.companyPrivate()), 1);
+                answer = new HttpExchange(200, Map.of(), BetapayVectorsTest.recorded(BILL, this.answer, params.get("method")), 1);
             } else {
                 assertEquals(LINK, call.url(), "the link is downloaded as the company gave it");
                 answer = new HttpExchange(fileStatus, Map.of("content-type", "application/zip"), "", 1, file);
@@ -79,10 +78,6 @@ class BetapayBillCallsTest {
         }
     }
 
-    private static String linkNode(String link) {
-        return "{\"code\":\"10000\",\"msg\":\"Success\",\"bill_download_url\":\"" + link + "\"}";
-    }
-
     private static BetapayCompany adapter(Company company) {
         BetapayCompany adapter = new BetapayCompany();
         adapter.transport = company;
@@ -92,10 +87,10 @@ class BetapayBillCallsTest {
 
     @Test
     void aDaysBillIsTheSignedQueryThenTheUnsignedZipFromTheGatewaysHost() {
-        Company company = new Company(linkNode(LINK), 200, BetapayBillsTest.THE_BILL);
+        Company company = new Company("link", 200, BetapayBillsTest.THE_BILL);
         CompanyBill bill = adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE);
-        assertEquals("betapay.data.bill.downloadurl.query", company.queries.get(0).get("method"));
-        assertEquals("{\"bill_type\":\"trade\",\"bill_date\":\"2026-11-25\"}", company.queries.get(0).get("biz_content"));
+        assertEquals(BILL.get("param.method"), company.queries.get(0).get("method"));
+        assertEquals(BILL.get("param.biz_content"), company.queries.get(0).get("biz_content"));
         assertEquals(DAY, bill.billDate());
         assertEquals(6, bill.lines().size());
         assertEquals(BetapayBillsTest.PAYOUT, bill.lines().get(5).raw());
@@ -108,7 +103,7 @@ class BetapayBillCallsTest {
 
     @Test
     void theDownloadIsStoredByNameAndWithoutItsToken() {
-        Company company = new Company(linkNode(LINK), 200, BetapayBillsTest.THE_BILL);
+        Company company = new Company("link", 200, BetapayBillsTest.THE_BILL);
         adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE);
         HttpCall download = company.calls.get(1);
         assertEquals(List.of("bill-download", "GET"), List.of(download.operation(), download.method()));
@@ -121,8 +116,7 @@ class BetapayBillCallsTest {
 
     @Test
     void aDayWithoutABillIsAnEmptyBillAndNothingIsDownloaded() {
-        Company company = new Company("{\"code\":\"40004\",\"msg\":\"Business Failed\",\"sub_code\":\"isp.bill_not_exist\",\"sub_msg\":\"no bill\"}",
-                200, null);
+        Company company = new Company("not-exist", 200, null);
         CompanyBill bill = adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE);
         assertEquals(new CompanyBill(DAY, List.of(), List.of()), bill);
         assertEquals(1, company.calls.size());
@@ -130,8 +124,7 @@ class BetapayBillCallsTest {
 
     @Test
     void anotherRefusalOfTheQueryIsARefusal() {
-        Company company = new Company("{\"code\":\"40004\",\"msg\":\"Business Failed\",\"sub_code\":\"ACQ.INVALID_PARAMETER\","
-                + "\"sub_msg\":\"bill_date must not be after today (Beijing)\"}", 200, null);
+        Company company = new Company("invalid-parameter", 200, null);
         CompanyRefusal refused = assertThrows(CompanyRefusal.class, () -> adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
         assertEquals("ACQ.INVALID_PARAMETER", refused.code());
         assertTrue(adapter(company).invalidRequest(refused.code()));
@@ -139,7 +132,7 @@ class BetapayBillCallsTest {
 
     @Test
     void aLinkOnAnotherHostIsUnverifiedAndNeverCalled() {
-        Company company = new Company(linkNode(LINK.replace("betapay.test", "betapay.test.evil.example")), 200, BetapayBillsTest.THE_BILL);
+        Company company = new Company("off-host", 200, BetapayBillsTest.THE_BILL);
         assertThrows(UnverifiedAnswer.class, () -> adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
         assertEquals(1, company.calls.size(), "only the query was sent");
     }
@@ -148,21 +141,21 @@ class BetapayBillCallsTest {
     void aSummaryThatDisagreesIsNoAnswer() {
         byte[] wrong = BetapayBillsTest.bill(BetapayBillsTest.detail(BetapayBillsTest.PAYMENT),
                 BetapayBillsTest.summary("合计,,2,0,25.99,25.99,0.00,0.00,0.00,-0.16,0.00,25.83,CNY,0,0,0"));
-        Company company = new Company(linkNode(LINK), 200, wrong);
+        Company company = new Company("link", 200, wrong);
         CompanyUnavailable none = assertThrows(CompanyUnavailable.class, () -> adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
         assertEquals("the company's bill file is unusable: the summary's counts or sums in CNY are not the detail's", none.getMessage());
     }
 
     @Test
     void anExpiredLinkIsNoAnswer() {
-        Company company = new Company(linkNode(LINK), 410, "{\"code\":410}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Company company = new Company("link", 410, "{\"code\":410}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertEquals("the company's bill download answered HTTP 410",
                 assertThrows(CompanyUnavailable.class, () -> adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE)).getMessage());
     }
 
     @Test
     void anAnswerWithoutALinkIsNoAnswer() {
-        Company company = new Company("{\"code\":\"10000\",\"msg\":\"Success\"}", 200, null);
+        Company company = new Company("without-link", 200, null);
         assertThrows(CompanyUnavailable.class, () -> adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
         assertEquals(1, company.calls.size());
     }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import org.cbec.company.Beneficiary;
 import org.cbec.company.CompanyAccount;
@@ -25,12 +24,12 @@ import org.cbec.company.KnownKeys;
 import org.cbec.company.PayoutRequest;
 import org.cbec.company.PayoutStatus;
 import org.cbec.company.UnverifiedAnswer;
-import org.cbec.testing.BetapayCompanySide;
+import org.cbec.company.Vectors;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.junit.jupiter.api.Test;
 
 /**
- * The adapter's payout calls against betapay's side of the protocol ({@link BetapayCompanySide}): the
+ * The adapter's payout calls against betapay's side of the protocol (the recorded answers of docs/companies/vectors/betapay/payout-*.txt): the
  * method and biz_content that go out, signed; how the signed answers are read (a payout the company
  * does not have is empty, a refusal keeps its sub_code, an unreadable answer is no answer); and what
  * is stored of each exchange. No network: the transport hands the form to the company side.
@@ -40,23 +39,26 @@ class BetapayPayoutCallsTest {
     private static final CompanyAccount ACCOUNT = new CompanyAccount("m-1", "2088000000009999", "betapay-app-2000000001", null,
             KnownKeys.merchantPrivate(), KnownKeys.companyPublic(), null);
 
-    /** The company: verifies each request, answers its method with the node the test gives, signed; stores what the adapter stores. */
+    /** The company: verifies each request, answers its method with the recorded answer the test names; stores what the adapter stores. */
     private static final class Company extends BetapayTransport {
 
         final List<Map<String, String>> received = new ArrayList<>();
         final List<Exchange> stored = new ArrayList<>();
-        final Function<Map<String, String>, String> node;
+        final Vectors vector;
+        final String answer;
 
-        Company(Function<Map<String, String>, String> node) {
-            this.node = node;
+        /** Answers every request with the recorded answer {@code answer.<answer>} of the vector file. */
+        Company(String file, String answer) {
+            this.vector = Vectors.read(file);
+            this.answer = answer;
         }
 
         @Override
         public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
-            Map<String, String> params = BetapayCompanySide.readForm(call.body());
-            assertTrue(BetapayCompanySide.verifyRequest(params, KnownKeys.merchantPublic()), "the request is signed by the merchant");
+            Map<String, String> params = BetapayVectorsTest.readForm(call.body());
+            assertTrue(BetapayVectorsTest.signedByTheMerchant(params), "the request is signed by the merchant");
             received.add(params);
-            String body = BetapayCompanySide.signedResponse(params.get("method"), node.apply(params), KnownKeys.companyPrivate());
+            String body = BetapayVectorsTest.recorded(vector, answer, params.get("method"));
             HttpExchange answer = new HttpExchange(200, Map.of(), body, 1);
             if (!verified.test(answer)) {
                 throw new UnverifiedAnswer("unverified");
@@ -75,13 +77,9 @@ class BetapayPayoutCallsTest {
         return adapter;
     }
 
-    private static String refusal(String subCode, String subMsg) {
-        return "{\"code\":\"40004\",\"msg\":\"Business Failed\",\"sub_code\":\"" + subCode + "\",\"sub_msg\":\"" + subMsg + "\"}";
-    }
-
     @Test
     void aBindSendsTheAccountInClearButStoresItMasked() {
-        Company company = new Company(p -> BetapayPayoutsTest.BIND_NODE);
+        Company company = new Company("betapay/payout-bind.txt", "bound");
         adapter(company).registerBeneficiary(ACCOUNT, BetapayPayoutsTest.BENEFICIARY, ExchangeRecorder.NONE);
         Map<String, String> sent = company.received.get(0);
         assertEquals("betapay.overseas.beneficiary.bind", sent.get("method"));
@@ -97,7 +95,7 @@ class BetapayPayoutCallsTest {
 
     @Test
     void anAcceptedPayoutIsReadFromTheApplysAnswer() {
-        Company company = new Company(p -> BetapayPayoutsTest.ACCEPTED_NODE);
+        Company company = new Company("betapay/payout-apply.txt", "accepted");
         PayoutStatus status = adapter(company).payout(ACCOUNT, BetapayPayoutsTest.PAYOUT, ExchangeRecorder.NONE);
         assertEquals("betapay.overseas.payout.apply", company.received.get(0).get("method"));
         assertEquals(BetapayPayoutsTest.APPLY_BIZ, company.received.get(0).get("biz_content"));
@@ -109,7 +107,7 @@ class BetapayPayoutCallsTest {
 
     @Test
     void aPayoutRefusedForWantOfFundsKeepsItsSubCodeAndIsNotAnInvalidRequest() {
-        Company company = new Company(p -> refusal("ACQ.BALANCE_NOT_ENOUGH", "the available balance is 500.00"));
+        Company company = new Company("betapay/payout-apply.txt", "balance-not-enough");
         CompanyRefusal refused = assertThrows(CompanyRefusal.class,
                 () -> adapter(company).payout(ACCOUNT, BetapayPayoutsTest.PAYOUT, ExchangeRecorder.NONE));
         assertEquals("ACQ.BALANCE_NOT_ENOUGH", refused.code());
@@ -119,7 +117,7 @@ class BetapayPayoutCallsTest {
 
     @Test
     void aCurrencyTheCompanyDoesNotPayIsAnInvalidRequest() {
-        Company company = new Company(p -> refusal("ACQ.CURRENCY_NOT_SUPPORT", "the beneficiary's account is in GBP"));
+        Company company = new Company("betapay/payout-apply.txt", "currency-not-support");
         CompanyRefusal refused = assertThrows(CompanyRefusal.class, () -> adapter(company).payout(ACCOUNT,
                 new PayoutRequest("PO20261126B03", 100000, "CNY", "EUR", null), ExchangeRecorder.NONE));
         assertTrue(adapter(company).invalidRequest(refused.code()));
@@ -127,7 +125,7 @@ class BetapayPayoutCallsTest {
 
     @Test
     void aPayoutAnswerWithUnreadableFiguresIsNoAnswer() {
-        Company company = new Company(p -> BetapayPayoutsTest.ACCEPTED_NODE.replace("\"109.06\"", "\"109.055\""));
+        Company company = new Company("betapay/payout-apply.txt", "unreadable");
         CompanyUnavailable unavailable = assertThrows(CompanyUnavailable.class,
                 () -> adapter(company).payout(ACCOUNT, BetapayPayoutsTest.PAYOUT, ExchangeRecorder.NONE));
         assertEquals("the company's payout answer has amounts, rates, states or times that are not betapay's", unavailable.getMessage());
@@ -135,7 +133,7 @@ class BetapayPayoutCallsTest {
 
     @Test
     void aPayoutTheCompanyHasIsQueriedByItsNumber() {
-        Company company = new Company(p -> BetapayPayoutsTest.PAID_NODE);
+        Company company = new Company("betapay/payout-query.txt", "paid");
         Optional<PayoutStatus> status = adapter(company).queryPayout(ACCOUNT, "PO20261126B01", ExchangeRecorder.NONE);
         assertEquals("betapay.overseas.payout.query", company.received.get(0).get("method"));
         assertEquals(BetapayPayoutsTest.QUERY_BIZ, company.received.get(0).get("biz_content"));
@@ -146,13 +144,13 @@ class BetapayPayoutCallsTest {
 
     @Test
     void aPayoutTheCompanyDoesNotHaveIsEmpty() {
-        Company company = new Company(p -> refusal("ACQ.PAYOUT_NOT_EXIST", "no payout with this out_payout_no"));
+        Company company = new Company("betapay/payout-query.txt", "not-exist");
         assertEquals(Optional.empty(), adapter(company).queryPayout(ACCOUNT, "PO20261126B09", ExchangeRecorder.NONE));
     }
 
     @Test
     void anotherRefusalOfTheQueryIsARefusal() {
-        Company company = new Company(p -> refusal("ACQ.SYSTEM_ERROR", "try again"));
+        Company company = new Company("betapay/payout-query.txt", "system-error");
         assertEquals("ACQ.SYSTEM_ERROR", assertThrows(CompanyRefusal.class,
                 () -> adapter(company).queryPayout(ACCOUNT, "PO20261126B01", ExchangeRecorder.NONE)).code());
     }

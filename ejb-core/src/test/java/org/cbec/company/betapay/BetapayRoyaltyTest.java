@@ -10,6 +10,7 @@ import org.cbec.company.ReleaseRequest;
 import org.cbec.company.SettlementReceiver;
 import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
+import org.cbec.company.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,21 +21,10 @@ import org.junit.jupiter.api.Test;
  */
 class BetapayRoyaltyTest {
 
-    static final String SETTLE_BIZ = "{\"out_request_no\":\"SPL20261125B01\",\"trade_no\":\"200123456789abcdef0123456789abcd\","
-            + "\"royalty_parameters\":[{\"royalty_type\":\"transfer\",\"trans_in_type\":\"userId\",\"trans_in\":\"2088000000000001\","
-            + "\"amount\":\"3.00\",\"desc\":\"平台服务费\"},{\"royalty_type\":\"transfer\",\"trans_in_type\":\"loginName\","
-            + "\"trans_in\":\"guide@example.com\",\"amount\":\"0.99\"}],\"extend_params\":{\"royalty_finish\":\"false\"},"
-            + "\"royalty_mode\":\"async\"}";
+    static final Vectors SETTLE = Vectors.read("betapay/settlement-settle.txt");
+    static final String SETTLE_BIZ = SETTLE.get("param.biz_content");
 
-    static final String QUERY_NODE = "{\"code\":\"10000\",\"msg\":\"Success\",\"out_request_no\":\"SPL20261125B01\","
-            + "\"settle_no\":\"2026112500000001\",\"operation_dt\":\"2026-11-25 20:10:00\",\"royalty_detail_list\":["
-            + "{\"operation_type\":\"transfer\",\"execute_dt\":\"2026-11-25 20:11:00\",\"trans_in\":\"2088000000000001\","
-            + "\"trans_in_type\":\"userId\",\"amount\":\"3.00\",\"state\":\"SUCCESS\",\"detail_id\":\"202611250000000101\"},"
-            + "{\"operation_type\":\"transfer\",\"execute_dt\":\"2026-11-25 20:11:30\",\"trans_in\":\"guide@example.com\","
-            + "\"trans_in_type\":\"loginName\",\"amount\":\"0.99\",\"state\":\"FAIL\",\"detail_id\":\"202611250000000102\","
-            + "\"error_code\":\"ROYALTY_TRANS_IN_FAIL\",\"error_desc\":\"the receiver's account cannot take money\"},"
-            + "{\"operation_type\":\"transfer\",\"trans_in\":\"2088000000000002\",\"trans_in_type\":\"userId\","
-            + "\"amount\":\"1.01\",\"state\":\"PROCESSING\",\"detail_id\":\"202611250000000103\"}]}";
+    static final String QUERY_NODE = Vectors.read("betapay/settlement-query.txt").get("answer.found.node");
 
     private static SplitRequest split() {
         return new SplitRequest("ORDER20261125B", "200123456789abcdef0123456789abcd", "SPL20261125B01",

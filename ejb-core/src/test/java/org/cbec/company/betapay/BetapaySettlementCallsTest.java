@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyRefusal;
@@ -24,11 +23,11 @@ import org.cbec.company.SettlementReceiver;
 import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
 import org.cbec.company.UnverifiedAnswer;
-import org.cbec.testing.BetapayCompanySide;
+import org.cbec.company.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The adapter's royalty calls against betapay's side of the protocol ({@link BetapayCompanySide}):
+ * The adapter's royalty calls against betapay's side of the protocol (the recorded answers of docs/companies/vectors/betapay/settlement-*.txt):
  * what goes out (method, signed parameters, biz_content), how the signed answers are read, and what
  * is stored of each exchange. No network: the transport hands the form to the company side.
  */
@@ -38,22 +37,25 @@ class BetapaySettlementCallsTest {
             KnownKeys.merchantPrivate(), KnownKeys.companyPublic(), null);
     private static final String TRADE_NO = "200123456789abcdef0123456789abcd";
 
-    /** The company: verifies each request, answers its method with the node the test gives, signed. */
+    /** The company: verifies each request, answers its method with the recorded answer the test names. */
     private static final class Company extends BetapayTransport {
 
         final List<Map<String, String>> received = new ArrayList<>();
-        final Function<Map<String, String>, String> node;
+        final Vectors vector;
+        final String answer;
 
-        Company(Function<Map<String, String>, String> node) {
-            this.node = node;
+        /** Answers every request with the recorded answer {@code answer.<answer>} of the vector file. */
+        Company(String file, String answer) {
+            this.vector = Vectors.read(file);
+            this.answer = answer;
         }
 
         @Override
         public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
-            Map<String, String> params = BetapayCompanySide.readForm(call.body());
-            assertTrue(BetapayCompanySide.verifyRequest(params, KnownKeys.merchantPublic()), "the request is signed by the merchant");
+            Map<String, String> params = BetapayVectorsTest.readForm(call.body());
+            assertTrue(BetapayVectorsTest.signedByTheMerchant(params), "the request is signed by the merchant");
             received.add(params);
-            String body = BetapayCompanySide.signedResponse(params.get("method"), node.apply(params), KnownKeys.companyPrivate());
+            String body = BetapayVectorsTest.recorded(vector, answer, params.get("method"));
             HttpExchange answer = new HttpExchange(200, Map.of(), body, 1);
             if (!verified.test(answer)) {
                 throw new UnverifiedAnswer("unverified");
@@ -77,8 +79,7 @@ class BetapaySettlementCallsTest {
 
     @Test
     void aSplitIsAcceptedWithItsSettleNoAndEveryPartPending() {
-        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"trade_no\":\"" + TRADE_NO
-                + "\",\"settle_no\":\"2026112500000001\"}");
+        Company company = new Company("betapay/settlement-settle.txt", "accepted");
         SplitRequest split = new SplitRequest("ORDER20261125B", TRADE_NO, "SPL20261125B01",
                 List.of(new SplitRequest.Part("MERCHANT", "2088000000000001", 300, "平台服务费")), false);
         SplitStatus status = adapter(company).split(ACCOUNT, split, ExchangeRecorder.NONE);
@@ -90,8 +91,7 @@ class BetapaySettlementCallsTest {
 
     @Test
     void aRefusedSplitIsTheCompanysRefusalWithItsSubCode() {
-        Company company = new Company(p -> "{\"code\":\"40004\",\"msg\":\"Business Failed\",\"sub_code\":\"ACQ.ALLOC_AMOUNT_VALIDATE_ERROR\","
-                + "\"sub_msg\":\"the split passes the maximum share\"}");
+        Company company = new Company("betapay/settlement-settle.txt", "alloc-amount-error");
         SplitRequest split = new SplitRequest("ORDER20261125B", TRADE_NO, "SPL20261125B01",
                 List.of(new SplitRequest.Part("MERCHANT", "2088000000000001", 9999, null)), false);
         CompanyRefusal refusal = assertThrows(CompanyRefusal.class, () -> adapter(company).split(ACCOUNT, split, ExchangeRecorder.NONE));
@@ -102,8 +102,7 @@ class BetapaySettlementCallsTest {
 
     @Test
     void aReleaseIsAcceptedAsProcessingWithNoParts() {
-        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"trade_no\":\"" + TRADE_NO
-                + "\",\"settle_no\":\"2026112500000002\"}");
+        Company company = new Company("betapay/settlement-settle.txt", "release-accepted");
         SplitStatus status = adapter(company).release(ACCOUNT, new ReleaseRequest("ORDER20261125B", TRADE_NO, "REL20261125B", null),
                 ExchangeRecorder.NONE);
         assertEquals("{\"out_request_no\":\"REL20261125B\",\"trade_no\":\"" + TRADE_NO + "\",\"extend_params\":{\"royalty_finish\":\"true\"},"
@@ -113,8 +112,7 @@ class BetapaySettlementCallsTest {
 
     @Test
     void aSplitTheCompanyDoesNotHaveIsEmpty() {
-        Company company = new Company(p -> "{\"code\":\"40004\",\"msg\":\"Business Failed\",\"sub_code\":\"ACQ.SETTLE_NOT_EXIST\","
-                + "\"sub_msg\":\"no settle with this out_request_no\"}");
+        Company company = new Company("betapay/settlement-query.txt", "not-exist");
         assertEquals(Optional.empty(), adapter(company).querySplit(ACCOUNT, "ORDER20261125B", TRADE_NO, "SPL20261125B01",
                 ExchangeRecorder.NONE));
         assertEquals("betapay.trade.order.settle.query", company.received.get(0).get("method"));
@@ -123,7 +121,7 @@ class BetapaySettlementCallsTest {
 
     @Test
     void aSplitTheCompanyHasIsReadFromItsDetails() {
-        Company company = new Company(p -> BetapayRoyaltyTest.QUERY_NODE);
+        Company company = new Company("betapay/settlement-query.txt", "found");
         Optional<SplitStatus> status = adapter(company).querySplit(ACCOUNT, "ORDER20261125B", TRADE_NO, "SPL20261125B01",
                 ExchangeRecorder.NONE);
         assertEquals("2026112500000001", status.get().splitId());
@@ -134,7 +132,7 @@ class BetapaySettlementCallsTest {
 
     @Test
     void heldMoneyAsksByTradeNo() {
-        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"unsettled_amount\":\"21.99\"}");
+        Company company = new Company("betapay/settlement-onsettle.txt", "held");
         assertEquals(new HeldMoney(TRADE_NO, 2199), adapter(company).heldMoney(ACCOUNT, "ORDER20261125B", TRADE_NO, ExchangeRecorder.NONE));
         assertEquals("betapay.trade.order.onsettle.query", company.received.get(0).get("method"));
         assertEquals("{\"trade_no\":\"" + TRADE_NO + "\"}", biz(company));
@@ -142,7 +140,7 @@ class BetapaySettlementCallsTest {
 
     @Test
     void aBindSendsTheNameButTheStoredExchangeNeverHoldsIt() {
-        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"result_code\":\"SUCCESS\"}");
+        Company company = new Company("betapay/settlement-relation.txt", "success");
         List<Exchange> stored = new ArrayList<>();
         adapter(company).addReceiver(ACCOUNT, new SettlementReceiver("PERSONAL", "guide@example.com", "张三", "PARTNER", null),
                 (exchange, outcome) -> stored.add(exchange));
@@ -156,7 +154,7 @@ class BetapaySettlementCallsTest {
 
     @Test
     void anUnbindNamesTheReceiverByTypeAndAccount() {
-        Company company = new Company(p -> "{\"code\":\"10000\",\"msg\":\"Success\",\"result_code\":\"SUCCESS\"}");
+        Company company = new Company("betapay/settlement-relation.txt", "success");
         adapter(company).deleteReceiver(ACCOUNT, "MERCHANT", "2088000000000001", ExchangeRecorder.NONE);
         assertEquals("betapay.trade.royalty.relation.unbind", company.received.get(0).get("method"));
         assertTrue(biz(company).startsWith("{\"receiver_list\":[{\"type\":\"userId\",\"account\":\"2088000000000001\"}],\"out_request_no\":\""),

@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.cbec.plumbing.crypto.Rsa;
-import org.cbec.testing.BetapayCompanySide;
+import org.cbec.company.Vectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -66,8 +66,7 @@ class BetapaySigningTest {
     void signedRequestVerifies() {
         Map<String, String> params = request();
         params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
-        assertTrue(BetapayCompanySide.verifyRequest(params, merchant.getPublic()));
-        assertTrue(Rsa.verify(merchant.getPublic(), BetapaySigning.signContent(request()), params.get("sign")));
+        assertTrue(Vectors.verifies(merchant.getPublic(), BetapaySigning.signContent(request()), params.get("sign")));
     }
 
     @Test
@@ -75,10 +74,16 @@ class BetapaySigningTest {
         Map<String, String> params = request();
         params.put("sign", BetapaySigning.sign(params, merchant.getPrivate()));
         params.put("notify_url", "");
-        assertTrue(BetapayCompanySide.verifyRequest(params, merchant.getPublic()));
+        assertEquals(BetapaySigning.signContent(request()), BetapaySigning.signContent(params));
+        assertTrue(Vectors.verifies(merchant.getPublic(), BetapaySigning.signContent(params), params.get("sign")));
     }
 
     // ---------------------------------------------------------------- response signatures
+
+    /** The company's answer for {@link #METHOD}: the node verbatim and a signature over exactly its text, made with the JDK. */
+    private static String signedResponse(String node, java.security.PrivateKey key) {
+        return "{\"betapay_trade_query_response\":" + node + ",\"sign\":\"" + Vectors.sign(key, node) + "\"}";
+    }
 
     @Test
     void responseKeyReplacesDotsAndAppendsResponse() {
@@ -95,32 +100,32 @@ class BetapaySigningTest {
     @Test
     void signedResponseRoundTripsToTheExactNodeText() {
         String node = "{\"code\":\"10000\",\"msg\":\"Success\",\"trade_no\":\"2024\",\"total_amount\":\"88.88\"}";
-        String body = BetapayCompanySide.signedResponse(METHOD, node, company.getPrivate());
+        String body = signedResponse(node, company.getPrivate());
         assertEquals(Optional.of(node), BetapaySigning.verifiedNode(body, METHOD, company.getPublic()));
     }
 
     @Test
     void reserialisedNodeDoesNotVerify() {
         String node = "{\"code\": \"10000\"}";
-        String body = BetapayCompanySide.signedResponse(METHOD, node, company.getPrivate()).replace("\"code\": ", "\"code\":");
+        String body = signedResponse(node, company.getPrivate()).replace("\"code\": ", "\"code\":");
         assertTrue(BetapaySigning.verifiedNode(body, METHOD, company.getPublic()).isEmpty());
     }
 
     @Test
     void wrongKeyGivesEmpty() {
-        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        String body = signedResponse("{\"code\":\"10000\"}", company.getPrivate());
         assertTrue(BetapaySigning.verifiedNode(body, METHOD, merchant.getPublic()).isEmpty());
     }
 
     @Test
     void otherMethodGivesEmpty() {
-        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        String body = signedResponse("{\"code\":\"10000\"}", company.getPrivate());
         assertTrue(BetapaySigning.verifiedNode(body, "betapay.trade.refund", company.getPublic()).isEmpty());
     }
 
     @Test
     void notJsonGivesEmpty() {
-        String body = BetapayCompanySide.signedResponse(METHOD, "{\"code\":\"10000\"}", company.getPrivate());
+        String body = signedResponse("{\"code\":\"10000\"}", company.getPrivate());
         assertTrue(BetapaySigning.verifiedNode("<html>502</html>", METHOD, company.getPublic()).isEmpty());
         assertTrue(BetapaySigning.verifiedNode("", METHOD, company.getPublic()).isEmpty());
         assertTrue(BetapaySigning.verifiedNode(null, METHOD, company.getPublic()).isEmpty());
@@ -132,7 +137,7 @@ class BetapaySigningTest {
     @Test
     void missingSignOrNodeGivesEmpty() {
         String node = "{\"code\":\"10000\"}";
-        String sign = Rsa.sign(company.getPrivate(), node);
+        String sign = Vectors.sign(company.getPrivate(), node);
         assertTrue(BetapaySigning.verifiedNode("{\"betapay_trade_query_response\":" + node + "}", METHOD,
                 company.getPublic()).isEmpty());
         assertTrue(BetapaySigning.verifiedNode("{\"sign\":\"" + sign + "\"}", METHOD, company.getPublic()).isEmpty());
@@ -142,7 +147,7 @@ class BetapaySigningTest {
 
     @Test
     void tamperedNodeGivesEmpty() {
-        String body = BetapayCompanySide.signedResponse(METHOD, "{\"total_amount\":\"88.88\"}", company.getPrivate());
+        String body = signedResponse("{\"total_amount\":\"88.88\"}", company.getPrivate());
         assertTrue(BetapaySigning.verifiedNode(body.replace("88.88", "0.01"), METHOD, company.getPublic()).isEmpty());
     }
 }

@@ -3,84 +3,77 @@ package org.cbec.company.betapay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.cbec.company.KnownKeys;
-import org.cbec.testing.BetapayCompanySide;
+import org.cbec.company.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * Known answers for every text betapay's protocol signs (docs/companies/betapay.md): written out,
- * the signatures made with OpenSSL from {@link KnownKeys}.
- * company-sandbox's {@code BetapayProtocolVectorsTest} checks the same vectors on the company's side.
+ * Known answers for every text betapay's protocol signs (docs/companies/betapay.md), read from
+ * docs/companies/vectors/betapay (the signatures made with OpenSSL from the keys there).
+ * company-sandbox's {@code BetapayProtocolVectorsTest} reads the same files on the company's side.
+ * The helpers below play the company in the adapter's *CallsTest classes: they check a request's
+ * signature with the JDK and answer a recorded node with its recorded signature.
  */
 class BetapayVectorsTest {
 
-    static final String BIZ = "{\"out_trade_no\":\"kat0002\",\"total_amount\":\"25.99\",\"trans_currency\":\"CNY\",\"subject\":\"测试订单\"}";
-    static final String REQUEST_TEXT = "app_id=betapay-app-2000000001&biz_content=" + BIZ + "&charset=utf-8&format=JSON"
-            + "&method=betapay.trade.precreate&sign_type=RSA2&timestamp=2023-11-15 06:13:20&version=1.0";
-    static final String REQUEST_SIGNATURE = "lVXnkhx8mnxIerctOWp2ilKhXuCJNvxCiwu1AcBhyZ3Ow0+EupVe1AFNd2AHuFF6SQjI0KqkyjiFQHk03qDe9SPz6kHpdoNwB0aw8RHDuajzwRB0gtHL2la/PZcUHDAS++tWBjJd2Uc/2153psaqIbN6Ebnq8H0TTsLiSj1ubw1KYjQt3qNIo/7SJvhjzJunYm2NGYqViPCZgxVe3YS9qLx7IqcuE6uFcthBHw5kiyzJitavC6DzrJ6fEf97afYO5PuzNfACrFaG82aFv2bi+4PdY6aqCFohKFiTz7LjVZJ0x9irLeXLIuezIUWdAkut9Oo1zfnLlCtBoHoFzkE0Yg==";
-    static final String NODE = "{\"code\":\"10000\",\"msg\":\"Success\",\"out_trade_no\":\"kat0002\",\"qr_code\":\"betapay://qr/2023111422001400000001\"}";
-    static final String NODE_SIGNATURE = "YAZqZdviRGwUwxpI8EGwmd68DNYGU++QS/bddwEBztKqNttIiO1dOoOlKMEIcHh0BlTfXIwFEbWD/R2kSk4KiaYpfCeb9FHgqxZb5WGmD9f+gK25hyX/0dm/O4a379mOdYsc74el/nyqNTkKB5YBqOXl8T5pw1Ob4CAAiCy/bthwa0rFZvMAlw2MY337jXcrBjznWfo8zXL4TOHSN/GMW3RUenDMO6SamG4hNv85M1A3l1dvtLjgs0Wo9hJU7rF8x4RoJfzSGOdytE+klpW6cYf9E4J3tk821LJJH5PRO4qqfldAX+v4FFsjt1ypmamImqpYtm2JKcyjXlFi09Vw6w==";
-    static final String INVOCATION_TEXT = "app_id=betapay-app-2000000001&method=betapay.trade.pay&nonce_str=5K8264ILTKCH16CQ2502SI8ZNMTM67VS"
-            + "&sign_type=RSA2&timestamp=2023-11-15 06:13:20&trade_no=2023111422001400000001";
-    static final String INVOCATION_SIGNATURE = "bHVF6elmXQ6kBqtQ00qDJzyMPy3kyrU1dhlSsspNIw+BULauEfUJqA4R2SiZQ+vKI78nq/iio6EogyeuNlX61YiB0bJPa/0Y0mnuX123A5LC7HuPFe7r9cbR7YnmLzb26ZRglk5eRyw5juyqfpEyldnn5Csjtl871iwd+RonND6UJ8TBTO4iGJQwOPcNNWMoDzNb7el5mhdMqLhpCFGRiXGARU4qM80lSNut5/MQ/Cxq3eH6O3wjzCnF8ovouHxTZyxgIpT6fbjw/K762FneDnkDiozP8naamJkyoKxOW1rKbqf6NIeMuHsKjZaLUYna5TjmbXRe+8bdgPlTLl2EuA==";
+    static final Vectors PRECREATE = Vectors.read("betapay/precreate.txt");
 
     /** The parameters as the broker puts them together, in its order, with an empty one that is not signed. */
     private static Map<String, String> request() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("app_id", "betapay-app-2000000001");
-        p.put("method", "betapay.trade.precreate");
-        p.put("format", "JSON");
-        p.put("charset", "utf-8");
-        p.put("sign_type", "RSA2");
+        p.put("app_id", PRECREATE.get("param.app_id"));
+        p.put("method", PRECREATE.get("param.method"));
+        p.put("format", PRECREATE.get("param.format"));
+        p.put("charset", PRECREATE.get("param.charset"));
+        p.put("sign_type", PRECREATE.get("param.sign_type"));
         p.put("timestamp", BetapayForm.timestamp(Instant.ofEpochSecond(1700000000L)));
-        p.put("version", "1.0");
+        p.put("version", PRECREATE.get("param.version"));
         p.put("notify_url", "");
-        p.put("biz_content", BIZ);
+        p.put("biz_content", PRECREATE.get("param.biz_content"));
         return p;
     }
 
     @Test
     void theRequestSignsTheSortedTextAndCarriesTheKnownSignature() {
-        assertEquals("2023-11-15 06:13:20", BetapayForm.timestamp(Instant.ofEpochSecond(1700000000L)), "Beijing time");
-        assertEquals(REQUEST_TEXT, BetapaySigning.signContent(request()));
-        assertEquals(REQUEST_SIGNATURE, BetapaySigning.sign(request(), KnownKeys.merchantPrivate()));
-        Map<String, String> signed = request();
-        signed.put("sign", REQUEST_SIGNATURE);
-        assertTrue(BetapayCompanySide.verifyRequest(signed, KnownKeys.merchantPublic()));
+        assertEquals(PRECREATE.get("param.timestamp"), BetapayForm.timestamp(Instant.ofEpochSecond(1700000000L)), "Beijing time");
+        assertEquals(PRECREATE.get("request.signed-text"), BetapaySigning.signContent(request()));
+        assertEquals(PRECREATE.get("request.sign"), BetapaySigning.sign(request(), KnownKeys.merchantPrivate()));
+        assertTrue(Vectors.verifies(KnownKeys.merchantPublic(), PRECREATE.get("request.signed-text"), PRECREATE.get("request.sign")));
     }
 
     @Test
     void theCompanysResponseNodeSignatureIsKnownAndTheNodeIsCutOutVerbatim() {
-        String body = "{\"betapay_trade_precreate_response\":" + NODE + ",\"sign\":\"" + NODE_SIGNATURE + "\"}";
-        assertEquals(body, BetapayCompanySide.signedResponse("betapay.trade.precreate", NODE, KnownKeys.companyPrivate()));
-        assertEquals(Optional.of(NODE), BetapaySigning.verifiedNode(body, "betapay.trade.precreate", KnownKeys.companyPublic()));
+        String body = PRECREATE.get("answer.body");
+        assertEquals(body, "{\"" + BetapaySigning.responseKey("betapay.trade.precreate") + "\":" + PRECREATE.get("answer.node")
+                + ",\"sign\":\"" + PRECREATE.get("answer.sign") + "\"}");
+        assertEquals(Optional.of(PRECREATE.get("answer.node")), BetapaySigning.verifiedNode(body, "betapay.trade.precreate",
+                KnownKeys.companyPublic()));
         assertEquals(Optional.empty(), BetapaySigning.verifiedNode(body.replace("kat0002", "kat0003"), "betapay.trade.precreate",
                 KnownKeys.companyPublic()));
     }
 
     @Test
     void theWalletInvocationSignatureIsKnown() {
+        Vectors invocation = Vectors.read("betapay/wallet-invocation.txt");
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("app_id", "betapay-app-2000000001");
-        p.put("method", "betapay.trade.pay");
-        p.put("trade_no", "2023111422001400000001");
-        p.put("timestamp", "2023-11-15 06:13:20");
-        p.put("nonce_str", "5K8264ILTKCH16CQ2502SI8ZNMTM67VS");
-        p.put("sign_type", "RSA2");
-        assertEquals(INVOCATION_TEXT, BetapaySigning.signContent(p));
-        assertEquals(INVOCATION_SIGNATURE, BetapaySigning.sign(p, KnownKeys.merchantPrivate()));
+        for (String name : new String[] {"app_id", "method", "trade_no", "timestamp", "nonce_str", "sign_type"}) {
+            p.put(name, invocation.get("param." + name));
+        }
+        assertEquals(invocation.get("signed-text"), BetapaySigning.signContent(p));
+        assertEquals(invocation.get("sign"), BetapaySigning.sign(p, KnownKeys.merchantPrivate()));
     }
 
     @Test
     void theStoredAnswerKeepsTheNodeAndLosesTheSignature() {
-        String body = "{\"betapay_trade_precreate_response\":" + NODE + ",\"sign\":\"" + NODE_SIGNATURE + "\"}";
-        String stored = BetapaySigning.withoutSign(body);
+        String stored = BetapaySigning.withoutSign(PRECREATE.get("answer.body"));
         assertTrue(stored.contains("\"qr_code\":\"betapay://qr/2023111422001400000001\""), stored);
-        assertTrue(!stored.contains(NODE_SIGNATURE) && !stored.contains("\"sign\""), stored);
+        assertTrue(!stored.contains(PRECREATE.get("answer.sign")) && !stored.contains("\"sign\""), stored);
         assertEquals("not json", BetapaySigning.withoutSign("not json"));
     }
 
@@ -88,5 +81,29 @@ class BetapayVectorsTest {
     void amountsAreYuanWithTwoDecimals() {
         assertEquals("25.99", BetapayMoney.yuan(2599));
         assertEquals(2599, BetapayMoney.fen("25.99"));
+    }
+
+    // ---- the company in the *CallsTest classes -------------------------------------------------
+
+    /** A merchant's request as the company reads it: the form body's parameters (UTF-8, {@code +} for a space). */
+    static Map<String, String> readForm(String body) {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String pair : body.split("&")) {
+            int eq = pair.indexOf('=');
+            params.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                    URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+        return params;
+    }
+
+    /** The request's {@code sign} is the merchant's, with the JDK, over the text {@code signContent} writes (pinned above). */
+    static boolean signedByTheMerchant(Map<String, String> params) {
+        return Vectors.verifies(KnownKeys.merchantPublic(), BetapaySigning.signContent(params), params.get("sign"));
+    }
+
+    /** The recorded answer {@code answer.<name>} of a vector file for the method: its node and its recorded signature. */
+    static String recorded(Vectors vector, String name, String method) {
+        return "{\"" + BetapaySigning.responseKey(method) + "\":" + vector.get("answer." + name + ".node") + ",\"sign\":\""
+                + vector.get("answer." + name + ".sign") + "\"}";
     }
 }
