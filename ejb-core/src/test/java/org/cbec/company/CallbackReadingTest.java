@@ -1,5 +1,6 @@
 package org.cbec.company;
 
+import org.cbec.plumbing.vectors.Vectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

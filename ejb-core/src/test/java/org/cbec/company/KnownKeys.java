@@ -1,5 +1,6 @@
 package org.cbec.company;
 
+import org.cbec.plumbing.vectors.Vectors;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import org.cbec.plumbing.crypto.Pem;

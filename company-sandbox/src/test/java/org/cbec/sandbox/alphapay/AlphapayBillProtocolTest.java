@@ -15,7 +15,7 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
-import org.cbec.sandbox.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.cbec.sandbox.alphapay.AlphapayOperations.Operation;
 import org.cbec.sandbox.books.BillEntry;
 import org.cbec.sandbox.books.Bills;

@@ -14,7 +14,7 @@ import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import org.cbec.sandbox.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.CallbackFormat;
 import org.cbec.sandbox.books.Notice;

@@ -11,7 +11,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.cbec.sandbox.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.cbec.sandbox.alphapay.AlphapayOperations.Operation;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.CompanySigner;

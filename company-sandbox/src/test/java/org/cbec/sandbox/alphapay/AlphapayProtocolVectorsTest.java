@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import org.cbec.sandbox.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.cbec.plumbing.crypto.Oaep;
 import org.cbec.plumbing.crypto.Rsa;
 import org.junit.jupiter.api.Test;

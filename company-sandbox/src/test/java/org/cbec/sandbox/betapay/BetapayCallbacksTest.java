@@ -13,7 +13,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
-import org.cbec.sandbox.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.cbec.sandbox.books.Books;
 import org.cbec.sandbox.books.Notice;
 import org.cbec.sandbox.entity.CompanyOrder;

@@ -11,7 +11,7 @@ import java.security.PublicKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
-import org.cbec.sandbox.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.cbec.plumbing.crypto.Rsa;
 import org.junit.jupiter.api.Test;
 

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.cbec.sandbox.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.RequestLog;
 import org.cbec.sandbox.books.Settlements;

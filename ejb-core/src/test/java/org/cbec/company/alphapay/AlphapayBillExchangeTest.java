@@ -24,7 +24,7 @@ import org.cbec.company.HttpCall;
 import org.cbec.company.HttpExchange;
 import org.cbec.company.Json;
 import org.cbec.company.UnverifiedAnswer;
-import org.cbec.company.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.junit.jupiter.api.Test;
 

@@ -19,7 +19,7 @@ import java.util.zip.GZIPOutputStream;
 import org.cbec.company.BillLine;
 import org.cbec.company.CompanyUnavailable;
 import org.cbec.company.HttpExchange;
-import org.cbec.company.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**

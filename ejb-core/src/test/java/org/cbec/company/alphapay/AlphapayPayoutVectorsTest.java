@@ -15,7 +15,7 @@ import org.cbec.company.CompanyUnavailable;
 import org.cbec.company.Json;
 import org.cbec.company.PayoutRequest;
 import org.cbec.company.PayoutStatus;
-import org.cbec.company.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**

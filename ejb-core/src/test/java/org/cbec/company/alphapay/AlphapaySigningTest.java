@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.cbec.plumbing.crypto.Rsa;
-import org.cbec.company.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

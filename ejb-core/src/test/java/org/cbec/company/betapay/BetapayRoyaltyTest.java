@@ -10,7 +10,7 @@ import org.cbec.company.ReleaseRequest;
 import org.cbec.company.SettlementReceiver;
 import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
-import org.cbec.company.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.junit.jupiter.api.Test;
 
 /**

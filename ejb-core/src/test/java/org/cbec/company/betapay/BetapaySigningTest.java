@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.cbec.plumbing.crypto.Rsa;
-import org.cbec.company.Vectors;
+import org.cbec.plumbing.vectors.Vectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

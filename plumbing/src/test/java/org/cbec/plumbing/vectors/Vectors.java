@@ -1,4 +1,4 @@
-package org.cbec.sandbox;
+package org.cbec.plumbing.vectors;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +20,8 @@ import java.util.Map;
 
 /**
  * The known-answer vectors of both protocols, read from the repository's
- * {@code docs/companies/vectors} (format in its README), which the broker's tests in ejb-core read too (each side has a reader of its own: the sandbox stands apart):
+ * {@code docs/companies/vectors} (format in its README) by the broker's tests in ejb-core and the
+ * companies' tests in company-sandbox alike (plumbing's test-jar, the one module both may use):
  * {@code name: value} lines, and blocks {@code name: <<<} (or {@code <<< CRLF}) to {@code >>>}
  * whose lines are joined by the line end named.
  */
