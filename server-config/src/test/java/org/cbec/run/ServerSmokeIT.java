@@ -32,7 +32,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The data-center path, for real: server-config/deploy-server fetches Payara Server Full, creates
  * and starts a domain, configures it for a private PostgreSQL and deploys the EAR; black-box calls
- * then go through both WARs of the EAR, and a second run of the script changes nothing.
+ * then go through both WARs of the EAR, and a second run of the script changes nothing, restarts
+ * nothing and reloads nothing.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ServerSmokeIT {
@@ -55,6 +56,10 @@ class ServerSmokeIT {
         URI.create("http://localhost:" + (PORT_BASE + 280) + "/")};
     /** The payment companies: company-sandbox in a JVM of its own, as a real company is elsewhere. */
     private static SandboxClient sandbox;
+    /** The admin APIs' own listener of the script's first run. */
+    private static final int ADMIN_PORT = PORT_BASE + 82;
+    /** How the script's first run (no betapay URL, ADMIN_PORT) ended. */
+    private static Scripts.Ended firstRun;
 
     @BeforeAll
     static void deploy() throws Exception {
@@ -87,7 +92,12 @@ class ServerSmokeIT {
         Files.createFile(ASADMIN_PASSWORD_FILE, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
                 java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
         Files.writeString(ASADMIN_PASSWORD_FILE, "AS_ADMIN_PASSWORD=" + DOMAIN_ADMIN_PASSWORD + "\n");
-        run(List.of("deploy-server"), env);
+        // The first run: without betapay's URL (the EAR has no default for it), and with the admin
+        // APIs and /metrics on a listener of their own. The test of order 0 reads what it did, then
+        // runs the script with everything given.
+        Map<String, String> first = new HashMap<>(env);
+        first.put("ADMIN_PORT", String.valueOf(ADMIN_PORT));
+        firstRun = Scripts.runToEnd(List.of("deploy-server"), first, List.of("BETAPAY_URL"), Duration.ofMinutes(10));
     }
 
     @AfterAll
@@ -109,9 +119,63 @@ class ServerSmokeIT {
     }
 
     @Test
+    @Order(0)
+    void withoutACompanysUrlTheScriptSaysSoAndAnAdminPortHoldsTheAdminApisAloneUntilARunWithoutIt() throws Exception {
+        // The first run, on a new domain, had no betapay URL: the script deployed, and said that
+        // readiness is DOWN and why; readiness names the company, never a URL.
+        assertEquals(1, firstRun.exit(), firstRun::output);
+        assertTrue(firstRun.output().contains("betapay") && firstRun.output().contains("not configured"), firstRun::output);
+        Reply down = get(BASE.resolve("health/ready"));
+        assertEquals(503, down.status(), down::toString);
+        assertTrue(down.body().contains("not configured (betapay.url)") && down.body().contains("\"alphapay\":\"configured\""), down.body());
+        assertFalse(down.body().contains(env.get("ALPHAPAY_URL")) || down.body().contains("http://"), "no company URL in readiness");
+        URI admin = URI.create("http://localhost:" + ADMIN_PORT + "/");
+        // The public listener first: the tests' API check holds a call to the admin listener (which
+        // serves no API document) to the document the public one serves.
+        assertEquals(200, get(BASE.resolve("broker/ping")).status());
+        assertEquals(401, get(BASE.resolve("checkout/merchants/demo")).json().getInt("code"));
+        // A call to the unconfigured company: the 500 envelope of its action, nothing stored.
+        String merchant = "nourl-" + UUID.randomUUID().toString().substring(0, 8);
+        String key = merchantWithAccounts(admin, merchant);
+        String ref = "nourl" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Reply refused = create(merchant, key, "betapay", ref);
+        assertEquals(500, refused.status(), refused::toString);
+        assertEquals("failure while making the payment", refused.json().getString("message"));
+        assertTrue(refused.json().getString("errors").contains("betapay is not configured"), refused::toString);
+        assertEquals(0, count("SELECT COUNT(*) FROM payment WHERE order_ref = ?", ref), "nothing stored");
+        assertEquals(0, sandbox.requests("betapay", merchant, "create", ref), "the company was not called");
+
+        // The admin APIs and /metrics answer on ADMIN_PORT alone, the public API not there.
+        String adm = "adm-" + UUID.randomUUID().toString().substring(0, 8);
+        Reply publicAdmin = postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"" + adm + "\"}", "Authorization", admin());
+        assertEquals(404, publicAdmin.status(), publicAdmin::toString);
+        assertEquals(201, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"" + adm + "\"}", "Authorization", admin()).status());
+        assertEquals(201, postJson(admin.resolve("checkout/admin/enterprises"), "{\"enterpriseId\":\"" + adm + "\",\"name\":\"E\"}",
+                "Authorization", admin()).status());
+        assertEquals(404, get(admin.resolve("broker/ping")).status(), "no public API on the admin port");
+        assertEquals(200, get(BASE.resolve("broker/ping")).status());
+        assertEquals(200, get(admin.resolve("metrics")).status(), "Payara's /metrics on the admin port");
+        assertEquals(404, get(BASE.resolve("metrics")).status(), "no /metrics on the public HTTP port");
+        assertEquals(404, anyCertificateClient().send(java.net.http.HttpRequest.newBuilder(URI.create("https://localhost:" + (PORT_BASE + 81)
+                + "/metrics")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "nor on HTTPS");
+
+        // Given the URL, the same script makes it ready, and the company is called; without
+        // ADMIN_PORT, the admin APIs and /metrics are on the public port again, the admin port closed.
+        run(List.of("deploy-server"), env);
+        assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"back-" + UUID.randomUUID().toString()
+                .substring(0, 8) + "\"}", "Authorization", admin()).status(), "without ADMIN_PORT the admin API is on the public port again");
+        assertEquals(200, get(BASE.resolve("metrics")).status(), "and /metrics too");
+        assertTrue(Scripts.free(ADMIN_PORT), "nothing listens on the former admin port");
+        Reply ready = get(BASE.resolve("health/ready"));
+        assertEquals(200, ready.status(), ready::toString);
+        assertEquals(401, get(BASE.resolve("broker/v1/merchant/demo")).json().getInt("code"));
+        assertEquals(200, create(merchant, key, "betapay", ref).status());
+    }
+
+    @Test
     @Order(1)
     void twentyIdenticalCreatesRightAfterDeployingMakeOnePaymentAndLeaveTheCircuitClosedForOthers() throws Exception {
-        // First test after deploy-server, with no restart in between: the domain as the operator gets it.
+        // First test after the script's run with everything given: the domain as the operator gets it.
         String merchant = "burst-" + UUID.randomUUID().toString().substring(0, 8);
         String key = merchantWithAccounts(merchant);
         String ref = "burst" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
@@ -424,8 +488,14 @@ class ServerSmokeIT {
     void runningTheScriptAgainChangesNothingAndKeepsItsSettingsInForce() throws Exception {
         Path pid = PAYARA.resolve("glassfish/domains/cbec/config/pid");
         String before = Files.readString(pid).trim();
-        run(List.of("deploy-server"), env);
+        Path serverLog = PAYARA.resolve("glassfish/domains/cbec/logs/server.log");
+        long logBefore = Files.size(serverLog);
+        Scripts.Ended again = Scripts.runToEnd(List.of("deploy-server"), env, List.of(), Duration.ofMinutes(10));
+        assertEquals(0, again.exit(), again::output);
         assertEquals(before, Files.readString(pid).trim(), "the second run did not need to restart the domain");
+        assertTrue(again.output().contains("cbec already runs this EAR; not deployed again"), again::output);
+        assertFalse(new String(Files.readAllBytes(serverLog), java.nio.charset.StandardCharsets.UTF_8).substring((int) logBefore)
+                .contains("was successfully deployed"), "nor to load the application again");
         assertTrue(asadmin("generate-jvm-report", "--type", "summary").contains("-Xmx1g"), "the 1 GB heap is still in force");
         assertTrue(asadmin("get", "-m", "server.network.http-listener-1.thread-pool.maxthreads-count")
                 .contains("server.network.http-listener-1.thread-pool.maxthreads-count = 64"), "64 HTTP threads are still in force");
@@ -449,77 +519,24 @@ class ServerSmokeIT {
 
     @Test
     @Order(8)
-    void withAnotherPayaraHomeTheScriptInstallsPayaraThereAndACompanyWithoutAUrlIsReportedAndAnAdminPortComesAndGoes() throws Exception {
-        // A second domain beside the first (another PAYARA_HOME, new or emptied, and other ports):
-        // the Maven unpack of Payara must not be skipped because an earlier unpack left a marker.
+    void withAnotherPayaraHomeTheScriptInstallsPayaraThereAndAnEarThatIsNotThereIsReported() throws Exception {
+        // Another PAYARA_HOME, new: the Maven unpack of Payara must not be skipped because the unpack
+        // of the first left a marker. The script stops at the EAR it was given, which is not there.
         Path second = Path.of("target", "payara-second").toAbsolutePath();
         Scripts.deleteRecursively(second);
         Files.createDirectories(second);
         Map<String, String> other = new HashMap<>(env);
         other.put("PAYARA_HOME", second.toString());
         other.put("PORT_BASE", "15800");
-        URI secondBase = URI.create("http://localhost:15880/");
-        // Its first deployment also has the admin APIs and /metrics on a listener of their own; the
-        // second, without ADMIN_PORT, puts them back on the public port.
-        other.put("ADMIN_PORT", "15882");
-        URI admin = URI.create("http://localhost:15882/");
+        Path missing = Path.of("target", "no-such.ear").toAbsolutePath();
+        other.put("EAR", missing.toString());
         try {
-            // First without betapay's URL: the EAR has no default for it. The script deploys, and says
-            // that readiness is DOWN and why; readiness names the company, never a URL.
-            Scripts.Ended first = Scripts.runToEnd(List.of("deploy-server"), other, List.of("BETAPAY_URL"), Duration.ofMinutes(10));
-            assertEquals(1, first.exit(), first::output);
-            assertTrue(first.output().contains("betapay") && first.output().contains("not configured"), first::output);
+            Scripts.Ended ended = Scripts.runToEnd(List.of("deploy-server"), other, List.of(), Duration.ofMinutes(10));
+            assertEquals(2, ended.exit(), ended::output);
+            assertTrue(ended.output().contains("no EAR at " + missing), ended::output);
             assertTrue(Files.isExecutable(second.resolve("bin/asadmin")), "Payara was installed in the new PAYARA_HOME");
-            Reply down = get(secondBase.resolve("health/ready"));
-            assertEquals(503, down.status(), down::toString);
-            assertTrue(down.body().contains("not configured (betapay.url)") && down.body().contains("\"alphapay\":\"configured\""), down.body());
-            assertFalse(down.body().contains(env.get("ALPHAPAY_URL")) || down.body().contains("http://"), "no company URL in readiness");
-            // A call to the unconfigured company: the 500 envelope of its action, nothing stored.
-            String merchant = "nourl-" + UUID.randomUUID().toString().substring(0, 8);
-            String key = merchantWithAccounts(merchant);
-            String ref = "nourl" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-            Reply refused = postJson(secondBase.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"betapay\","
-                    + "\"paymentType\":\"NATIVE\",\"orderRef\":\"" + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", key);
-            assertEquals(500, refused.status(), refused::toString);
-            assertEquals("failure while making the payment", refused.json().getString("message"));
-            assertTrue(refused.json().getString("errors").contains("betapay is not configured"), refused::toString);
-            assertEquals(0, count("SELECT COUNT(*) FROM payment WHERE order_ref = ?", ref), "nothing stored");
-            assertEquals(0, sandbox.requests("betapay", merchant, "create", ref), "the company was not called");
-
-            // The admin APIs and /metrics answer on ADMIN_PORT alone, the public API not there.
-            String adm = "adm-" + UUID.randomUUID().toString().substring(0, 8);
-            Reply publicAdmin = postJson(secondBase.resolve("broker/admin/merchants"), "{\"name\":\"" + adm + "\"}", "Authorization", admin());
-            assertEquals(404, publicAdmin.status(), publicAdmin::toString);
-            assertEquals(201, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"" + adm + "\"}", "Authorization", admin()).status());
-            assertEquals(201, postJson(admin.resolve("checkout/admin/enterprises"), "{\"enterpriseId\":\"" + adm + "\",\"name\":\"E\"}",
-                    "Authorization", admin()).status());
-            assertEquals(404, get(admin.resolve("broker/ping")).status(), "no public API on the admin port");
-            assertEquals(200, get(secondBase.resolve("broker/ping")).status());
-            assertEquals(200, get(admin.resolve("metrics")).status(), "Payara's /metrics on the admin port");
-            assertEquals(404, get(secondBase.resolve("metrics")).status(), "no /metrics on the public HTTP port");
-            assertEquals(404, anyCertificateClient().send(java.net.http.HttpRequest.newBuilder(URI.create("https://localhost:15881/metrics"))
-                    .build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode(), "nor on HTTPS");
-
-            // Given the URL, the same script makes it ready, and the company is called; without
-            // ADMIN_PORT, the admin APIs and /metrics are on the public port again.
-            other.remove("ADMIN_PORT");
-            run(List.of("deploy-server"), other);
-            assertEquals(201, postJson(secondBase.resolve("broker/admin/merchants"), "{\"name\":\"back-" + UUID.randomUUID().toString()
-                    .substring(0, 8) + "\"}", "Authorization", admin()).status(), "without ADMIN_PORT the admin API is on the public port again");
-            assertEquals(200, get(secondBase.resolve("metrics")).status(), "and /metrics too");
-            Reply ready = get(secondBase.resolve("health/ready"));
-            assertEquals(200, ready.status(), ready::toString);
-            assertEquals(401, get(secondBase.resolve("broker/v1/merchant/demo")).json().getInt("code"));
-            assertEquals(200, postJson(secondBase.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"betapay\","
-                    + "\"paymentType\":\"NATIVE\",\"orderRef\":\"" + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", key)
-                    .status());
-            String report = String.join("\n", run(cli(second.resolve("bin/asadmin").toString(), "15848",
-                    "generate-jvm-report", "--type", "summary"), Map.of()));
-            assertTrue(report.contains("-Xmx1g"), "the second domain runs with the heap the script set");
+            assertFalse(Files.exists(second.resolve("glassfish/domains/cbec")), "no domain was made for an EAR that is not there");
         } finally {
-            if (Files.isExecutable(second.resolve("bin/asadmin"))) {
-                run(List.of(second.resolve("bin/asadmin").toString(), "stop-domain", "cbec"), Map.of());
-            }
             Scripts.deleteRecursively(second);
         }
     }
@@ -908,11 +925,16 @@ class ServerSmokeIT {
 
     /** A broker merchant with sandbox accounts at both companies, and its key. */
     private static String merchantWithAccounts(String merchant) {
-        assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+        return merchantWithAccounts(BASE, merchant);
+    }
+
+    /** A merchant with accounts at both companies and a key, made through the admin APIs at root. */
+    private static String merchantWithAccounts(URI root, String merchant) {
+        assertEquals(201, postJson(root.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
         for (String method : List.of("alphapay", "betapay")) {
-            sandbox.register(BASE.resolve("broker/"), admin(), merchant, method);
+            sandbox.register(root.resolve("broker/"), admin(), merchant, method);
         }
-        return postJson(BASE.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
+        return postJson(root.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
                 .json().getString("key");
     }
 
