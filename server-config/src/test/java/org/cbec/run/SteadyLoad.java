@@ -35,7 +35,7 @@ final class SteadyLoad implements AutoCloseable {
      * Each thread's pause after a round of three requests: steady, not as fast as the machine goes
      * (on 2 cores a closed loop without it left the instances' starts 3 times slower).
      */
-    private static final long PAUSE_MS = 200;
+    private static final long PAUSE_MS = 400;
 
     private final URI base;
     private final String merchant;
