@@ -72,17 +72,30 @@ class RunScriptIT {
         assertTrue(Files.isRegularFile(dataDir.resolve("pgdata").resolve("PG_VERSION")), "the run's own cluster, under DATA_DIR");
     }
 
+    /**
+     * One start for what a single node's settings show, each part as it would be on its own: with
+     * an admin port (ADMIN_PORT) and Payara Server's default of five HTTP threads (HTTP_THREADS).
+     */
     @Test
-    void withAnAdminPortTheAdminApisAndMetricsAnswerThereAloneAndThePublicApiNotThere() throws Exception {
+    void aSingleNodeWithAnAdminPortOnFiveHttpThreads() throws Exception {
         Scripts.deleteRecursively(dataDir);
         int port = Scripts.freePort();
         int adminPort = Scripts.freePort();
         database.put("ADMIN_PORT", String.valueOf(adminPort));
+        // Payara Server's default pool size, which a fresh domain runs with.
+        database.put("HTTP_THREADS", "5");
         URI base = URI.create("http://localhost:" + port + "/");
         URI admin = URI.create("http://localhost:" + adminPort + "/");
-        Path log = start(port, "run-it-admin-port.log");
+        Path log = start(port, "run-it-single-node.log");
         awaitReady(base, log); // the demo merchant's company accounts: registered by the script through the admin port
+        listensOnItsPortsOnlyOnLoopbackAndNoAnswerNamesTheServer(base, admin, log);
+        onFiveHttpThreadsDuplicatesAreAnsweredAtOnceAndASlowBurstLeavesTheCircuitClosed(base, admin);
+        theAdminApisAndMetricsAnswerOnTheAdminPortAloneAndThePublicApiNotThere(base, admin, log);
+        interrupt(server);
+        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+    }
 
+    private void theAdminApisAndMetricsAnswerOnTheAdminPortAloneAndThePublicApiNotThere(URI base, URI admin, Path log) throws Exception {
         String merchant = "adm-" + UUID.randomUUID().toString().substring(0, 8);
         Reply publicAdmin = postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin());
         assertEquals(404, publicAdmin.status(), publicAdmin::toString);
@@ -178,19 +191,16 @@ class RunScriptIT {
                 "the database password is not logged");
     }
 
-    @Test
-    void aSingleNodeListensOnItsHttpPortsOnlyOnLoopbackAndNoAnswerNamesTheServer() throws Exception {
-        Scripts.deleteRecursively(dataDir);
-        int port = Scripts.freePort();
-        URI base = URI.create("http://localhost:" + port + "/");
-        Path log = start(port, "run-it-exposure.log");
-        awaitReady(base, log);
+    private void listensOnItsPortsOnlyOnLoopbackAndNoAnswerNamesTheServer(URI base, URI admin, Path log) throws Exception {
+        int port = base.getPort();
+        int adminPort = admin.getPort();
         List<String> exposed = new java.util.ArrayList<>();
-        // HTTP, HTTPS and the sandbox's listener, nothing else: no data grid (Hazelcast's 6900) on any interface.
+        // HTTP, HTTPS, the admin port and the sandbox's listener, nothing else: no data grid
+        // (Hazelcast's 6900) on any interface.
         List<Scripts.Listening> sockets = Scripts.listening(server.pid());
         if (!sockets.stream().map(l -> l.protocol() + " " + l.port()).collect(java.util.stream.Collectors.toSet())
-                .equals(Set.of("tcp " + port, "tcp " + httpsPort, "tcp " + sandboxPort))) {
-            exposed.add("the server listens on " + sockets + ", not on TCP " + List.of(port, httpsPort, sandboxPort) + " only");
+                .equals(Set.of("tcp " + port, "tcp " + httpsPort, "tcp " + adminPort, "tcp " + sandboxPort))) {
+            exposed.add("the server listens on " + sockets + ", not on TCP " + List.of(port, httpsPort, adminPort, sandboxPort) + " only");
         }
         // On loopback only, unless BIND_ADDRESS opens it.
         sockets.stream().filter(l -> !List.of("127.0.0.1", "[::ffff:127.0.0.1]").contains(l.address()))
@@ -203,6 +213,9 @@ class RunScriptIT {
             }
             requests.add("DELETE " + root + "health");
         }
+        requests.add(admin + "metrics");
+        requests.add(admin + "no-such-path");
+        requests.add(admin + "broker/admin/no-such-path");
         requests.add("http://localhost:" + sandboxPort + "/sandbox/no-such-path");
         requests.add("http://localhost:" + sandboxPort + "/health");
         exposed.addAll(Scripts.selfDescriptions(httpsClient(), requests));
@@ -431,16 +444,7 @@ class RunScriptIT {
         }
     }
 
-    @Test
-    void onFiveHttpThreadsDuplicatesAreAnsweredAtOnceAndASlowBurstLeavesTheCircuitClosed() throws Exception {
-        Scripts.deleteRecursively(dataDir);
-        int port = Scripts.freePort();
-        URI base = URI.create("http://localhost:" + port + "/");
-        // Payara Server's default pool size, which a fresh domain runs with.
-        database.put("HTTP_THREADS", "5");
-        Path log = start(port, "run-it-threads.log");
-        awaitReady(base, log);
-
+    private void onFiveHttpThreadsDuplicatesAreAnsweredAtOnceAndASlowBurstLeavesTheCircuitClosed(URI base, URI admin) throws Exception {
         // 20 identical creates at once, the company taking 2 s to answer the one it gets: the others
         // are told at once that it is in progress (409), none holding a thread while it waits.
         String ref = "burst" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
@@ -477,15 +481,13 @@ class RunScriptIT {
             assertEquals(200, c.last().status(), () -> "the broker's own queue is not a company failure: " + c.last());
         }
         String other = "other-" + UUID.randomUUID().toString().substring(0, 8);
-        assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + other + "\"}", "Authorization", admin()).status());
-        sandbox.register(base.resolve("broker/"), admin(), other, "alphapay");
-        String otherKey = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + other + "\"]}", "Authorization", admin())
+        assertEquals(201, postJson(admin.resolve("broker/admin/merchants"), "{\"name\":\"" + other + "\"}", "Authorization", admin()).status());
+        sandbox.register(admin.resolve("broker/"), admin(), other, "alphapay");
+        String otherKey = postJson(admin.resolve("broker/admin/keys"), "{\"merchants\":[\"" + other + "\"]}", "Authorization", admin())
                 .json().getString("key");
         Reply next = postJson(base.resolve("broker/v1/payment/" + other), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
                 + "\"orderRef\":\"next1\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", otherKey);
         assertEquals(200, next.status(), () -> "another merchant's create goes through: " + next);
-        interrupt(server);
-        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
     }
 
     @Test
