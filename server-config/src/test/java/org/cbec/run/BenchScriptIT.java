@@ -65,7 +65,7 @@ class BenchScriptIT {
                     () -> db + ": the slow company's line in:\n" + out);
         }
         // The embedded store's run: creates with their polls, every answer 200, and what the store grew by.
-        assertTrue(Pattern.compile("(?m)^\\[epg\\] store run of 20 s at [0-9.]+ creates/s, each polled: [1-9][0-9]* payments made, [1-9][0-9]* polls, "
+        assertTrue(Pattern.compile("(?m)^\\[epg\\] store run of 10 s at [0-9.]+ creates/s, each polled: [1-9][0-9]* payments made, [1-9][0-9]* polls, "
                 + "[0-9]+ answers not 200; the store grew by [0-9]+ MB: [0-9.]+ KB per payment in the first half, [0-9.]+ in the second").matcher(out).find(), out);
         assertEquals(out.substring(out.indexOf("== cbec benchmark summary ==")).strip(),
                 Files.readString(Path.of("target", "bench", "summary.txt")).strip(), "the summary is also in the file");
