@@ -21,7 +21,7 @@ import org.cbec.company.PaymentCompany;
  * whose {@code resource} is the transaction or refund record encrypted AEAD_AES_256_GCM with the
  * account's API v3 key (the nonce as IV, {@code associated_data} as AAD, the tag after the text).
  */
-final class AlphapayCallbacks {
+public final class AlphapayCallbacks {
 
     private AlphapayCallbacks() {
     }
@@ -82,7 +82,7 @@ final class AlphapayCallbacks {
     }
 
     /** AES-256-GCM: the key's 32 bytes, the nonce as IV, the associated data as AAD; the text base64 with its tag at the end. */
-    static String decrypt(String apiV3Key, String nonce, String associatedData, String ciphertext) {
+    public static String decrypt(String apiV3Key, String nonce, String associatedData, String ciphertext) {
         if (nonce == null || ciphertext == null) {
             throw new IllegalArgumentException("no nonce or ciphertext");
         }

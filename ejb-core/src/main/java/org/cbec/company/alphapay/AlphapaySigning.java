@@ -1,5 +1,6 @@
 package org.cbec.company.alphapay;
 
+import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.util.Collections;
@@ -50,6 +51,16 @@ public final class AlphapaySigning {
      */
     public static String authorization(String mchid, String serialNo, PrivateKey merchantKey, String method,
             String pathAndQuery, String body, long timestampSeconds, String nonce) {
+        return authorizationOfBytes(mchid, serialNo, merchantKey, method, pathAndQuery,
+                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8), timestampSeconds, nonce);
+    }
+
+    /**
+     * The same over the body's bytes as they are sent: the signature covers bytes, whatever they
+     * encode (the broker sends UTF-8 JSON; its tests of the sandbox also send bodies that are not).
+     */
+    public static String authorizationOfBytes(String mchid, String serialNo, PrivateKey merchantKey, String method,
+            String pathAndQuery, byte[] body, long timestampSeconds, String nonce) {
         requireQuotable(mchid, "mchid");
         requireQuotable(serialNo, "serial_no");
         requireQuotable(nonce, "nonce");
@@ -60,10 +71,20 @@ public final class AlphapaySigning {
     }
 
     static String requestMessage(String method, String pathAndQuery, String body, String timestamp, String nonce) {
+        return new String(requestMessage(method, pathAndQuery, body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8),
+                timestamp, nonce), StandardCharsets.UTF_8);
+    }
+
+    private static byte[] requestMessage(String method, String pathAndQuery, byte[] body, String timestamp, String nonce) {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(pathAndQuery, "pathAndQuery");
-        return method.toUpperCase(Locale.ROOT) + "\n" + pathAndQuery + "\n" + timestamp + "\n" + nonce + "\n"
-                + (body == null ? "" : body) + "\n";
+        byte[] head = (method.toUpperCase(Locale.ROOT) + "\n" + pathAndQuery + "\n" + timestamp + "\n" + nonce + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] text = new byte[head.length + body.length + 1];
+        System.arraycopy(head, 0, text, 0, head.length);
+        System.arraycopy(body, 0, text, head.length, body.length);
+        text[text.length - 1] = '\n';
+        return text;
     }
 
     // ---------------------------------------------------------------- responses

@@ -13,9 +13,10 @@ import java.util.StringJoiner;
 
 /**
  * Betapay's wire form: requests and notifications travel as {@code application/x-www-form-urlencoded}
- * in UTF-8, and their {@code timestamp} parameter is Beijing wall-clock time.
+ * in UTF-8, and their {@code timestamp} parameter is Beijing wall-clock time. (Public for the tests of
+ * the sandbox in broker-war, which send the broker's own forms.)
  */
-final class BetapayForm {
+public final class BetapayForm {
 
     private static final DateTimeFormatter GATEWAY_TIME = DateTimeFormatter
             .ofPattern("uuuu-MM-dd HH:mm:ss", Locale.ROOT)
@@ -25,7 +26,7 @@ final class BetapayForm {
     }
 
     /** Encodes the parameters in their order; parameters with a null value are left out. */
-    static String encode(Map<String, String> params) {
+    public static String encode(Map<String, String> params) {
         StringJoiner form = new StringJoiner("&");
         params.forEach((k, v) -> {
             if (k != null && v != null) {
@@ -57,7 +58,7 @@ final class BetapayForm {
     }
 
     /** The gateway's {@code timestamp} parameter: Beijing wall-clock time, to the second. */
-    static String timestamp(Instant at) {
+    public static String timestamp(Instant at) {
         return GATEWAY_TIME.format(at);
     }
 }

@@ -92,7 +92,7 @@ public final class BetapaySigning {
      * @throws IllegalArgumentException if {@code method} is not a gateway method name (a caller bug,
      *     not a property of the response)
      */
-    static Optional<String> verifiedNode(String responseBody, String method, PublicKey companyKey) {
+    public static Optional<String> verifiedNode(String responseBody, String method, PublicKey companyKey) {
         if (responseBody == null || companyKey == null) {
             return Optional.empty();
         }

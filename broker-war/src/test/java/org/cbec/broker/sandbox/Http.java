@@ -1,4 +1,4 @@
-package org.cbec.sandbox.it;
+package org.cbec.broker.sandbox;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -19,8 +19,8 @@ import java.util.Map;
 /** The JDK's HTTP client, as any client of the sandbox would use it; answers read as raw text. */
 final class Http {
 
-    /** The sandbox's own administrator password (not the broker's {@code ADMIN_PASSWORD}). */
-    static final String ADMIN_PASSWORD = System.getenv("SANDBOX_ADMIN_PASSWORD");
+    /** The sandbox's own administrator password (not the broker's {@code ADMIN_PASSWORD}), as broker-war's pom started it. */
+    static final String ADMIN_PASSWORD = SandboxMerchant.required("sandbox.fast.admin-password");
 
     // HTTP/1.1 as the broker's JAX-RS client speaks it (the JDK client would otherwise offer an upgrade to HTTP/2).
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

@@ -1,4 +1,4 @@
-package org.cbec.sandbox.it;
+package org.cbec.broker.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -25,15 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.cbec.sandbox.it.Http.Reply;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.cbec.broker.sandbox.Http.Reply;
+import org.cbec.plumbing.crypto.Rsa;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Malformed requests at every endpoint: never a 5xx, never a stack trace or exception text, never
@@ -52,20 +45,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Afterwards no account's orders changed: the orders made before the sweep are as they were, and
  * no order of a malformed create exists.
  */
-@ExtendWith(ArquillianExtension.class)
 class SandboxBadInputIT {
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/sandbox.war"));
-    }
-
-    @ArquillianResource
-    URL url;
-
     URI base;
-    Merchant alpha;
-    Merchant beta;
+    SandboxMerchant alpha;
+    SandboxMerchant beta;
     String alphaOrder;
     String betaOrder;
     /** A paid order held for settlement at each company, and one receiver registered at each. */
@@ -88,10 +72,10 @@ class SandboxBadInputIT {
     static final long HELD_FEN = 1000;
 
     @BeforeEach
-    void accounts() throws URISyntaxException {
-        base = url.toURI();
-        alpha = Merchant.open(base, "alphapay", "bad-input-a");
-        beta = Merchant.open(base, "betapay", "bad-input-b");
+    void accounts() {
+        base = SandboxMerchant.sandbox();
+        alpha = SandboxMerchant.open(base, "alphapay", "bad-input-a");
+        beta = SandboxMerchant.open(base, "betapay", "bad-input-b");
         alphaOrder = ref();
         betaOrder = ref();
         assertEquals(200, alpha.alphapay("POST", "v3/pay/transactions/native", alpha.createBody(alphaOrder, 2599, "CNY")).status());
@@ -102,12 +86,12 @@ class SandboxBadInputIT {
         assertEquals(200, alpha.alphapay("POST", "v3/profitsharing/receivers/add", alpha.alphapayReceiverBody(ALPHA_RECEIVER, "张三")).status());
         betaHeld = ref();
         betaHeldTx = beta.paidHeldOrder(betaHeld, HELD_FEN);
-        assertEquals("10000", beta.betapay("betapay.trade.royalty.relation.bind", Merchant.bindBiz(ref(), BETA_RECEIVER, "张三")).getString("code"));
+        assertEquals("10000", beta.betapay("betapay.trade.royalty.relation.bind", SandboxMerchant.bindBiz(ref(), BETA_RECEIVER, "张三")).getString("code"));
         alphaReceivers = receivers(alpha);
         betaReceivers = receivers(beta);
     }
 
-    static JsonObject receivers(Merchant m) {
+    static JsonObject receivers(SandboxMerchant m) {
         Reply r = Http.admin("GET", m.helper("receivers"), null);
         assertEquals(200, r.status(), r.toString());
         return r.json();
@@ -134,7 +118,7 @@ class SandboxBadInputIT {
     }
 
     /** Signed by another account of alphapay's. */
-    Call signed(Merchant m, String name, String method, String path, String contentType, byte[] body) {
+    Call signed(SandboxMerchant m, String name, String method, String path, String contentType, byte[] body) {
         URI uri = base.resolve("alphapay/" + path);
         String wire = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         Map<String, String> headers = new LinkedHashMap<>();
@@ -178,7 +162,7 @@ class SandboxBadInputIT {
                 unsigned("garbled signature", "POST", native_, Map.of("Content-Type", "application/json",
                         "Authorization", goodAuth.replaceAll("signature=\"[^\"]*\"", "signature=\"!!not base64!!\"")), good),
                 unsigned("signature of another text", "POST", native_, Map.of("Content-Type", "application/json", "Authorization",
-                        goodAuth.replaceAll("signature=\"[^\"]*\"", "signature=\"" + Merchant.sign(alpha.key, "other") + "\"")), good),
+                        goodAuth.replaceAll("signature=\"[^\"]*\"", "signature=\"" + Rsa.sign(alpha.key, "other") + "\"")), good),
                 unsigned("no signature", "POST", native_, Map.of("Content-Type", "application/json",
                         "Authorization", goodAuth.replaceAll(",signature=\"[^\"]*\"", "")), good),
                 unsigned("timestamp not digits", "POST", native_, Map.of("Content-Type", "application/json",
@@ -292,7 +276,7 @@ class SandboxBadInputIT {
                 signed("refund query of another mchid", "GET", refunds + "/R1?mchid=1900000000", null, null),
                 signed("DELETE of a refund", "DELETE", refunds + "/R1", null, null)));
         calls.addAll(alphapaySettlementCalls(paidTx));
-        Merchant nobody = Merchant.open(base, "alphapay", "bad-input-a-nobody");
+        SandboxMerchant nobody = SandboxMerchant.open(base, "alphapay", "bad-input-a-nobody");
         String payoutNo = payoutReady(alpha);
         JsonObject funds = funds(alpha);
         JsonObject nobodyFunds = funds(nobody);
@@ -416,7 +400,7 @@ class SandboxBadInputIT {
      * buys less than a penny) come with their codes. The funds, read before and after, show
      * either.
      */
-    List<Call> alphapayPayoutCalls(String paidPayoutNo, long available, Merchant nobody) {
+    List<Call> alphapayPayoutCalls(String paidPayoutNo, long available, SandboxMerchant nobody) {
         String beneficiary = "v3/global/settle/beneficiary";
         String payouts = "v3/global/settle/payouts";
         String query = payouts + "/out-payout-no/";
@@ -425,7 +409,7 @@ class SandboxBadInputIT {
         String ben = "{\"account_name\":\"" + name + "\",\"account_number\":\"" + number
                 + "\",\"swift_code\":\"COBADEFFXXX\",\"bank_country\":\"DE\",\"currency\":\"EUR\"}";
         String no = "Q" + ref();
-        String payout = Merchant.alphapayPayoutBody(no, 100, "GBP");
+        String payout = SandboxMerchant.alphapayPayoutBody(no, 100, "GBP");
         String notCipher = Base64.getEncoder().encodeToString(new byte[256]);
         Call payoutSignedForAnother = signedJson("payout whose signature is of another body", payouts, payout);
         Call benSignedForAnother = signedJson("beneficiary whose signature is of another body", beneficiary, ben);
@@ -524,19 +508,19 @@ class SandboxBadInputIT {
                 signed("PUT of payouts", "PUT", payouts, "application/json", payout.getBytes(StandardCharsets.UTF_8)),
                 signed("DELETE of payouts", "DELETE", payouts, null, null),
                 expect("403 BENEFICIARY_NOT_EXIST", signed(nobody, "payout without a beneficiary", "POST", payouts, "application/json",
-                        Merchant.alphapayPayoutBody(no, 100, "GBP").getBytes(StandardCharsets.UTF_8))),
+                        SandboxMerchant.alphapayPayoutBody(no, 100, "GBP").getBytes(StandardCharsets.UTF_8))),
                 expect("400 CURRENCY_NOT_SUPPORTED", signedJson("payout in a currency not the beneficiary's", payouts,
-                        Merchant.alphapayPayoutBody(no, 100, "USD"))),
-                expect("400 CURRENCY_NOT_SUPPORTED", signedJson("payout in CNY", payouts, Merchant.alphapayPayoutBody(no, 100, "CNY"))),
-                expect("400 PARAM_ERROR", signedJson("payout that buys less than a penny", payouts, Merchant.alphapayPayoutBody(no, 1, "GBP"))),
+                        SandboxMerchant.alphapayPayoutBody(no, 100, "USD"))),
+                expect("400 CURRENCY_NOT_SUPPORTED", signedJson("payout in CNY", payouts, SandboxMerchant.alphapayPayoutBody(no, 100, "CNY"))),
+                expect("400 PARAM_ERROR", signedJson("payout that buys less than a penny", payouts, SandboxMerchant.alphapayPayoutBody(no, 1, "GBP"))),
                 expect("403 OUT_PAYOUT_NO_USED", signedJson("payout number again with another amount", payouts,
-                        Merchant.alphapayPayoutBody(paidPayoutNo, 1001, "GBP"))),
+                        SandboxMerchant.alphapayPayoutBody(paidPayoutNo, 1001, "GBP"))),
                 expect("403 OUT_PAYOUT_NO_USED", signedJson("payout number again in another currency", payouts,
-                        Merchant.alphapayPayoutBody(paidPayoutNo, 1000, "USD"))),
+                        SandboxMerchant.alphapayPayoutBody(paidPayoutNo, 1000, "USD"))),
                 expect("403 NOT_ENOUGH", signedJson("payout of more than is available", payouts,
-                        Merchant.alphapayPayoutBody("Q" + ref(), available + 1, "GBP"))),
+                        SandboxMerchant.alphapayPayoutBody("Q" + ref(), available + 1, "GBP"))),
                 expect("403 NOT_ENOUGH", signedJson("payout of the most there is", payouts,
-                        Merchant.alphapayPayoutBody("Q" + ref(), 1_000_000_000_000L, "GBP"))),
+                        SandboxMerchant.alphapayPayoutBody("Q" + ref(), 1_000_000_000_000L, "GBP"))),
                 expect("404 RESOURCE_NOT_EXISTS", signed("payout query of an unknown number", "GET", query + no, null, null)),
                 expect("404 RESOURCE_NOT_EXISTS", signed(nobody, "payout query of another account's payout", "GET", query + paidPayoutNo, null, null)),
                 signed("payout query number with a space", "GET", query + "Q%201", null, null),
@@ -566,8 +550,8 @@ class SandboxBadInputIT {
     }
 
     /** Signed by another account of betapay's. */
-    Post form(Merchant m, String name, Map<String, String> params) {
-        return new Post(name, "POST", "application/x-www-form-urlencoded", Merchant.signedForm(params, m.key).getBytes(StandardCharsets.UTF_8));
+    Post form(SandboxMerchant m, String name, Map<String, String> params) {
+        return new Post(name, "POST", "application/x-www-form-urlencoded", SandboxMerchant.signedForm(params, m.key).getBytes(StandardCharsets.UTF_8));
     }
 
     Post raw(String name, String contentType, String body) {
@@ -596,7 +580,7 @@ class SandboxBadInputIT {
     void betapayRefusesMalformedRequestsWithNodes() throws Exception {
         String pre = "betapay.trade.precreate";
         String good = biz("\"1.00\"");
-        String goodForm = Merchant.signedForm(p(pre, good), beta.key);
+        String goodForm = SandboxMerchant.signedForm(p(pre, good), beta.key);
         String paid = ref();
         beta.betapay(pre, "{\"out_trade_no\":\"" + paid + "\",\"total_amount\":\"1\",\"subject\":\"s\"}");
         String tx = Http.admin("POST", beta.helper("payments/" + paid + "/pay"), null).json().getString("transactionId");
@@ -629,11 +613,11 @@ class SandboxBadInputIT {
                 form("unknown app_id", with(p(pre, good), "app_id", "betapay-app-2000000000")),
                 form("no app_id", with(p(pre, good), "app_id", null)),
                 form("app_id with NUL", with(p(pre, good), "app_id", "betapay-app-\u0000")),
-                raw("no sign", "application/x-www-form-urlencoded", Merchant.encode(p(pre, good))),
-                raw("empty sign", "application/x-www-form-urlencoded", Merchant.encode(with(p(pre, good), "sign", ""))),
-                raw("garbage sign", "application/x-www-form-urlencoded", Merchant.encode(with(p(pre, good), "sign", "!!!"))),
+                raw("no sign", "application/x-www-form-urlencoded", SandboxMerchant.encode(p(pre, good))),
+                raw("empty sign", "application/x-www-form-urlencoded", SandboxMerchant.encode(with(p(pre, good), "sign", ""))),
+                raw("garbage sign", "application/x-www-form-urlencoded", SandboxMerchant.encode(with(p(pre, good), "sign", "!!!"))),
                 raw("sign of another text", "application/x-www-form-urlencoded",
-                        Merchant.encode(with(p(pre, good), "sign", Merchant.sign(beta.key, "other")))),
+                        SandboxMerchant.encode(with(p(pre, good), "sign", Rsa.sign(beta.key, "other")))),
                 raw("sign changed value", "application/x-www-form-urlencoded", goodForm.replace("1.00", "2.00")),
                 form("sign_type RSA", with(p(pre, good), "sign_type", "RSA")),
                 form("no sign_type", with(p(pre, good), "sign_type", null)),
@@ -689,7 +673,7 @@ class SandboxBadInputIT {
                 new Post("GET", "GET", null, null),
                 new Post("PUT", "PUT", "application/x-www-form-urlencoded", goodForm.getBytes(StandardCharsets.UTF_8))));
         posts.addAll(betapaySettlementPosts(tx));
-        Merchant nobody = Merchant.open(base, "betapay", "bad-input-b-nobody");
+        SandboxMerchant nobody = SandboxMerchant.open(base, "betapay", "bad-input-b-nobody");
         String payoutNo = payoutReady(beta);
         JsonObject funds = funds(beta);
         JsonObject nobodyFunds = funds(nobody);
@@ -732,9 +716,9 @@ class SandboxBadInputIT {
         String settleQuery = "betapay.trade.order.settle.query";
         String onsettle = "betapay.trade.order.onsettle.query";
         String newReceiver = "{\"type\":\"userId\",\"account\":\"2088000000000077\"}";
-        String bindBiz = Merchant.bindBiz(ref(), "2088000000000077", "李四");
+        String bindBiz = SandboxMerchant.bindBiz(ref(), "2088000000000077", "李四");
         String unbindBiz = "{\"out_request_no\":\"" + ref() + "\",\"receiver_list\":[{\"type\":\"userId\",\"account\":\"" + BETA_RECEIVER + "\"}]}";
-        String settleBiz = Merchant.settleBiz("S" + ref(), betaHeldTx, BETA_RECEIVER, "1.00");
+        String settleBiz = SandboxMerchant.settleBiz("S" + ref(), betaHeldTx, BETA_RECEIVER, "1.00");
         String finish = "{\"out_request_no\":\"U" + ref() + "\",\"trade_no\":\"" + betaHeldTx + "\",\"extend_params\":{\"royalty_finish\":\"true\"}";
         String param = "{\"royalty_type\":\"transfer\",\"trans_in_type\":\"userId\",\"trans_in\":\"" + BETA_RECEIVER + "\",\"amount\":\"0.01\"}";
         return List.of(
@@ -803,13 +787,13 @@ class SandboxBadInputIT {
      * abroad than the bound one, a malformed apply of a number never used, and the books'
      * refusals come with their sub_codes.
      */
-    List<Post> betapayPayoutPosts(String paidPayoutNo, long available, Merchant nobody) {
+    List<Post> betapayPayoutPosts(String paidPayoutNo, long available, SandboxMerchant nobody) {
         String bind = "betapay.overseas.beneficiary.bind";
         String apply = "betapay.overseas.payout.apply";
         String query = "betapay.overseas.payout.query";
-        String ben = Merchant.beneficiaryBiz("Quay Goods GmbH", "DE89370400440532013000", "COBADEFFXXX", "DE", "EUR");
+        String ben = SandboxMerchant.beneficiaryBiz("Quay Goods GmbH", "DE89370400440532013000", "COBADEFFXXX", "DE", "EUR");
         String no = "Q" + ref();
-        String payout = Merchant.payoutBiz(no, "1.00", "GBP");
+        String payout = SandboxMerchant.payoutBiz(no, "1.00", "GBP");
         return List.of(
                 form("bind without holder_name", p(bind, ben.replace("\"holder_name\":\"Quay Goods GmbH\",", ""))),
                 form("bind holder_name null", p(bind, ben.replace("\"Quay Goods GmbH\"", "null"))),
@@ -878,15 +862,15 @@ class SandboxBadInputIT {
                 form("apply repeated member", p(apply, payout.replace("}", ",\"out_payout_no\":\"Q" + ref() + "\"}"))),
                 form("apply array", p(apply, "[" + payout + "]")),
                 expect("ACQ.BENEFICIARY_NOT_EXIST", form(nobody, "apply without a beneficiary", nobody.params(apply,
-                        Merchant.payoutBiz(no, "1.00", "GBP")))),
-                expect("ACQ.CURRENCY_NOT_SUPPORT", form("apply in a currency not the beneficiary's", p(apply, Merchant.payoutBiz(no, "1.00", "USD")))),
-                expect("ACQ.CURRENCY_NOT_SUPPORT", form("apply in CNY", p(apply, Merchant.payoutBiz(no, "1.00", "CNY")))),
-                expect("ACQ.INVALID_PARAMETER", form("apply that buys less than a penny", p(apply, Merchant.payoutBiz(no, "0.01", "GBP")))),
-                expect("ACQ.PAYOUT_NO_USED", form("apply number again with another amount", p(apply, Merchant.payoutBiz(paidPayoutNo, "10.01", "GBP")))),
-                expect("ACQ.PAYOUT_NO_USED", form("apply number again in another currency", p(apply, Merchant.payoutBiz(paidPayoutNo, "10.00", "USD")))),
+                        SandboxMerchant.payoutBiz(no, "1.00", "GBP")))),
+                expect("ACQ.CURRENCY_NOT_SUPPORT", form("apply in a currency not the beneficiary's", p(apply, SandboxMerchant.payoutBiz(no, "1.00", "USD")))),
+                expect("ACQ.CURRENCY_NOT_SUPPORT", form("apply in CNY", p(apply, SandboxMerchant.payoutBiz(no, "1.00", "CNY")))),
+                expect("ACQ.INVALID_PARAMETER", form("apply that buys less than a penny", p(apply, SandboxMerchant.payoutBiz(no, "0.01", "GBP")))),
+                expect("ACQ.PAYOUT_NO_USED", form("apply number again with another amount", p(apply, SandboxMerchant.payoutBiz(paidPayoutNo, "10.01", "GBP")))),
+                expect("ACQ.PAYOUT_NO_USED", form("apply number again in another currency", p(apply, SandboxMerchant.payoutBiz(paidPayoutNo, "10.00", "USD")))),
                 expect("ACQ.BALANCE_NOT_ENOUGH", form("apply of more than is available", p(apply,
-                        Merchant.payoutBiz("Q" + ref(), java.math.BigDecimal.valueOf(available + 1, 2).toPlainString(), "GBP")))),
-                expect("ACQ.BALANCE_NOT_ENOUGH", form("apply of the most there is", p(apply, Merchant.payoutBiz("Q" + ref(), "10000000000.00", "GBP")))),
+                        SandboxMerchant.payoutBiz("Q" + ref(), java.math.BigDecimal.valueOf(available + 1, 2).toPlainString(), "GBP")))),
+                expect("ACQ.BALANCE_NOT_ENOUGH", form("apply of the most there is", p(apply, SandboxMerchant.payoutBiz("Q" + ref(), "10000000000.00", "GBP")))),
                 form("payout query without out_payout_no", p(query, "{}")),
                 form("payout query out_payout_no null", p(query, "{\"out_payout_no\":null}")),
                 form("payout query out_payout_no number", p(query, "{\"out_payout_no\":12345}")),
@@ -1089,7 +1073,7 @@ class SandboxBadInputIT {
 
     /** The refusals above arranged no difference in either account's bills. */
     void billsUnchanged() {
-        for (Merchant m : List.of(alpha, beta)) {
+        for (SandboxMerchant m : List.of(alpha, beta)) {
             Reply r = Http.admin("GET", m.helper("bill-differences"), null);
             assertEquals(200, r.status(), r.toString());
             assertEquals(0, r.json().getJsonArray("differences").size(), r.toString());
@@ -1165,7 +1149,7 @@ class SandboxBadInputIT {
                 "alphapay/v3/pay/transactions/native;jsessionid=x", "..%2F..%2Fx", "alphapay/v3/pay/transactions/out-trade-no/%C0%AE%C0%AE",
                 "alphapay/bad-input-a/requests?kind=%ZZ", "alphapay/bad-input-a/requests?orderRef=%", "alphapay/bad-input-a/orders/%ZZ",
                 "alphapay/v3/global/customs/orders?mchid=%ZZ&order_no=%")) {
-            HttpURLConnection c = (HttpURLConnection) new URL(url, path).openConnection();
+            HttpURLConnection c = (HttpURLConnection) new URL(base.toURL(), path).openConnection();
             c.setRequestMethod("GET");
             // Admin credentials, so that the admin paths get past the check to the bad parameter.
             c.setRequestProperty("Authorization", Http.basic("admin", Http.ADMIN_PASSWORD));
@@ -1184,7 +1168,7 @@ class SandboxBadInputIT {
     // ---- payouts abroad ------------------------------------------------------------------------
 
     /** The account's funds as the admin API shows them: the balance, the beneficiary (masked) and every payout. */
-    static JsonObject funds(Merchant m) {
+    static JsonObject funds(SandboxMerchant m) {
         Reply r = Http.admin("GET", m.helper("funds"), null);
         assertEquals(200, r.status(), r.toString());
         return r.json();
@@ -1195,7 +1179,7 @@ class SandboxBadInputIT {
      * and a payout of 10.00 made and waited for until PAID, so that a number used again has a
      * payout to be compared with and the funds then hold still. Returns the payout's number.
      */
-    String payoutReady(Merchant m) {
+    String payoutReady(SandboxMerchant m) {
         String order = ref();
         String payoutNo = "P" + ref();
         if (m.company.equals("alphapay")) {
@@ -1204,16 +1188,16 @@ class SandboxBadInputIT {
             Reply b = m.alphapay("POST", "v3/global/settle/beneficiary",
                     m.alphapayBeneficiaryBody("Harbour Tea Ltd", "GB33BUKB20201555555555", "BUKBGB22", "GB", "GBP"));
             assertEquals(200, b.status(), b.toString());
-            Reply p = m.alphapay("POST", "v3/global/settle/payouts", Merchant.alphapayPayoutBody(payoutNo, 1000, "GBP"));
+            Reply p = m.alphapay("POST", "v3/global/settle/payouts", SandboxMerchant.alphapayPayoutBody(payoutNo, 1000, "GBP"));
             assertEquals(200, p.status(), p.toString());
         } else {
             assertEquals("10000", m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + order
                     + "\",\"total_amount\":\"100.00\",\"subject\":\"s\"}").getString("code"));
             assertEquals(200, Http.admin("POST", m.helper("payments/" + order + "/pay"), null).status());
             JsonObject b = m.betapay("betapay.overseas.beneficiary.bind",
-                    Merchant.beneficiaryBiz("Harbour Tea Ltd", "GB33BUKB20201555555555", "BUKBGB22", "GB", "GBP"));
+                    SandboxMerchant.beneficiaryBiz("Harbour Tea Ltd", "GB33BUKB20201555555555", "BUKBGB22", "GB", "GBP"));
             assertEquals("10000", b.getString("code"), b.toString());
-            JsonObject p = m.betapay("betapay.overseas.payout.apply", Merchant.payoutBiz(payoutNo, "10.00", "GBP"));
+            JsonObject p = m.betapay("betapay.overseas.payout.apply", SandboxMerchant.payoutBiz(payoutNo, "10.00", "GBP"));
             assertEquals("10000", p.getString("code"), p.toString());
         }
         SandboxIT.await(m.company + " payout " + payoutNo + " paid", Duration.ofSeconds(30), () -> funds(m).getJsonArray("payouts")
@@ -1239,7 +1223,7 @@ class SandboxBadInputIT {
     }
 
     /** The refusals above made no refund of the paid order. */
-    static void noRefunds(Merchant m, String orderRef) {
+    static void noRefunds(SandboxMerchant m, String orderRef) {
         JsonObject order = Http.admin("GET", m.helper("orders/" + orderRef), null).json();
         assertEquals(0, order.getJsonArray("refunds").size(), order.toString());
     }
@@ -1262,7 +1246,7 @@ class SandboxBadInputIT {
     }
 
     /** The held order: nothing split, released or aged (an order aged 31 days is released by this very read). */
-    static void settlementUnchanged(Merchant m, String held) {
+    static void settlementUnchanged(SandboxMerchant m, String held) {
         Reply r = Http.admin("GET", m.helper("orders/" + held + "/settlement"), null);
         assertEquals(200, r.status(), r.toString());
         JsonObject s = r.json();

@@ -1,4 +1,4 @@
-package org.cbec.sandbox.it;
+package org.cbec.broker.sandbox;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -18,7 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.cbec.sandbox.it.Http.Reply;
+import org.cbec.broker.sandbox.Http.Reply;
 
 /**
  * A merchant's notify endpoint, as a test plays it: the JDK's HttpServer on 127.0.0.1 and a free
@@ -40,7 +40,7 @@ final class Receiver implements AutoCloseable {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
 
-        /** As an answer, so that Merchant's verification of answers checks its signature. */
+        /** As an answer, so that SandboxMerchant's verification of answers checks its signature. */
         Reply asReply() {
             return new Reply(200, headers, body);
         }

@@ -1,4 +1,4 @@
-package org.cbec.sandbox.it;
+package org.cbec.broker.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,27 +9,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URL;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -37,49 +31,34 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
-import org.cbec.sandbox.it.Http.Reply;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.cbec.broker.sandbox.Http.Reply;
+import org.cbec.company.alphapay.AlphapayCallbacks;
+import org.cbec.company.betapay.BetapaySigning;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The sandbox WAR as built, on Payara Micro with its own PostgreSQL schema, called over HTTP only, as the
- * broker calls a company: admin API and helpers with HTTP Basic, each company's operations signed
- * by a merchant whose signer is written in this test from the protocol documents ({@link Merchant}). Every
- * alphapay answer and every betapay node is checked against the account's companyPublicKey. Each
+ * The sandbox WAR as built, in a Payara Micro of its own with its own PostgreSQL (the fast sandbox
+ * broker-war's pom starts, {@link SandboxMerchant#sandbox()}), called over HTTP only, as the broker
+ * calls a company: admin API and helpers with HTTP Basic, each company's operations signed by the
+ * broker's own merchant side ({@link SandboxMerchant}). Every alphapay answer and every betapay node
+ * is checked against the account's companyPublicKey, as the broker checks them. Each
  * test opens accounts of its own, so the tests do not depend on each other's order.
  */
-@ExtendWith(ArquillianExtension.class)
 class SandboxIT {
 
-    /** SANDBOX_CUSTOMS_DELAY_MS in the failsafe environment is 500; this bounds the wait generously. */
+    /** SANDBOX_CUSTOMS_DELAY_MS of the fast sandbox (broker-war's pom) is 500; this bounds the wait generously. */
     static final Duration CUSTOMS_WAIT = Duration.ofSeconds(20);
-    static final long TIMEOUT_FAULT_MS = Long.parseLong(System.getenv().getOrDefault("SANDBOX_TIMEOUT_FAULT_MS", "6500"));
+    static final long TIMEOUT_FAULT_MS = SandboxMerchant.setting("sandbox.timeout-fault-ms");
     static final String ID = "11010519491231002X";
     static final String NAME = "张三";
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/sandbox.war"));
-    }
-
-    @ArquillianResource
-    URL url;
 
     URI base;
 
     @BeforeEach
-    void base() throws URISyntaxException {
-        base = url.toURI();
+    void base() {
+        base = SandboxMerchant.sandbox();
         assertTrue(base.getPath().equals("/sandbox/"), base.toString());
     }
 
@@ -143,7 +122,7 @@ class SandboxIT {
 
     @Test
     void adminCallsRefuseAMissingOrWrongPasswordAndTheBrokersApiKey() {
-        Merchant m = Merchant.open(base, "alphapay", unique("guarded"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("guarded"));
         List<String[]> calls = List.of(
                 new String[] {"POST", "alphapay/accounts", "{\"merchant\":\"x\"}"},
                 new String[] {"POST", "alphapay/" + m.name + "/payments/o1/pay", "{}"},
@@ -230,7 +209,7 @@ class SandboxIT {
 
     @Test
     void alphapayAnswersTheSameOrderAgainAndRefusesChangedTerms() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-create"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-create"));
         String ref = orderRef();
         Reply created = m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 2599, "CNY"));
         assertEquals(200, created.status(), created.toString());
@@ -251,7 +230,7 @@ class SandboxIT {
 
     @Test
     void identicalCreatesAtOnceMakeOneOrderAndAllAnswerIt() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-burst"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-burst"));
         String ref = orderRef();
         List<CompletableFuture<Reply>> burst = java.util.stream.IntStream.range(0, 6).mapToObj(i -> CompletableFuture.supplyAsync(
                 () -> m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 700, "CNY")))).toList();
@@ -263,7 +242,7 @@ class SandboxIT {
 
     @Test
     void alphapayCreatesEachTradeType() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-types"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-types"));
         Reply h5 = m.alphapay("POST", "v3/pay/transactions/h5", m.createBody(orderRef(), 100, "CNY"));
         assertEquals(200, h5.status(), h5.toString());
         assertTrue(h5.json().getString("h5_url").startsWith(base + "alphapay/h5/wx"), h5.toString());
@@ -278,7 +257,7 @@ class SandboxIT {
 
     @Test
     void alphapayQueryShowsNotpayThenSuccessWithTheGbpPayerTotalInCny() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-query"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-query"));
         String ref = orderRef();
         m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 1234, "GBP"));
         JsonObject before = m.alphapay("GET", "v3/pay/transactions/out-trade-no/" + ref + "?mchid=" + m.companyMerchantId, null).json();
@@ -308,7 +287,7 @@ class SandboxIT {
 
     @Test
     void alphapayCloseRefusesAPaidOrderAndClosesAnUnpaidOne() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-close"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-close"));
         String paidRef = orderRef();
         String openRef = orderRef();
         m.alphapay("POST", "v3/pay/transactions/native", m.createBody(paidRef, 500, "CNY"));
@@ -334,7 +313,7 @@ class SandboxIT {
 
     @Test
     void alphapayDeclarationTurnsSuccessAfterTheDelayAndIsRedeclaredOnlyFromSuccess() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-customs"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-customs"));
         String ref = orderRef();
         m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 8800, "CNY"));
 
@@ -371,7 +350,7 @@ class SandboxIT {
 
     @Test
     void alphapayChecksTheDeclaredIdentityAgainstThePayers() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-identity"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-identity"));
         String ref = orderRef();
         m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 100, "CNY"));
         String tx = Http.admin("POST", m.helper("payments/" + ref + "/pay"),
@@ -407,7 +386,7 @@ class SandboxIT {
 
     @Test
     void customsDecisionsOfTheHelperShowInTheRecord() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-decide"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-decide"));
         String ref = orderRef();
         m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 100, "CNY"));
         assertEquals(404, Http.admin("PUT", m.helper("declarations/" + ref), "{\"state\":\"FAIL\"}").status());
@@ -427,8 +406,8 @@ class SandboxIT {
 
     @Test
     void alphapayRefusesARequestSignedWithAnotherKeyOrAtAnotherTime() throws NoSuchAlgorithmException {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-forged"));
-        Merchant impostor = m.withKey(otherKey());
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-forged"));
+        SandboxMerchant impostor = m.withKey(otherKey());
         Reply forged = impostor.alphapay("POST", "v3/pay/transactions/native", m.createBody(orderRef(), 100, "CNY"));
         assertEquals(401, forged.status());
         assertEquals("SIGN_ERROR", forged.json().getString("code"));
@@ -458,7 +437,7 @@ class SandboxIT {
 
     @Test
     void theRequestLogCountsBothCreatesWhenTheSameCreateWasSentTwice() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-log"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-log"));
         String ref = orderRef();
         m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 100, "CNY"));
         m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 100, "CNY"));
@@ -479,7 +458,7 @@ class SandboxIT {
 
     @Test
     void theOrdersHelperShowsAnOrderOr404() {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-orders"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-orders"));
         String ref = orderRef();
         m.betapay("betapay.trade.app.pay", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"12.34\",\"trans_currency\":\"GBP\",\"subject\":\"s\"}");
         JsonObject order = Http.admin("GET", m.helper("orders/" + ref), null).json();
@@ -503,7 +482,7 @@ class SandboxIT {
 
     @Test
     void betapayAnswersTheSameOrderAgainAndRefusesChangedTerms() {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-create"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-create"));
         String ref = orderRef();
         String biz = "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"25.99\",\"trans_currency\":\"CNY\",\"subject\":\"测试订单\"}";
         JsonObject created = m.betapay("betapay.trade.precreate", biz);
@@ -526,7 +505,7 @@ class SandboxIT {
 
     @Test
     void betapayQueryPayAndClose() {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-flow"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-flow"));
         String ref = orderRef();
         String open = orderRef();
         m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"10.01\",\"trans_currency\":\"GBP\",\"subject\":\"s\"}");
@@ -554,7 +533,7 @@ class SandboxIT {
 
     @Test
     void betapayDeclarationTurnsSuccessAndChecksTheIdentity() {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-customs"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-customs"));
         String ref = orderRef();
         m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"88.00\",\"subject\":\"s\"}");
         String declare = "{\"out_request_no\":\"" + ref + "\",\"out_trade_no\":\"" + ref + "\",\"trade_no\":\"%s\",\"customs_place\":\"%s\","
@@ -585,7 +564,7 @@ class SandboxIT {
 
     @Test
     void betapayRefusesARequestSignedWithAnotherKeyAndAnUnknownMethod() throws NoSuchAlgorithmException {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-forged"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-forged"));
         String biz = "{\"out_trade_no\":\"" + orderRef() + "\",\"total_amount\":\"1.00\",\"subject\":\"s\"}";
         Reply forged = m.betapayRaw(m.form("betapay.trade.precreate", biz, otherKey()));
         assertEquals(200, forged.status());
@@ -660,12 +639,12 @@ class SandboxIT {
     // ---- refunds -------------------------------------------------------------------------------
 
     /** An alphapay refund body of this merchant's. */
-    static String refundBody(Merchant m, String orderRef, String refundNo, long refund, long total, String currency) {
+    static String refundBody(SandboxMerchant m, String orderRef, String refundNo, long refund, long total, String currency) {
         return "{\"mchid\":\"" + m.companyMerchantId + "\",\"out_trade_no\":\"" + orderRef + "\",\"out_refund_no\":\"" + refundNo
                 + "\",\"reason\":\"IT refund\",\"amount\":{\"refund\":" + refund + ",\"total\":" + total + ",\"currency\":\"" + currency + "\"}}";
     }
 
-    static String paidOrder(Merchant m, String ref, long total, String currency) {
+    static String paidOrder(SandboxMerchant m, String ref, long total, String currency) {
         if (m.company.equals("alphapay")) {
             assertEquals(200, m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, total, currency)).status());
         } else {
@@ -677,13 +656,13 @@ class SandboxIT {
         return paid.json().getString("transactionId");
     }
 
-    JsonArray companyRefunds(Merchant m, String ref) {
+    JsonArray companyRefunds(SandboxMerchant m, String ref) {
         return Http.admin("GET", m.helper("orders/" + ref), null).json().getJsonArray("refunds");
     }
 
     @Test
     void alphapayRefundsAddUpNeverExceedThePaymentAndTurnSuccessAfterTheDelay() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-refund"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-refund"));
         String ref = orderRef();
         String refunds = "v3/refund/domestic/refunds";
         m.alphapay("POST", "v3/pay/transactions/native", m.createBody(ref, 1000, "GBP"));
@@ -748,7 +727,7 @@ class SandboxIT {
 
     @Test
     void anAlphapayRefundEndsAsArrangedAndAClosedOneFreesItsAmount() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-refund-end"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-refund-end"));
         String refunds = "v3/refund/domestic/refunds";
         String ref = orderRef();
         paidOrder(m, ref, 500, "CNY");
@@ -774,7 +753,7 @@ class SandboxIT {
 
     @Test
     void betapayRefundsAtOnceAndSaysWhetherMoneyMoved() {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-refund"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-refund"));
         String ref = orderRef();
         String refund = "betapay.trade.refund";
         m.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"10.00\",\"subject\":\"s\"}");
@@ -821,7 +800,7 @@ class SandboxIT {
 
     @Test
     void concurrentRefundsOfOneOrderNeverAddUpToMoreThanWasPaid() throws Exception {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-refund-race"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-refund-race"));
         String ref = orderRef();
         paidOrder(m, ref, 1000, "CNY");
         ExecutorService callers = Executors.newFixedThreadPool(20);
@@ -848,7 +827,7 @@ class SandboxIT {
 
     @Test
     void anOrderTakesAtMostFiftyRefunds() {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-refund-count"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-refund-count"));
         String ref = orderRef();
         paidOrder(m, ref, 100, "CNY");
         for (int i = 1; i <= 50; i++) {
@@ -863,7 +842,7 @@ class SandboxIT {
 
     @Test
     void aFaultMeetsRefundsAsItMeetsPayments() {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-refund-fault"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-refund-fault"));
         String ref = orderRef();
         paidOrder(m, ref, 500, "CNY");
         Http.admin("PUT", m.helper("faults"), "{\"mode\":\"ERROR\",\"status\":503,\"orderRef\":\"" + ref + "\",\"count\":1}");
@@ -879,7 +858,7 @@ class SandboxIT {
 
     @Test
     void anErrorFaultAnswersItsStatusUnsignedWithoutDoingTheWork() {
-        Merchant a = Merchant.open(base, "alphapay", unique("f-error"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-error"));
         assertEquals(200, Http.admin("PUT", a.helper("faults"), "{\"mode\":\"ERROR\",\"status\":503}").status());
         String ref = orderRef();
         Reply r = a.alphapayUnchecked("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY"));
@@ -890,7 +869,7 @@ class SandboxIT {
         assertEquals(404, Http.admin("GET", a.helper("orders/" + ref), null).status(), "no order was made");
         assertEquals(503, requests(a, "create", ref).getJsonArray("requests").getJsonObject(0).getInt("status"));
 
-        Merchant b = Merchant.open(base, "betapay", unique("f-error"));
+        SandboxMerchant b = SandboxMerchant.open(base, "betapay", unique("f-error"));
         Http.admin("PUT", b.helper("faults"), "{\"mode\":\"ERROR\"}");
         Reply br = b.betapayRaw(b.form("betapay.trade.query", "{\"out_trade_no\":\"x1\"}", b.key));
         assertEquals(500, br.status());
@@ -899,7 +878,7 @@ class SandboxIT {
 
     @Test
     void aCountedFaultForOneOrderAppliesThatManyTimesThenIsGone() {
-        Merchant a = Merchant.open(base, "alphapay", unique("f-count"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-count"));
         String ref = orderRef();
         String other = orderRef();
         Http.admin("PUT", a.helper("faults"), "{\"mode\":\"ERROR\",\"status\":502,\"orderRef\":\"" + ref + "\",\"count\":2}");
@@ -911,7 +890,7 @@ class SandboxIT {
 
     @Test
     void aSlowFaultStallsThenAnswersNormallyAndDeletingFaultsEndsIt() {
-        Merchant a = Merchant.open(base, "alphapay", unique("f-slow"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-slow"));
         Http.admin("PUT", a.helper("faults"), "{\"mode\":\"SLOW\",\"latencyMs\":1200}");
         long start = System.nanoTime();
         Reply slow = a.alphapay("POST", "v3/pay/transactions/native", a.createBody(orderRef(), 100, "CNY"));
@@ -925,7 +904,7 @@ class SandboxIT {
 
     @Test
     void aHoldFaultStallsItsCallsUntilTheFaultsAreDeleted() throws Exception {
-        Merchant a = Merchant.open(base, "alphapay", unique("f-hold"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-hold"));
         List<String> refs = List.of(orderRef(), orderRef());
         Http.admin("PUT", a.helper("faults"), "{\"mode\":\"HOLD\",\"latencyMs\":120000,\"count\":2}");
         ExecutorService callers = Executors.newFixedThreadPool(refs.size());
@@ -948,7 +927,7 @@ class SandboxIT {
 
     @Test
     void aTimeoutFaultIsLoggedAtOnceThenAnswersAfterTheConfiguredStall() {
-        Merchant a = Merchant.open(base, "alphapay", unique("f-timeout"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-timeout"));
         String ref = orderRef();
         Http.admin("PUT", a.helper("faults"), "{\"mode\":\"TIMEOUT\",\"count\":1}");
         long start = System.nanoTime();
@@ -967,7 +946,7 @@ class SandboxIT {
 
     @Test
     void aBadSignatureFaultDoesTheWorkButItsSignatureDoesNotVerify() {
-        Merchant a = Merchant.open(base, "alphapay", unique("f-badsig"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-badsig"));
         Http.admin("PUT", a.helper("faults"), "{\"mode\":\"BAD_SIGNATURE\"}");
         String ref = orderRef();
         Reply r = a.alphapayUnchecked("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY"));
@@ -976,18 +955,18 @@ class SandboxIT {
         assertFalse(a.alphapayAnswerVerifies(r));
         assertEquals(200, Http.admin("GET", a.helper("orders/" + ref), null).status());
 
-        Merchant b = Merchant.open(base, "betapay", unique("f-badsig"));
+        SandboxMerchant b = SandboxMerchant.open(base, "betapay", unique("f-badsig"));
         Http.admin("PUT", b.helper("faults"), "{\"mode\":\"BAD_SIGNATURE\"}");
         Reply br = b.betapayRaw(b.form("betapay.trade.precreate", "{\"out_trade_no\":\"" + ref + "\",\"total_amount\":\"1\",\"subject\":\"s\"}", b.key));
         assertEquals(200, br.status());
-        String node = br.body().substring(br.body().indexOf(':') + 1, br.body().lastIndexOf(",\"sign\":\""));
-        assertFalse(Merchant.verify(b.companyKey, node, br.json().getString("sign")));
+        assertTrue(br.json().containsKey("sign"), br.toString());
+        assertTrue(BetapaySigning.verifiedNode(br.body(), "betapay.trade.precreate", b.companyKey).isEmpty(), br.toString());
         assertEquals(200, Http.admin("GET", b.helper("orders/" + ref), null).status());
     }
 
     @Test
     void aFaultWithABadModeIsRefusedNamingIt() {
-        Merchant a = Merchant.open(base, "alphapay", unique("f-mode"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-mode"));
         Reply r = Http.admin("PUT", a.helper("faults"), "{\"mode\":\"EXPLODE\"}");
         assertEquals(400, r.status());
         assertEquals("mode", r.json().getString("field"));
@@ -995,8 +974,8 @@ class SandboxIT {
 
     // ---- settlement ----------------------------------------------------------------------------
 
-    /** sandbox.settlement.delay-ms: how long a receiver's part stays PENDING (the failsafe environment leaves the default). */
-    static final long SETTLEMENT_DELAY_MS = Long.parseLong(System.getenv().getOrDefault("SANDBOX_SETTLEMENT_DELAY_MS", "2000"));
+    /** sandbox.settlement.delay-ms: how long a receiver's part stays PENDING (the fast sandbox keeps the default). */
+    static final long SETTLEMENT_DELAY_MS = SandboxMerchant.setting("sandbox.settlement.delay-ms");
     static final Duration SETTLEMENT_WAIT = Duration.ofMinutes(1);
     static final long HELD_FEN = 1000;
 
@@ -1015,12 +994,12 @@ class SandboxIT {
      */
     abstract static class Settling {
 
-        final Merchant m;
+        final SandboxMerchant m;
         final String ref;
         final String tx;
         final String receiver;
 
-        Settling(Merchant m, String receiver) {
+        Settling(SandboxMerchant m, String receiver) {
             this.m = m;
             this.ref = orderRef();
             this.tx = m.paidHeldOrder(ref, HELD_FEN);
@@ -1069,7 +1048,7 @@ class SandboxIT {
     static final class AlphapaySettling extends Settling {
 
         AlphapaySettling(URI base, String prefix) {
-            super(Merchant.open(base, "alphapay", unique(prefix)), "oIT_receiver_0001");
+            super(SandboxMerchant.open(base, "alphapay", unique(prefix)), "oIT_receiver_0001");
         }
 
         @Override
@@ -1170,7 +1149,7 @@ class SandboxIT {
     static final class BetapaySettling extends Settling {
 
         BetapaySettling(URI base, String prefix) {
-            super(Merchant.open(base, "betapay", unique(prefix)), "2088000000000001");
+            super(SandboxMerchant.open(base, "betapay", unique(prefix)), "2088000000000001");
         }
 
         @Override
@@ -1195,7 +1174,7 @@ class SandboxIT {
 
         @Override
         void addReceiver(String name) {
-            JsonObject bound = m.betapay("betapay.trade.royalty.relation.bind", Merchant.bindBiz("b-" + ref, receiver, name));
+            JsonObject bound = m.betapay("betapay.trade.royalty.relation.bind", SandboxMerchant.bindBiz("b-" + ref, receiver, name));
             assertEquals("10000", bound.getString("code"), bound.toString());
             assertEquals("SUCCESS", bound.getString("result_code"));
             JsonObject listed = m.betapay("betapay.trade.royalty.relation.batchquery", "{\"out_request_no\":\"q-" + ref + "\"}");
@@ -1205,7 +1184,7 @@ class SandboxIT {
         }
 
         private JsonObject split(String splitNo, long fen) {
-            return m.betapay("betapay.trade.order.settle", Merchant.settleBiz(splitNo, tx, receiver, yuan(fen)));
+            return m.betapay("betapay.trade.order.settle", SandboxMerchant.settleBiz(splitNo, tx, receiver, yuan(fen)));
         }
 
         @Override
@@ -1393,9 +1372,9 @@ class SandboxIT {
 
     // ---- callbacks -----------------------------------------------------------------------------
 
-    /** A callback's bound: SANDBOX_CALLBACK_POLL_MS and _RETRY_MS are short in the failsafe environment. */
+    /** A callback's bound: SANDBOX_CALLBACK_POLL_MS and _RETRY_MS of the fast sandbox (broker-war's pom) are short. */
     static final Duration CALLBACK_WAIT = Duration.ofMinutes(1);
-    static final long CALLBACK_RETRY_MS = Long.parseLong(System.getenv().getOrDefault("SANDBOX_CALLBACK_RETRY_MS", "1000"));
+    static final long CALLBACK_RETRY_MS = SandboxMerchant.setting("sandbox.callback.retry-ms");
     static final String BEIJING_ISO = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+08:00";
     static final String GATEWAY_TIME = "\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}";
 
@@ -1404,7 +1383,7 @@ class SandboxIT {
         return body.substring(0, body.lastIndexOf('}')) + ",\"notify_url\":\"" + url + "\"}";
     }
 
-    JsonArray callbacks(Merchant m, String ref) {
+    JsonArray callbacks(SandboxMerchant m, String ref) {
         Reply r = Http.admin("GET", m.helper("orders/" + ref + "/callbacks"), null);
         assertEquals(200, r.status(), r.toString());
         assertEquals(200, r.json().getInt("code"));
@@ -1412,7 +1391,7 @@ class SandboxIT {
     }
 
     /** Waits until the order has exactly {@code n} callbacks, all DELIVERED; returns them. */
-    JsonArray delivered(Merchant m, String ref, int n) {
+    JsonArray delivered(SandboxMerchant m, String ref, int n) {
         await(n + " callback(s) of " + ref + " delivered", CALLBACK_WAIT, () -> {
             JsonArray c = callbacks(m, ref);
             return c.size() == n && c.stream().allMatch(x -> "DELIVERED".equals(x.asJsonObject().getString("state")));
@@ -1420,13 +1399,10 @@ class SandboxIT {
         return callbacks(m, ref);
     }
 
-    /** The receiver's decryption of an alphapay event's resource, written here from docs/companies/alphapay.md. */
-    static String decrypt(JsonObject resource, String apiV3Key) throws GeneralSecurityException {
-        Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-        cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(apiV3Key.getBytes(StandardCharsets.UTF_8), "AES"),
-                new GCMParameterSpec(128, resource.getString("nonce").getBytes(StandardCharsets.UTF_8)));
-        cipher.updateAAD(resource.getString("associated_data").getBytes(StandardCharsets.UTF_8));
-        return new String(cipher.doFinal(Base64.getDecoder().decode(resource.getString("ciphertext"))), StandardCharsets.UTF_8);
+    /** The broker's decryption of an alphapay event's resource (AEAD_AES_256_GCM under the account's API v3 key). */
+    static String decrypt(JsonObject resource, String apiV3Key) {
+        return AlphapayCallbacks.decrypt(apiV3Key, resource.getString("nonce"), resource.getString("associated_data"),
+                resource.getString("ciphertext"));
     }
 
     /** A betapay callback's form as a receiver decodes it; a repeated field fails the test. */
@@ -1441,20 +1417,14 @@ class SandboxIT {
         return form;
     }
 
-    /** betapay's callback rule (docs/companies/betapay.md): non-empty fields but sign and sign_type, sorted, raw, by &. */
-    static boolean notificationVerifies(Merchant m, Map<String, String> form) {
-        StringJoiner text = new StringJoiner("&");
-        new TreeMap<>(form).forEach((k, v) -> {
-            if (!k.equals("sign") && !k.equals("sign_type") && !v.isEmpty()) {
-                text.add(k + "=" + v);
-            }
-        });
-        return form.containsKey("sign") && Merchant.verify(m.companyKey, text.toString(), form.get("sign"));
+    /** Whether the broker's check of a betapay callback's signature accepts it. */
+    static boolean notificationVerifies(SandboxMerchant m, Map<String, String> form) {
+        return BetapaySigning.verifyNotification(form, m.companyKey);
     }
 
     @Test
     void anAlphapayPaymentIsNotifiedUntilTheMerchantAnswersSuccessAndDecryptsToTheTransaction() throws Exception {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-cb-pay"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-cb-pay"));
         try (Receiver merchant = Receiver.answering(new Receiver.Answer(200, "failure"), new Receiver.Answer(500, "busy"),
                 Receiver.SUCCESS)) {
             String ref = orderRef();
@@ -1513,7 +1483,7 @@ class SandboxIT {
 
     @Test
     void aBetapayPaymentIsNotifiedWithOneFormSignedByTheCompany() {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-cb-pay"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-cb-pay"));
         try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
             String ref = orderRef();
             String notifyUrl = merchant.url("/betapay/notify").toString();
@@ -1556,7 +1526,7 @@ class SandboxIT {
     @Test
     void aCloseIsNotifiedOnceAsTransactionClosedAndTradeClosed() throws Exception {
         try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
-            Merchant a = Merchant.open(base, "alphapay", unique("ap-cb-close"));
+            SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("ap-cb-close"));
             String aRef = orderRef();
             a.alphapay("POST", "v3/pay/transactions/native", withNotifyUrl(a.createBody(aRef, 500, "CNY"), merchant.url("/a").toString()));
             String closeBody = "{\"mchid\":\"" + a.companyMerchantId + "\"}";
@@ -1573,7 +1543,7 @@ class SandboxIT {
             assertEquals(aRef, transaction.getString("out_trade_no"));
             assertFalse(transaction.containsKey("transaction_id"));
 
-            Merchant b = Merchant.open(base, "betapay", unique("bp-cb-close"));
+            SandboxMerchant b = SandboxMerchant.open(base, "betapay", unique("bp-cb-close"));
             String bRef = orderRef();
             b.betapay("betapay.trade.precreate", "{\"out_trade_no\":\"" + bRef + "\",\"total_amount\":\"5.00\",\"subject\":\"s\"}",
                     Map.of("notify_url", merchant.url("/b").toString()));
@@ -1593,7 +1563,7 @@ class SandboxIT {
 
     @Test
     void anAlphapayRefundIsNotifiedOnceItsDelayHasPassedWithItsFinalState() throws Exception {
-        Merchant m = Merchant.open(base, "alphapay", unique("ap-cb-refund"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("ap-cb-refund"));
         String refunds = "v3/refund/domestic/refunds";
         try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
             String ref = orderRef();
@@ -1646,7 +1616,7 @@ class SandboxIT {
 
     @Test
     void aBetapayRefundIsNotifiedWhenMadeWithOutBizNoToItsOwnUrlElseTheTrades() {
-        Merchant m = Merchant.open(base, "betapay", unique("bp-cb-refund"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("bp-cb-refund"));
         try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
             String ref = orderRef();
             String tradeUrl = merchant.url("/trade").toString();
@@ -1694,7 +1664,7 @@ class SandboxIT {
     @Test
     void withoutANotifyUrlNothingIsSent() {
         try (Receiver merchant = Receiver.answering(Receiver.SUCCESS)) {
-            Merchant a = Merchant.open(base, "alphapay", unique("ap-cb-none"));
+            SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("ap-cb-none"));
             String refunds = "v3/refund/domestic/refunds";
             String silent = orderRef();
             paidOrder(a, silent, 500, "CNY");
@@ -1703,7 +1673,7 @@ class SandboxIT {
             a.alphapay("POST", "v3/pay/transactions/native", a.createBody(silentClosed, 100, "CNY"));
             assertEquals(204, a.alphapay("POST", "v3/pay/transactions/out-trade-no/" + silentClosed + "/close",
                     "{\"mchid\":\"" + a.companyMerchantId + "\"}").status());
-            Merchant b = Merchant.open(base, "betapay", unique("bp-cb-none"));
+            SandboxMerchant b = SandboxMerchant.open(base, "betapay", unique("bp-cb-none"));
             String betaSilent = orderRef();
             paidOrder(b, betaSilent, 500, "CNY");
             assertEquals("10000", b.betapay("betapay.trade.refund", "{\"out_trade_no\":\"" + betaSilent + "\",\"refund_amount\":\"1.00\"}")
@@ -1729,7 +1699,7 @@ class SandboxIT {
 
     @Test
     void aNotifyUrlThatIsNotAnHttpUrlIsRefusedNamingIt() {
-        Merchant a = Merchant.open(base, "alphapay", unique("ap-cb-bad"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("ap-cb-bad"));
         String ref = orderRef();
         for (String bad : List.of("ftp://merchant.example/notify", "/notify", "javascript:alert(1)")) {
             Reply r = a.alphapay("POST", "v3/pay/transactions/native", withNotifyUrl(a.createBody(ref, 100, "CNY"), bad));
@@ -1744,7 +1714,7 @@ class SandboxIT {
         assertEquals(400, refund.status());
         assertEquals("PARAM_ERROR", refund.json().getString("code"));
 
-        Merchant b = Merchant.open(base, "betapay", unique("bp-cb-bad"));
+        SandboxMerchant b = SandboxMerchant.open(base, "betapay", unique("bp-cb-bad"));
         String biz = "{\"out_trade_no\":\"" + orderRef() + "\",\"total_amount\":\"1.00\",\"subject\":\"s\"}";
         JsonObject refused = b.betapay("betapay.trade.precreate", biz, Map.of("notify_url", "mailto:merchant@example.com"));
         assertEquals("ACQ.INVALID_PARAMETER", refused.getString("sub_code"), refused.toString());
@@ -1760,7 +1730,7 @@ class SandboxIT {
         Reply admin = Http.send("GET", base.resolve("nowhere/at/all"), Map.of(), (String) null);
         assertEquals(404, admin.status());
         assertEquals(404, admin.json().getInt("code"));
-        Merchant a = Merchant.open(base, "alphapay", unique("paths"));
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("paths"));
         Reply alphapay = a.alphapay("POST", "v3/pay/transactions/cash", a.createBody(orderRef(), 1, "CNY"));
         assertEquals(404, alphapay.status());
         assertTrue(alphapay.json().containsKey("code") && alphapay.json().containsKey("message"));
@@ -1859,7 +1829,7 @@ class SandboxIT {
     @Test
     void theFundsOfAFreshAccountAreAllZeroWithoutBeneficiaryOrPayouts() {
         for (String company : List.of("alphapay", "betapay")) {
-            Merchant m = Merchant.open(base, company, unique("funds-new"));
+            SandboxMerchant m = SandboxMerchant.open(base, company, unique("funds-new"));
             Reply r = Http.admin("GET", m.helper("funds"), null);
             assertEquals(200, r.status(), r.toString());
             assertEquals(Http.jsonOf("{\"code\":200,\"available\":0,\"held\":0,\"inTransit\":0,\"paidOut\":0,\"beneficiary\":null,"
@@ -1869,7 +1839,7 @@ class SandboxIT {
 
     @Test
     void theFundsArePaidCnyOrdersLessRefundsWithHeldMoneyApartUntilItIsReleased() {
-        Merchant m = Merchant.open(base, "alphapay", unique("funds"));
+        SandboxMerchant m = SandboxMerchant.open(base, "alphapay", unique("funds"));
         paidOrder(m, orderRef(), 2599, "CNY");
         paidOrder(m, orderRef(), 1000, "GBP");
         assertEquals(200, m.alphapay("POST", "v3/pay/transactions/native", m.createBody(orderRef(), 5000, "CNY")).status());
@@ -1894,7 +1864,7 @@ class SandboxIT {
 
     @Test
     void aPayoutFailureIsArrangedWithAReasonAndCleared() {
-        Merchant m = Merchant.open(base, "betapay", unique("payout-fail"));
+        SandboxMerchant m = SandboxMerchant.open(base, "betapay", unique("payout-fail"));
         URI failure = m.helper("payouts/failure");
         Reply arranged = Http.admin("POST", failure, "{\"reason\":\"BANK_ACCOUNT_CLOSED\"}");
         assertEquals(200, arranged.status(), arranged.toString());
@@ -1912,14 +1882,14 @@ class SandboxIT {
     /** After every test of the class: nothing secret reached the server log. */
     @AfterAll
     static void theServerLogHoldsNoKeysOrIdentities() throws IOException {
-        // Micro's file handler writes payara-micro.log.0 (and rotates further): read them all.
-        Path log = Path.of(System.getProperty("sandbox.server.log", "target/payara-micro.log"));
+        // The sandbox's Micro writes its log to the output the start script keeps (sandbox.log).
+        Path log = Path.of(System.getProperty("sandbox.fast.log"));
         List<Path> files;
         try (var listing = Files.list(log.toAbsolutePath().getParent())) {
             files = listing.filter(p -> p.getFileName().toString().startsWith(log.getFileName().toString()))
                     .filter(p -> !p.getFileName().toString().endsWith(".lck")).toList();
         }
-        assertFalse(files.isEmpty(), "the server log is where arquillian.xml puts it");
+        assertFalse(files.isEmpty(), "the server log is where the start script puts it");
         for (Path file : files) {
             String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
             assertTrue(text.contains("account"), "the log holds the business events: " + file);
@@ -1931,7 +1901,7 @@ class SandboxIT {
 
     // ---- helpers -------------------------------------------------------------------------------
 
-    JsonObject requests(Merchant m, String kind, String ref) {
+    JsonObject requests(SandboxMerchant m, String kind, String ref) {
         StringBuilder q = new StringBuilder("requests");
         String sep = "?";
         if (kind != null) {

@@ -1,41 +1,57 @@
-package org.cbec.sandbox.it;
+package org.cbec.broker.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
 import java.net.URI;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import java.security.SecureRandom;
-import java.security.Signature;
-import java.security.spec.MGF1ParameterSpec;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.security.spec.X509EncodedKeySpec;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.StringJoiner;
+import java.util.Optional;
 import java.util.TreeMap;
-import javax.crypto.Cipher;
-import javax.crypto.spec.OAEPParameterSpec;
-import javax.crypto.spec.PSource;
-import org.cbec.sandbox.it.Http.Reply;
+import org.cbec.broker.sandbox.Http.Reply;
+import org.cbec.company.Nonces;
+import org.cbec.company.alphapay.AlphapaySensitive;
+import org.cbec.company.alphapay.AlphapaySigning;
+import org.cbec.company.betapay.BetapayForm;
+import org.cbec.company.betapay.BetapaySigning;
+import org.cbec.plumbing.crypto.Pem;
 
 /**
- * A merchant of one company as the tests play it: the account's credentials and a small signer
- * written here from the protocol documents alone (docs/companies) (a third implementation beside the broker's and the
- * sandbox's, so that neither can agree with itself by accident). It signs requests and checks the
- * company's signature on every answer it gets.
+ * A merchant of one sandbox company as the tests play it: the account's credentials, and the
+ * broker's own merchant side of each protocol (ejb-core's {@link AlphapaySigning},
+ * {@link AlphapaySensitive}, {@link BetapaySigning}, {@link BetapayForm}; plumbing's {@link Pem}),
+ * so that what the sandbox accepts and answers is what the broker sends and reads. It signs
+ * requests and checks the company's signature on every answer it gets. The request bodies are the
+ * tests' own data.
  */
-final class Merchant {
+final class SandboxMerchant {
+
+    /**
+     * The sandbox these tests run against: the second one broker-war's pom starts (exec
+     * {@code sandbox-fast-start}), with short delays, at the system property {@code sandbox.fast.url}.
+     */
+    static URI sandbox() {
+        URI base = URI.create(required("sandbox.fast.url"));
+        assertEquals("/sandbox/", base.getPath(), base.toString());
+        return base;
+    }
+
+    /** One of the fast sandbox's settings, in milliseconds, as the pom gave it to both the sandbox and the tests. */
+    static long setting(String name) {
+        return Long.parseLong(required(name));
+    }
+
+    static String required(String property) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException("the system property " + property + " is not set (broker-war's failsafe configuration sets it)");
+        }
+        return value;
+    }
 
     final String company;
     final String name;
@@ -47,32 +63,31 @@ final class Merchant {
     /** alphapay's API v3 key (decrypts its callbacks' resource); null at betapay. */
     final String apiV3Key;
     final URI base;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
-    Merchant(String company, String name, JsonObject credentials, URI base) {
+    SandboxMerchant(String company, String name, JsonObject credentials, URI base) {
         this.company = company;
         this.name = name;
         this.companyMerchantId = credentials.getString("companyMerchantId");
         this.appId = credentials.getString("appId");
         this.keySerial = credentials.getString("keySerial");
-        this.key = privateKey(credentials.getString("merchantPrivateKey"));
-        this.companyKey = publicKey(credentials.getString("companyPublicKey"));
+        this.key = Pem.privateKey(credentials.getString("merchantPrivateKey"));
+        this.companyKey = Pem.publicKey(credentials.getString("companyPublicKey"));
         this.apiV3Key = credentials.getString("apiV3Key", null);
         this.base = base;
     }
 
     /** Opens (or finds) the account {@code name} at {@code company} through the admin API. */
-    static Merchant open(URI base, String company, String name) {
+    static SandboxMerchant open(URI base, String company, String name) {
         Reply r = Http.admin("POST", base.resolve(company + "/accounts"), "{\"merchant\":\"" + name + "\"}");
         assertTrue(r.status() == 201 || r.status() == 200, r.toString());
-        return new Merchant(company, name, r.json(), base);
+        return new SandboxMerchant(company, name, r.json(), base);
     }
 
     /** The same account with another key: what an impostor signs with. */
-    Merchant withKey(PrivateKey other) {
-        return new Merchant(company, name, jakarta.json.Json.createObjectBuilder().add("companyMerchantId", companyMerchantId)
-                .add("appId", appId).add("keySerial", keySerial).add("merchantPrivateKey", pem("PRIVATE KEY", other.getEncoded()))
-                .add("companyPublicKey", pem("PUBLIC KEY", companyKey.getEncoded())).build(), base);
+    SandboxMerchant withKey(PrivateKey other) {
+        return new SandboxMerchant(company, name, jakarta.json.Json.createObjectBuilder().add("companyMerchantId", companyMerchantId)
+                .add("appId", appId).add("keySerial", keySerial).add("merchantPrivateKey", Pem.privateKeyPem(other))
+                .add("companyPublicKey", Pem.publicKeyPem(companyKey)).build(), base);
     }
 
     URI helper(String path) {
@@ -101,19 +116,12 @@ final class Merchant {
     }
 
     String alphapayAuthorization(String method, String wirePath, String body, long timestamp) {
-        return alphapayAuthorization(method, wirePath, body.getBytes(StandardCharsets.UTF_8), timestamp);
+        return AlphapaySigning.authorization(companyMerchantId, keySerial, key, method, wirePath, body, timestamp, Nonces.newNonce());
     }
 
     /** Over the body's bytes, so that a test can sign bytes that are not UTF-8 text. */
     String alphapayAuthorization(String method, String wirePath, byte[] body, long timestamp) {
-        String nonce = nonce();
-        byte[] head = (method + "\n" + wirePath + "\n" + timestamp + "\n" + nonce + "\n").getBytes(StandardCharsets.UTF_8);
-        byte[] text = new byte[head.length + body.length + 1];
-        System.arraycopy(head, 0, text, 0, head.length);
-        System.arraycopy(body, 0, text, head.length, body.length);
-        text[text.length - 1] = '\n';
-        return "ALPHAPAY2-SHA256-RSA2048 mchid=\"" + companyMerchantId + "\",nonce_str=\"" + nonce + "\",timestamp=\"" + timestamp
-                + "\",serial_no=\"" + keySerial + "\",signature=\"" + sign(key, text) + "\"";
+        return AlphapaySigning.authorizationOfBytes(companyMerchantId, keySerial, key, method, wirePath, body, timestamp, Nonces.newNonce());
     }
 
     boolean alphapayAnswerVerifies(Reply r) {
@@ -123,7 +131,7 @@ final class Merchant {
         if (ts == null || nonce == null || signature == null || r.header("Alphapay-Serial") == null) {
             return false;
         }
-        return verify(companyKey, ts + "\n" + nonce + "\n" + r.body() + "\n", signature);
+        return AlphapaySigning.verifyResponse(companyKey, ts, nonce, r.body(), signature);
     }
 
     /** A create body of this merchant's. */
@@ -137,16 +145,9 @@ final class Merchant {
                 + "\",\"transaction_id\":\"" + transactionId + "\",\"customs\":\"" + customs + "\"" + extra + "}";
     }
 
-    /** Personal data for alphapay: OAEP (SHA-1, MGF1-SHA-1) under the company key, Base64. */
+    /** Personal data for alphapay, as the broker encrypts it (OAEP under the company key). */
     String encrypt(String text) {
-        try {
-            Cipher cipher = Cipher.getInstance("RSA/ECB/OAEPPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, companyKey,
-                    new OAEPParameterSpec("SHA-1", "MGF1", MGF1ParameterSpec.SHA1, PSource.PSpecified.DEFAULT));
-            return Base64.getEncoder().encodeToString(cipher.doFinal(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return AlphapaySensitive.encrypt(companyKey, text);
     }
 
     // ---- settlement ----------------------------------------------------------------------------
@@ -246,17 +247,13 @@ final class Merchant {
                 Map.of("Content-Type", "application/x-www-form-urlencoded; charset=utf-8", "Accept", "application/json"), form);
     }
 
-    /** The verified node of an answer to {@code method} (or betapay_error_response). */
+    /** The verified node of an answer to {@code method} (or betapay_error_response), as the broker reads it. */
     JsonObject betapayNode(Reply r, String method) {
         String member = method.replace('.', '_') + "_response";
-        String prefix = "{\"" + member + "\":";
-        String suffixStart = ",\"sign\":\"";
-        assertTrue(r.body().startsWith(prefix), r.toString());
-        // The node as it stands in the body: the signature covers that text, not a re-serialisation.
-        String node = r.body().substring(prefix.length(), r.body().lastIndexOf(suffixStart));
-        String sign = r.json().getString("sign");
-        assertTrue(verify(companyKey, node, sign), "the node's signature verifies: " + r);
-        assertEquals(r.json().getJsonObject(member), Http.jsonOf(node));
+        assertTrue(r.body().startsWith("{\"" + member + "\":"), r.toString());
+        Optional<String> node = BetapaySigning.verifiedNode(r.body(), method, companyKey);
+        assertTrue(node.isPresent(), "the node's signature verifies: " + r);
+        assertEquals(r.json().getJsonObject(member), Http.jsonOf(node.get()));
         return r.json().getJsonObject(member);
     }
 
@@ -272,93 +269,20 @@ final class Merchant {
         params.put("format", "JSON");
         params.put("charset", "utf-8");
         params.put("sign_type", "RSA2");
-        params.put("timestamp", DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.of("Asia/Shanghai")).format(Instant.now()));
+        params.put("timestamp", BetapayForm.timestamp(Instant.now()));
         params.put("version", "1.0");
         params.put("biz_content", bizContent);
         return params;
     }
 
-    /**
-     * Signs the parameters by betapay's request rule (docs/companies/betapay.md: sorted, no sign, no
-     * empty values, raw) and form-encodes them.
-     */
+    /** The parameters with the broker's signature of them ({@code sign}), form-encoded as the broker sends them. */
     static String signedForm(Map<String, String> params, PrivateKey signer) {
-        StringJoiner text = new StringJoiner("&");
-        new TreeMap<>(params).forEach((k, v) -> {
-            if (!k.equals("sign") && !v.isEmpty()) {
-                text.add(k + "=" + v);
-            }
-        });
         Map<String, String> signed = new TreeMap<>(params);
-        signed.put("sign", sign(signer, text.toString()));
-        return encode(signed);
+        signed.put("sign", BetapaySigning.sign(params, signer));
+        return BetapayForm.encode(signed);
     }
 
     static String encode(Map<String, String> params) {
-        StringJoiner body = new StringJoiner("&");
-        params.forEach((k, v) -> body.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "=" + URLEncoder.encode(v, StandardCharsets.UTF_8)));
-        return body.toString();
-    }
-
-    // ---- keys ----------------------------------------------------------------------------------
-
-    static String sign(PrivateKey key, String text) {
-        return sign(key, text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    static String sign(PrivateKey key, byte[] text) {
-        try {
-            Signature s = Signature.getInstance("SHA256withRSA");
-            s.initSign(key);
-            s.update(text);
-            return Base64.getEncoder().encodeToString(s.sign());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static boolean verify(PublicKey key, String text, String signature) {
-        try {
-            Signature s = Signature.getInstance("SHA256withRSA");
-            s.initVerify(key);
-            s.update(text.getBytes(StandardCharsets.UTF_8));
-            return s.verify(Base64.getDecoder().decode(signature));
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    static PrivateKey privateKey(String pem) {
-        try {
-            return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(der(pem, "PRIVATE KEY")));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static PublicKey publicKey(String pem) {
-        try {
-            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(der(pem, "PUBLIC KEY")));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static byte[] der(String pem, String label) {
-        assertTrue(pem.startsWith("-----BEGIN " + label + "-----"), label);
-        return Base64.getMimeDecoder().decode(pem.replace("-----BEGIN " + label + "-----", "").replace("-----END " + label + "-----", ""));
-    }
-
-    private static String pem(String label, byte[] der) {
-        return "-----BEGIN " + label + "-----\n" + Base64.getMimeEncoder().encodeToString(der) + "\n-----END " + label + "-----\n";
-    }
-
-    private static String nonce() {
-        String chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-        StringBuilder s = new StringBuilder();
-        for (int i = 0; i < 32; i++) {
-            s.append(chars.charAt(RANDOM.nextInt(chars.length())));
-        }
-        return s.toString();
+        return BetapayForm.encode(params);
     }
 }
