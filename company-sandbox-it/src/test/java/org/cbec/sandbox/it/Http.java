@@ -1,4 +1,4 @@
-package org.cbec.broker.sandbox;
+package org.cbec.sandbox.it;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -19,7 +19,7 @@ import java.util.Map;
 /** The JDK's HTTP client, as any client of the sandbox would use it; answers read as raw text. */
 final class Http {
 
-    /** The sandbox's own administrator password (not the broker's {@code ADMIN_PASSWORD}), as broker-war's pom started it. */
+    /** The sandbox's own administrator password (not the broker's {@code ADMIN_PASSWORD}), as this module's pom started it. */
     static final String ADMIN_PASSWORD = SandboxMerchant.required("sandbox.fast.admin-password");
 
     // HTTP/1.1 as the broker's JAX-RS client speaks it (the JDK client would otherwise offer an upgrade to HTTP/2).

@@ -1,4 +1,4 @@
-package org.cbec.broker.sandbox;
+package org.cbec.sandbox.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.cbec.broker.sandbox.Http.Reply;
+import org.cbec.sandbox.it.Http.Reply;
 import org.cbec.company.Nonces;
 import org.cbec.company.alphapay.AlphapaySensitive;
 import org.cbec.company.alphapay.AlphapaySigning;
@@ -31,7 +31,7 @@ import org.cbec.plumbing.crypto.Pem;
 final class SandboxMerchant {
 
     /**
-     * The sandbox these tests run against: the second one broker-war's pom starts (exec
+     * The sandbox these tests run against: the one this module's pom starts (exec
      * {@code sandbox-fast-start}), with short delays, at the system property {@code sandbox.fast.url}.
      */
     static URI sandbox() {
@@ -48,7 +48,7 @@ final class SandboxMerchant {
     static String required(String property) {
         String value = System.getProperty(property);
         if (value == null || value.isBlank()) {
-            throw new IllegalStateException("the system property " + property + " is not set (broker-war's failsafe configuration sets it)");
+            throw new IllegalStateException("the system property " + property + " is not set (this module's failsafe configuration sets it)");
         }
         return value;
     }

@@ -1,4 +1,4 @@
-package org.cbec.broker.sandbox;
+package org.cbec.sandbox.it;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -18,7 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.cbec.broker.sandbox.Http.Reply;
+import org.cbec.sandbox.it.Http.Reply;
 
 /**
  * A merchant's notify endpoint, as a test plays it: the JDK's HttpServer on 127.0.0.1 and a free

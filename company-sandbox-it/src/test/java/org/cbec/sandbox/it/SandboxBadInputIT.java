@@ -1,4 +1,4 @@
-package org.cbec.broker.sandbox;
+package org.cbec.sandbox.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,7 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.cbec.broker.sandbox.Http.Reply;
+import org.cbec.sandbox.it.Http.Reply;
 import org.cbec.plumbing.crypto.Rsa;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package org.cbec.broker.sandbox;
+package org.cbec.sandbox.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,7 +31,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.cbec.broker.sandbox.Http.Reply;
+import org.cbec.sandbox.it.Http.Reply;
 import org.cbec.company.alphapay.AlphapayCallbacks;
 import org.cbec.company.betapay.BetapaySigning;
 import org.junit.jupiter.api.AfterAll;
@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The sandbox WAR as built, in a Payara Micro of its own with its own PostgreSQL (the fast sandbox
- * broker-war's pom starts, {@link SandboxMerchant#sandbox()}), called over HTTP only, as the broker
+ * this module's pom starts, {@link SandboxMerchant#sandbox()}), called over HTTP only, as the broker
  * calls a company: admin API and helpers with HTTP Basic, each company's operations signed by the
  * broker's own merchant side ({@link SandboxMerchant}). Every alphapay answer and every betapay node
  * is checked against the account's companyPublicKey, as the broker checks them. Each
@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
  */
 class SandboxIT {
 
-    /** SANDBOX_CUSTOMS_DELAY_MS of the fast sandbox (broker-war's pom) is 500; this bounds the wait generously. */
+    /** SANDBOX_CUSTOMS_DELAY_MS of the sandbox (this module's pom) is 500; this bounds the wait generously. */
     static final Duration CUSTOMS_WAIT = Duration.ofSeconds(20);
     static final long TIMEOUT_FAULT_MS = SandboxMerchant.setting("sandbox.timeout-fault-ms");
     static final String ID = "11010519491231002X";
@@ -1372,7 +1372,7 @@ class SandboxIT {
 
     // ---- callbacks -----------------------------------------------------------------------------
 
-    /** A callback's bound: SANDBOX_CALLBACK_POLL_MS and _RETRY_MS of the fast sandbox (broker-war's pom) are short. */
+    /** A callback's bound: SANDBOX_CALLBACK_POLL_MS and _RETRY_MS of the sandbox (this module's pom) are short. */
     static final Duration CALLBACK_WAIT = Duration.ofMinutes(1);
     static final long CALLBACK_RETRY_MS = SandboxMerchant.setting("sandbox.callback.retry-ms");
     static final String BEIJING_ISO = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+08:00";
