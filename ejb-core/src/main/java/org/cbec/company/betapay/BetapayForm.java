@@ -14,7 +14,7 @@ import java.util.StringJoiner;
 /**
  * Betapay's wire form: requests and notifications travel as {@code application/x-www-form-urlencoded}
  * in UTF-8, and their {@code timestamp} parameter is Beijing wall-clock time. (Public for the tests of
- * the sandbox in broker-war, which send the broker's own forms.)
+ * the sandbox in company-sandbox-it, which send the broker's own forms.)
  */
 public final class BetapayForm {
 
