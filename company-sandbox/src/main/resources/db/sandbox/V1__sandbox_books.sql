@@ -1,8 +1,7 @@
--- The payment companies' own books (company-sandbox), apart from the broker's database: on H2 a
--- file of its own, on PostgreSQL the schema "sandbox". Written once for H2 2.2 and PostgreSQL 15.
+-- The payment companies' own books (company-sandbox), apart from the broker's database: the schema
+-- "sandbox" of its PostgreSQL (15 or later).
 -- Ids come from sequences whose START WITH and INCREMENT BY equal the entities' allocationSize:
--- EclipseLink hands out the block below each value it draws (H2 2.x refused EclipseLink's
--- IDENTITY DDL, PAYARA-NOTES).
+-- EclipseLink hands out the block below each value it draws.
 
 -- Each company's key pair, made on first use; one per company (a second server racing to make it
 -- loses on the constraint and reads the winner's).

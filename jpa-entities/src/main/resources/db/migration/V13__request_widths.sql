@@ -2,7 +2,7 @@
 -- accepts must fit, up to 100 product lines with every text at its maximum in characters that JSON
 -- escapes (PaymentRequestLimitsTest builds it and checks it fits). 16,000 failed the insert of a
 -- documented request of about 50 such lines. Still VARCHAR, not a LOB (see V2); SET DATA TYPE
--- keeps the NOT NULL on both H2 and PostgreSQL.
+-- keeps the NOT NULL.
 ALTER TABLE payment ALTER COLUMN request_json SET DATA TYPE VARCHAR(200000);
 
 -- A cart keeps its request as JSON (cart_json). The checkout's API document takes up to 500 lines

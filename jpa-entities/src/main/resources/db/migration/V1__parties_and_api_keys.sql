@@ -1,5 +1,5 @@
 -- Parties that hold API keys, and the keys themselves.
--- Written in the SQL that H2 2.x and PostgreSQL 15 both accept; ids come from sequences whose
+-- Written in the SQL of PostgreSQL 15 and later; ids come from sequences whose
 -- START WITH equals INCREMENT BY equals the entities' allocationSize (EclipseLink pre-allocates
 -- the block that ends at the value it reads).
 

@@ -1,5 +1,5 @@
 -- The payment companies' sandbox left the broker: it is company-sandbox now, a deployable of its own
--- with its own database (its own H2 file, or its own schema on PostgreSQL) and its own migrations.
+-- with its own database (its own schema on PostgreSQL) and its own migrations.
 -- Its tables in the broker's database go; the broker never read them (it reaches the companies
 -- only over HTTP). Orders the old in-process sandbox held are not carried over: it was a test
 -- double, and a real company's orders are never in the broker's database either.

@@ -36,7 +36,9 @@ public class SchemaMigrator {
     /** The sandbox lives in a schema of its own, beside the broker's tables when they share a database. */
     static final String SCHEMA = "sandbox";
 
-    static final SchemaMigration MIGRATION = new SchemaMigration("classpath:db/sandbox", "sandbox_schema_history").inSchema(SCHEMA);
+    /** The migrations, with V1's comment edited after it was applied, which a database that applied it takes. */
+    static final SchemaMigration MIGRATION = new SchemaMigration("classpath:db/sandbox", "sandbox_schema_history").inSchema(SCHEMA)
+            .acceptingCommentEdits(new SchemaMigration.CommentEdit("1", 157685855, 1794086358));
 
     @Resource(lookup = "jdbc/sandbox")
     DataSource dataSource;

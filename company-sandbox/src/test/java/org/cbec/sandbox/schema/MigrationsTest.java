@@ -68,6 +68,62 @@ class MigrationsTest {
         return DriverManager.getConnection(url);
     }
 
+    /** This test's database as the server's pool hands it out. */
+    private javax.sql.DataSource dataSource() {
+        org.postgresql.ds.PGSimpleDataSource ds = new org.postgresql.ds.PGSimpleDataSource();
+        ds.setUrl(url);
+        return ds;
+    }
+
+    private int checksum(String version) throws SQLException {
+        try (Connection c = connect(); PreparedStatement s = c.prepareStatement("SELECT checksum FROM sandbox_schema_history WHERE version = ?")) {
+            s.setString(1, version);
+            ResultSet rs = s.executeQuery();
+            assertTrue(rs.next(), "version " + version + " applied");
+            return rs.getInt(1);
+        }
+    }
+
+    private void setChecksum(String version, int checksum) throws SQLException {
+        try (Connection c = connect(); PreparedStatement s = c.prepareStatement("UPDATE sandbox_schema_history SET checksum = ? WHERE version = ?")) {
+            s.setInt(1, checksum);
+            s.setString(2, version);
+            assertEquals(1, s.executeUpdate());
+        }
+    }
+
+    @Test
+    void eachEditedCommentIsDeclaredWithTheChecksumFlywayGivesTheFileNow() throws SQLException {
+        SchemaMigrator.MIGRATION.migrate(dataSource(), MigrationsTest.class.getClassLoader());
+        assertFalse(SchemaMigrator.MIGRATION.commentEdits().isEmpty());
+        for (org.cbec.plumbing.schema.SchemaMigration.CommentEdit edit : SchemaMigrator.MIGRATION.commentEdits()) {
+            assertEquals(edit.after(), checksum(edit.version()), "V" + edit.version() + " as it is now");
+        }
+    }
+
+    @Test
+    void aDatabaseThatAppliedAMigrationBeforeItsCommentWasEditedStartsAndTakesTheNewChecksum() throws SQLException {
+        SchemaMigrator.MIGRATION.migrate(dataSource(), MigrationsTest.class.getClassLoader());
+        for (org.cbec.plumbing.schema.SchemaMigration.CommentEdit edit : SchemaMigrator.MIGRATION.commentEdits()) {
+            setChecksum(edit.version(), edit.before());
+        }
+        assertEquals(0, SchemaMigrator.MIGRATION.migrate(dataSource(), MigrationsTest.class.getClassLoader()).applied());
+        for (org.cbec.plumbing.schema.SchemaMigration.CommentEdit edit : SchemaMigrator.MIGRATION.commentEdits()) {
+            assertEquals(edit.after(), checksum(edit.version()), "V" + edit.version() + " took the new checksum");
+        }
+    }
+
+    @Test
+    void anyOtherChangeToAnAppliedMigrationStillStopsTheStart() throws SQLException {
+        SchemaMigrator.MIGRATION.migrate(dataSource(), MigrationsTest.class.getClassLoader());
+        org.cbec.plumbing.schema.SchemaMigration.CommentEdit edit = SchemaMigrator.MIGRATION.commentEdits().get(0);
+        setChecksum(edit.version(), edit.before() + 1);
+        RuntimeException refused = assertThrows(RuntimeException.class,
+                () -> SchemaMigrator.MIGRATION.migrate(dataSource(), MigrationsTest.class.getClassLoader()));
+        assertTrue(refused.getMessage().contains("checksum mismatch"), refused::getMessage);
+        assertEquals(edit.before() + 1, checksum(edit.version()), "left as it was");
+    }
+
     static String account(long id, String paymentMethod, String merchant, String companyMerchantId) {
         return String.format("INSERT INTO sandbox_account (id, payment_method, merchant, company_merchant_id, app_id, key_serial,"
                 + " merchant_public_key, merchant_private_key, opened_at) VALUES (%d, '%s', '%s', '%s', '%s-app-%s', 'AB', 'pub', 'priv',"

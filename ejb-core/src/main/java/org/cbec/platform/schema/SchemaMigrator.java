@@ -28,7 +28,14 @@ public class SchemaMigrator {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigrator.class.getName());
 
-    static final SchemaMigration MIGRATION = new SchemaMigration("classpath:db/migration", "flyway_schema_history");
+    /**
+     * The migrations, with the comments edited after they were applied (V1, V7, V13: words about a
+     * second database the project no longer runs on), which a database that applied them takes.
+     */
+    static final SchemaMigration MIGRATION = new SchemaMigration("classpath:db/migration", "flyway_schema_history").acceptingCommentEdits(
+            new SchemaMigration.CommentEdit("1", 119807241, -81266506),
+            new SchemaMigration.CommentEdit("7", -1826690656, 30699871),
+            new SchemaMigration.CommentEdit("13", 336382686, 321275076));
 
     @Resource(lookup = "jdbc/cbec")
     DataSource dataSource;
