@@ -180,15 +180,41 @@ class RunScriptIT {
             }
         }
         assertEquals(3, database.size(), database.keySet()::toString);
-        // Production-like: no sandbox in the server; the companies are elsewhere (here nowhere: this
-        // run makes no payment, and the broker only needs to know where they are to be ready).
-        database.put("SANDBOX", "off");
-        database.put("ALPHAPAY_URL", "http://127.0.0.1:9/alphapay");
-        database.put("BETAPAY_URL", "http://127.0.0.1:9/betapay/gateway.do");
-        String schemaLine = restartScenario("postgres");
-        assertTrue(schemaLine.contains("PostgreSQL"), schemaLine);
-        assertFalse(Files.readString(Path.of("target", "run-it-postgres-1.log")).contains(database.get("DB_PASSWORD")),
-                "the database password is not logged");
+        // Production-like: no sandbox in the server; the companies are elsewhere: the two-process
+        // setup of docs/companies/sandbox.md, server-config/sandbox alone in its own JVM, with its
+        // own data and its own admin password, which the second start then drives through both companies.
+        Path sandboxDir = Path.of("target", "run-it-sandbox").toAbsolutePath();
+        Scripts.deleteRecursively(sandboxDir);
+        String sandboxPassword = "run-it-sandbox-password";
+        Map<String, String> urls = new HashMap<>();
+        for (String line : Scripts.run(List.of("sandbox", "start", sandboxDir.toString()), Map.of("SANDBOX_PORT", String.valueOf(Scripts.freePort()),
+                "SANDBOX_ADMIN_PASSWORD", sandboxPassword), List.of("DB_URL"), Duration.ofMinutes(5))) {
+            String[] kv = line.split("=", 2);
+            if (kv.length == 2 && kv[0].endsWith("_URL")) {
+                urls.put(kv[0], kv[1]);
+            }
+        }
+        try {
+            database.put("SANDBOX", "off");
+            database.put("ALPHAPAY_URL", urls.get("ALPHAPAY_URL"));
+            database.put("BETAPAY_URL", urls.get("BETAPAY_URL"));
+            SandboxClient sandbox = new SandboxClient(URI.create(urls.get("SANDBOX_URL")), sandboxPassword);
+            beforeTheLastStop = base -> theBrokerWorksAgainstTheSandboxRunningApart(base, sandbox, urls.get("SANDBOX_URL"));
+            String schemaLine = restartScenario("postgres");
+            assertTrue(schemaLine.contains("PostgreSQL"), schemaLine);
+            assertFalse(Files.readString(Path.of("target", "run-it-postgres-1.log")).contains(database.get("DB_PASSWORD")),
+                    "the database password is not logged");
+        } finally {
+            Scripts.run(List.of("sandbox", "stop", sandboxDir.toString()), Map.of(), List.of(), Duration.ofMinutes(2));
+        }
+    }
+
+    /** What restartScenario does last on its second start, before Ctrl-C (nothing unless a test says). */
+    private ThrowingConsumer beforeTheLastStop = base -> { };
+
+    @FunctionalInterface
+    private interface ThrowingConsumer {
+        void accept(URI base) throws Exception;
     }
 
     private void listensOnItsPortsOnlyOnLoopbackAndNoAnswerNamesTheServer(URI base, URI admin, Path log) throws Exception {
@@ -490,71 +516,47 @@ class RunScriptIT {
         assertEquals(200, next.status(), () -> "another merchant's create goes through: " + next);
     }
 
-    @Test
-    void theBrokerWorksAgainstTheSandboxRunningApartThroughBothScripts() throws Exception {
-        // The two-process setup of docs/companies/sandbox.md: server-config/sandbox alone in its own
-        // JVM, with its own data and its own admin password, and the broker run with SANDBOX=off pointed at it.
-        Scripts.deleteRecursively(dataDir);
-        Path sandboxDir = Path.of("target", "run-it-sandbox").toAbsolutePath();
-        Scripts.deleteRecursively(sandboxDir);
-        String sandboxPassword = "run-it-sandbox-password";
-        Map<String, String> urls = new HashMap<>();
-        for (String line : Scripts.run(List.of("sandbox", "start", sandboxDir.toString()), Map.of("SANDBOX_PORT", String.valueOf(Scripts.freePort()),
-                "SANDBOX_ADMIN_PASSWORD", sandboxPassword), List.of("DB_URL"), Duration.ofMinutes(5))) {
-            String[] kv = line.split("=", 2);
-            if (kv.length == 2 && kv[0].endsWith("_URL")) {
-                urls.put(kv[0], kv[1]);
-            }
-        }
-        try {
-            SandboxClient sandbox = new SandboxClient(URI.create(urls.get("SANDBOX_URL")), sandboxPassword);
-            database.put("SANDBOX", "off");
-            database.put("ALPHAPAY_URL", urls.get("ALPHAPAY_URL"));
-            database.put("BETAPAY_URL", urls.get("BETAPAY_URL"));
-            int port = Scripts.freePort();
-            URI base = URI.create("http://localhost:" + port + "/");
-            Path log = start(port, "run-it-two-process.log");
-            awaitReady(base, log);
-            assertEquals(404, get(base.resolve("sandbox/alphapay/v3/pay/transactions/native")).status(), "no sandbox in the broker's server");
+    /**
+     * The broker run with SANDBOX=off against company-sandbox running apart (server-config/sandbox):
+     * a new merchant's accounts opened there and registered, and create, pay, query, declare,
+     * query, and create, close, query CLOSED through both companies; the broker's key means
+     * nothing to the company's helpers.
+     */
+    private void theBrokerWorksAgainstTheSandboxRunningApart(URI base, SandboxClient sandbox, String sandboxUrl) throws Exception {
+        assertEquals(404, get(base.resolve("sandbox/alphapay/v3/pay/transactions/native")).status(), "no sandbox in the broker's server");
+        String merchant = "two-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
+        String key = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
+                .json().getString("key");
+        for (String method : List.of("alphapay", "betapay")) {
+            sandbox.register(base.resolve("broker/"), admin(), merchant, method);
+            String paid = "tp" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            assertEquals(200, payment(base, merchant, key, method, paid).status());
+            assertEquals(200, sandbox.pay(method, merchant, paid, "{\"payerName\":\"张三\",\"payerIdNumber\":\"11010519491231002X\"}").status());
+            Reply queried = get(base.resolve("broker/v1/payment/" + merchant + "?order_ref=" + paid + "&payment_method=" + method),
+                    "app-api-key", key);
+            assertEquals("SUCCESS", queried.json().getString("tradeState"), queried::toString);
+            Reply declared = postJson(base.resolve("broker/v1/customs/payment/" + merchant), "{\"orderNo\":\"" + paid
+                    + "\",\"transactionId\":\"" + queried.json().getString("transactionId") + "\",\"paymentMethod\":\"" + method
+                    + "\",\"certId\":\"11010519491231002X\",\"name\":\"张三\"}", "app-api-key", key);
+            assertEquals(200, declared.status(), declared::toString);
+            assertEquals("SAME", declared.json().getString("certCheckResult"), declared::toString);
+            Reply declaration = get(base.resolve("broker/v1/customs/payment/" + merchant + "?order_no=" + paid), "app-api-key", key);
+            assertEquals(200, declaration.status(), declaration::toString);
+            assertEquals(1, declaration.json().getJsonArray("orders").size(), declaration::toString);
 
-            String merchant = "two-" + UUID.randomUUID().toString().substring(0, 8);
-            assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin()).status());
-            String key = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
-                    .json().getString("key");
-            for (String method : List.of("alphapay", "betapay")) {
-                sandbox.register(base.resolve("broker/"), admin(), merchant, method);
-                String paid = "tp" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-                assertEquals(200, payment(base, merchant, key, method, paid).status());
-                assertEquals(200, sandbox.pay(method, merchant, paid, "{\"payerName\":\"张三\",\"payerIdNumber\":\"11010519491231002X\"}").status());
-                Reply queried = get(base.resolve("broker/v1/payment/" + merchant + "?order_ref=" + paid + "&payment_method=" + method),
-                        "app-api-key", key);
-                assertEquals("SUCCESS", queried.json().getString("tradeState"), queried::toString);
-                Reply declared = postJson(base.resolve("broker/v1/customs/payment/" + merchant), "{\"orderNo\":\"" + paid
-                        + "\",\"transactionId\":\"" + queried.json().getString("transactionId") + "\",\"paymentMethod\":\"" + method
-                        + "\",\"certId\":\"11010519491231002X\",\"name\":\"张三\"}", "app-api-key", key);
-                assertEquals(200, declared.status(), declared::toString);
-                assertEquals("SAME", declared.json().getString("certCheckResult"), declared::toString);
-                Reply declaration = get(base.resolve("broker/v1/customs/payment/" + merchant + "?order_no=" + paid), "app-api-key", key);
-                assertEquals(200, declaration.status(), declaration::toString);
-                assertEquals(1, declaration.json().getJsonArray("orders").size(), declaration::toString);
-
-                String closed = "tc" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-                assertEquals(200, payment(base, merchant, key, method, closed).status());
-                Reply close = Http.send("POST", base.resolve("broker/v1/payment/close/" + merchant + "/" + closed + "?payment_method=" + method),
-                        null, "app-api-key", key);
-                assertEquals(200, close.status(), close::toString);
-                assertEquals("CLOSED", get(base.resolve("broker/v1/payment/" + merchant + "?order_ref=" + closed + "&payment_method=" + method),
-                        "app-api-key", key).json().getString("tradeState"));
-                assertEquals(1, sandbox.requests(method, merchant, "close", closed), "the close reached the company");
-            }
-            // The broker's key means nothing to the company: its helpers want the sandbox's own admin.
-            assertEquals(401, Http.send("POST", URI.create(urls.get("SANDBOX_URL") + "alphapay/" + merchant + "/payments/x/pay"), null,
-                    "app-api-key", key).status());
-            interrupt(server);
-            assertTrue(server.waitFor(60, TimeUnit.SECONDS));
-        } finally {
-            Scripts.run(List.of("sandbox", "stop", sandboxDir.toString()), Map.of(), List.of(), Duration.ofMinutes(2));
+            String closed = "tc" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            assertEquals(200, payment(base, merchant, key, method, closed).status());
+            Reply close = Http.send("POST", base.resolve("broker/v1/payment/close/" + merchant + "/" + closed + "?payment_method=" + method),
+                    null, "app-api-key", key);
+            assertEquals(200, close.status(), close::toString);
+            assertEquals("CLOSED", get(base.resolve("broker/v1/payment/" + merchant + "?order_ref=" + closed + "&payment_method=" + method),
+                    "app-api-key", key).json().getString("tradeState"));
+            assertEquals(1, sandbox.requests(method, merchant, "close", closed), "the close reached the company");
         }
+        // The broker's key means nothing to the company: its helpers want the sandbox's own admin.
+        assertEquals(401, Http.send("POST", URI.create(sandboxUrl + "alphapay/" + merchant + "/payments/x/pay"), null,
+                "app-api-key", key).status());
     }
 
     /**
@@ -751,6 +753,7 @@ class RunScriptIT {
         Reply sandbox = postJson(base.resolve("sandbox/alphapay/v3/pay/transactions/native"), "{}");
         if ("off".equals(database.get("SANDBOX"))) {
             assertEquals(404, sandbox.status(), "SANDBOX=off deploys no sandbox: " + sandbox);
+            beforeTheLastStop.accept(base);
         } else {
             assertEquals(401, sandbox.status(), "the sandbox is on by default and refuses an unsigned request: " + sandbox);
             demoFlow(base);
