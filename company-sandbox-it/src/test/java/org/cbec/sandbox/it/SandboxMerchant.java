@@ -263,14 +263,7 @@ final class SandboxMerchant {
 
     /** The common parameters of a gateway call, to be changed by a test before signing. */
     Map<String, String> params(String method, String bizContent) {
-        Map<String, String> params = new TreeMap<>();
-        params.put("app_id", appId);
-        params.put("method", method);
-        params.put("format", "JSON");
-        params.put("charset", "utf-8");
-        params.put("sign_type", "RSA2");
-        params.put("timestamp", BetapayForm.timestamp(Instant.now()));
-        params.put("version", "1.0");
+        Map<String, String> params = BetapayForm.gatewayParams(appId, method, Instant.now());
         params.put("biz_content", bizContent);
         return params;
     }

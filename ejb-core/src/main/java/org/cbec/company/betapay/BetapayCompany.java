@@ -372,14 +372,7 @@ public class BetapayCompany implements PaymentCompany {
     /** {@code redactedBiz} is what is stored of the business content: personal data masked. */
     private JsonObject call(CompanyAccount account, String operation, String method, String bizContent, String redactedBiz,
             String notifyUrl, ExchangeRecorder recorder) {
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put("app_id", account.appId());
-        params.put("method", method);
-        params.put("format", "JSON");
-        params.put("charset", "utf-8");
-        params.put("sign_type", "RSA2");
-        params.put("timestamp", BetapayForm.timestamp(Instant.now()));
-        params.put("version", "1.0");
+        Map<String, String> params = BetapayForm.gatewayParams(account.appId(), method, Instant.now());
         if (notifyUrl != null) {
             params.put("notify_url", notifyUrl);
         }

@@ -61,4 +61,21 @@ public final class BetapayForm {
     public static String timestamp(Instant at) {
         return GATEWAY_TIME.format(at);
     }
+
+    /**
+     * The parameters every gateway call starts with, in the order the broker sends them: the app,
+     * the method, JSON in UTF-8 signed RSA2, the time, version 1.0. The caller adds the rest
+     * ({@code notify_url}, {@code biz_content}) and then the signature.
+     */
+    public static Map<String, String> gatewayParams(String appId, String method, Instant at) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("app_id", appId);
+        params.put("method", method);
+        params.put("format", "JSON");
+        params.put("charset", "utf-8");
+        params.put("sign_type", "RSA2");
+        params.put("timestamp", timestamp(at));
+        params.put("version", "1.0");
+        return params;
+    }
 }
