@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jakarta.persistence.NamedNativeQuery;
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -16,13 +14,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
-import java.util.UUID;
+import org.cbec.plumbing.schema.EmbeddedDatabases;
 import org.cbec.sandbox.entity.CompanyOrder;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The migrations run on a real PostgreSQL, configured exactly as the server configures them (the
@@ -33,30 +30,15 @@ import org.junit.jupiter.api.Test;
  */
 class MigrationsTest {
 
-    private static EmbeddedPostgres postgres;
+    @RegisterExtension
+    static final EmbeddedDatabases postgres = new EmbeddedDatabases();
 
     /** This test's database, as the server's pool reaches it. */
     private String url;
 
-    @BeforeAll
-    static void start() throws IOException {
-        postgres = EmbeddedPostgres.builder().start();
-    }
-
-    @AfterAll
-    static void stop() throws IOException {
-        if (postgres != null) {
-            postgres.close();
-        }
-    }
-
     @BeforeEach
     void freshDatabase() throws SQLException {
-        String name = "sandbox_" + UUID.randomUUID().toString().replace("-", "");
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
-        url = postgres.getJdbcUrl("postgres", name) + "&currentSchema=" + SchemaMigrator.SCHEMA;
+        url = postgres.freshDatabase("sandbox") + "&currentSchema=" + SchemaMigrator.SCHEMA;
     }
 
     void migrate() {

@@ -5,20 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.UUID;
 import javax.sql.DataSource;
+import org.cbec.plumbing.schema.EmbeddedDatabases;
 import org.cbec.plumbing.schema.SchemaMigration.CommentEdit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -28,30 +24,15 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 class SchemaMigratorTest {
 
-    private static EmbeddedPostgres postgres;
+    @RegisterExtension
+    static final EmbeddedDatabases postgres = new EmbeddedDatabases();
 
     private DataSource dataSource;
 
-    @BeforeAll
-    static void start() throws IOException {
-        postgres = EmbeddedPostgres.builder().start();
-    }
-
-    @AfterAll
-    static void stop() throws IOException {
-        if (postgres != null) {
-            postgres.close();
-        }
-    }
-
     @BeforeEach
     void freshDatabase() throws SQLException {
-        String name = "cbec_" + UUID.randomUUID().toString().replace("-", "");
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
-        }
         PGSimpleDataSource ds = new PGSimpleDataSource();
-        ds.setUrl(postgres.getJdbcUrl("postgres", name));
+        ds.setUrl(postgres.freshDatabase("cbec"));
         dataSource = ds;
     }
 
