@@ -3,6 +3,7 @@ package org.cbec.payment.control;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Optional;
+import org.cbec.platform.time.Backoff;
 
 /**
  * When the reconciliation takes a payment that stays UNKNOWN again: {@code base} after its first
@@ -15,32 +16,19 @@ import java.util.Optional;
  */
 public final class ReconcileSchedule {
 
-    private final Duration base;
-    private final Duration cap;
-    private final int maxAttempts;
+    private final Backoff backoff;
 
     public ReconcileSchedule(Duration base, Duration cap, int maxAttempts) {
-        if (base.isNegative() || base.isZero()) {
-            throw new IllegalArgumentException("the reconciliation's backoff base must be positive, not " + base);
+        try {
+            this.backoff = new Backoff(base, cap, 0, maxAttempts, null);
+        } catch (IllegalArgumentException wrong) {
+            throw new IllegalArgumentException("the reconciliation's back-off: " + wrong.getMessage(), wrong);
         }
-        if (cap.compareTo(base) < 0) {
-            throw new IllegalArgumentException("the reconciliation's longest gap " + cap + " is shorter than its first " + base);
-        }
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("the reconciliation needs at least one attempt, not " + maxAttempts);
-        }
-        this.base = base;
-        this.cap = cap;
-        this.maxAttempts = maxAttempts;
     }
 
     /** The gap after the {@code attempts}-th failed attempt (1 for the first): base, doubled each time, at most the cap. */
     public Duration gap(int attempts) {
-        Duration gap = base;
-        for (int i = 1; i < attempts && gap.compareTo(cap) < 0; i++) {
-            gap = gap.multipliedBy(2);
-        }
-        return gap.compareTo(cap) < 0 ? gap : cap;
+        return backoff.gap(attempts);
     }
 
     /**
@@ -48,6 +36,6 @@ public final class ReconcileSchedule {
      * {@code now}; empty when that was the last one.
      */
     public Optional<OffsetDateTime> next(int attempts, OffsetDateTime now) {
-        return attempts >= maxAttempts ? Optional.empty() : Optional.of(now.plus(gap(attempts)));
+        return backoff.next(attempts, now, now, () -> 0.5);
     }
 }

@@ -1,2 +1,2 @@
-/** How times are written for clients and merchants: Beijing time, ISO 8601, with seconds. */
+/** Time: how times are written for clients and merchants (Beijing time, ISO 8601, with seconds), and when what failed is tried again. */
 package org.cbec.platform.time;

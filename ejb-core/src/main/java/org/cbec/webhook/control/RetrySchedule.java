@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
+import org.cbec.platform.time.Backoff;
 
 /**
  * When a failed delivery is tried again: after {@code base}, then twice as long each time, capped
@@ -16,7 +17,7 @@ public final class RetrySchedule {
     public static final Duration GIVE_UP_AFTER = Duration.ofHours(24);
     public static final Duration MAX_INTERVAL = Duration.ofHours(2);
 
-    private final Duration base;
+    private final Backoff backoff;
     private final DoubleSupplier random;
 
     /** {@code random} gives numbers in [0, 1). */
@@ -24,17 +25,14 @@ public final class RetrySchedule {
         if (base.isNegative() || base.isZero()) {
             throw new IllegalArgumentException("the first retry comes after a positive time");
         }
-        this.base = base;
+        this.backoff = new Backoff(base.compareTo(MAX_INTERVAL) < 0 ? base : MAX_INTERVAL, MAX_INTERVAL, 0.2, Integer.MAX_VALUE,
+                GIVE_UP_AFTER);
         this.random = random;
     }
 
     /** The wait after the {@code attempts}-th failed attempt (1 for the first), without jitter. */
     public Duration interval(int attempts) {
-        long millis = base.toMillis();
-        for (int i = 1; i < attempts && millis < MAX_INTERVAL.toMillis(); i++) {
-            millis *= 2;
-        }
-        return Duration.ofMillis(Math.min(millis, MAX_INTERVAL.toMillis()));
+        return backoff.gap(attempts);
     }
 
     /**
@@ -42,9 +40,6 @@ public final class RetrySchedule {
      * event, made at {@code createdAt}, has been tried for long enough.
      */
     public Optional<OffsetDateTime> next(int attempts, OffsetDateTime createdAt, OffsetDateTime now) {
-        long interval = interval(attempts).toMillis();
-        long jittered = Math.round(interval * (0.8 + 0.4 * random.getAsDouble()));
-        OffsetDateTime next = now.plusNanos(jittered * 1_000_000);
-        return next.isAfter(createdAt.plus(GIVE_UP_AFTER)) ? Optional.empty() : Optional.of(next);
+        return backoff.next(attempts, createdAt, now, random);
     }
 }
