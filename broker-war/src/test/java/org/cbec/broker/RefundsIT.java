@@ -316,6 +316,43 @@ class RefundsIT {
     }
 
     @Test
+    void aRefundTheCompanyAnswersTryLaterIsKeptNotClosedAndEndsOnceAsTheCompanySays() throws Exception {
+        // alphapay limits the rate and does nothing; betapay fails on its side after making the
+        // refund. Neither answer is a refusal: each refund is kept, and the reconciliation asks the
+        // company and ends it as the company says (alphapay: none there, so sent again; betapay: found).
+        Map<String, String> faults = Map.of(
+                "alphapay", "{\"mode\":\"REFUSE\",\"status\":429,\"code\":\"FREQUENCY_LIMITED\",\"count\":1,\"orderRef\":\"%s\"}",
+                "betapay", "{\"mode\":\"REFUSE\",\"code\":\"ACQ.SYSTEM_ERROR\",\"afterWork\":true,\"count\":1,\"orderRef\":\"%s\"}");
+        Map<String, String> refs = new java.util.LinkedHashMap<>();
+        try {
+            for (String method : METHODS) {
+                String ref = paid(method, 3_000, "CNY");
+                refs.put(method, ref);
+                assertEquals(200, SANDBOX.fault(method, "demo", String.format(faults.get(method), ref)).status());
+                Reply r = refund(method, ref, "later-" + ref, 3_000, "");
+                assertEnvelope(500, r);
+                assertEquals("failure while refunding the payment", r.json().getString("message"));
+                assertTrue(r.json().getString("errors").contains("to be tried later") && r.json().getString("errors").contains("is kept"),
+                        r::toString);
+                assertEquals(0, count("SELECT COUNT(*) FROM refund r JOIN payment p ON p.id = r.payment_id WHERE p.order_ref = ?"
+                        + " AND r.state = 'CLOSED'", ref), method + ": not closed on a try-later answer");
+            }
+        } finally {
+            for (String method : METHODS) {
+                SANDBOX.clearFaults(method, "demo");
+            }
+        }
+        for (String method : METHODS) {
+            String ref = refs.get(method);
+            awaitTrue(() -> count("SELECT COUNT(*) FROM refund r JOIN payment p ON p.id = r.payment_id WHERE p.order_ref = ?"
+                    + " AND r.state = 'SUCCESS' AND r.refund_id IS NOT NULL", ref) == 1, method + ": resolved by the reconciliation");
+            assertEquals(1, company(method, ref).size(), method + ": the company made one refund");
+            Reply seen = get(api("refund/demo?payment_method=" + method + "&order_ref=" + ref + "&refund_ref=later-" + ref), "app-api-key", KEY);
+            assertEquals("SUCCESS", seen.json().getString("state"), seen::toString);
+        }
+    }
+
+    @Test
     void customsRefusesAFullyRefundedPaymentAndAnOrderFeeAbovePaidLessRefunded() throws Exception {
         for (String method : METHODS) {
             String partly = paid(method, 8_000, "CNY");

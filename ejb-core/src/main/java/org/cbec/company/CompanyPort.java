@@ -160,6 +160,9 @@ public final class CompanyPort {
         try {
             return new Answered<>(call.get());
         } catch (CompanyRefusal refusal) {
+            if (company.tryLater(refusal.code())) {
+                return new NoAnswer<>("the company answered " + refusal.code() + ": " + refusal.reason() + ", to be tried later");
+            }
             return new Refused<>(refusal.code(), refusal.reason());
         } catch (CircuitBreakerOpenException | BulkheadException notSent) {
             calls.refused(company.method(), operation, notSent);

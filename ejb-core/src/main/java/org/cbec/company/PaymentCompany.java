@@ -24,6 +24,13 @@ public interface PaymentCompany {
      */
     boolean invalidRequest(String refusalCode);
 
+    /**
+     * Whether a refusal with this code is no answer at all: the company is busy, limits the rate of
+     * calls, or is still working on the request ("try later"). The company may have acted, or may
+     * yet act, on what was sent, so the call counts as sent without an answer, never as refused.
+     */
+    boolean tryLater(String refusalCode);
+
     /** Whether this server knows where the company is (its URL is configured). */
     boolean configured();
 

@@ -66,6 +66,16 @@ class CompanyPortTest {
     }
 
     @Test
+    void aRefusalTheCompanyMeansAsTryLaterIsNoAnswerNeverARefusal() {
+        CompanyOutcome<CreatedOrder> o = create(() -> {
+            throw new CompanyRefusal("BUSY", "rate limited");
+        });
+        assertEquals("no answer the company answered BUSY: rate limited, to be tried later", kind(o));
+        assertTrue(assertInstanceOf(CompanyOutcome.NoAnswer.class, o).sent(), "the company may have acted");
+        assertEquals(List.of(), notSent);
+    }
+
+    @Test
     void anOpenCircuitIsNotSentCountedAndRecorded() {
         assertEquals("not sent CIRCUIT_OPEN", kind(create(() -> {
             throw new CircuitBreakerOpenException("open");
@@ -122,6 +132,11 @@ class CompanyPortTest {
         @Override
         public boolean invalidRequest(String refusalCode) {
             return false;
+        }
+
+        @Override
+        public boolean tryLater(String refusalCode) {
+            return "BUSY".equals(refusalCode);
         }
 
         @Override

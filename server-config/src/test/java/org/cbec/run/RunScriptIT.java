@@ -57,6 +57,12 @@ class RunScriptIT {
         if (server != null && server.isAlive()) {
             server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         }
+        // A run ended by force (a failed test) leaves its embedded PostgreSQL to stop by itself: the
+        // next test, which starts afresh in the same DATA_DIR, waits for it to be gone.
+        Path pid = dataDir.resolve("pgdata").resolve("postmaster.pid");
+        for (int i = 0; i < 600 && Files.exists(pid); i++) {
+            Thread.sleep(100);
+        }
         if (database.containsKey("DB_URL")) {
             script("postgres", "stop", postgresDir.toString());
         }
@@ -448,6 +454,18 @@ class RunScriptIT {
                     basic("admin", sandboxPassword()));
             assertEquals("PENDING", callbacks.json().getJsonArray("callbacks").getJsonObject(0).getString("state"),
                     () -> "the company's callback never arrived: " + callbacks);
+            // The kill comes once the broker has stored the failed attempt (the receiver's 500 reaches
+            // the test before the broker's commit): the event is then waiting for its retry.
+            List<Integer> storedAttempts = List.of();
+            deadline = Instant.now().plusSeconds(30);
+            while (!storedAttempts.equals(List.of(500)) && Instant.now().isBefore(deadline)) {
+                Thread.sleep(100);
+                Reply seen = get(base.resolve("broker/v1/events/demo?order_ref=" + ref), "app-api-key", DEMO_API_KEY);
+                storedAttempts = seen.status() != 200 || seen.json().getJsonArray("events").isEmpty() ? List.of()
+                        : seen.json().getJsonArray("events").getJsonObject(0).getJsonArray("attempts").stream()
+                                .map(a -> a.asJsonObject().getInt("httpStatus")).toList();
+            }
+            assertEquals(List.of(500), storedAttempts, "the failed attempt stored before the kill");
             new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
             assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
             assertEquals(1, ids.size(), "no attempt between the failure and the kill");

@@ -965,6 +965,45 @@ class SandboxIT {
     }
 
     @Test
+    void aRefuseFaultAnswersTheCodeSignedInEachCompanysFormWithOrWithoutTheWork() {
+        SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-refuse"));
+        Http.admin("PUT", a.helper("faults"), "{\"mode\":\"REFUSE\",\"status\":429,\"code\":\"FREQUENCY_LIMITED\",\"count\":1}");
+        String ref = orderRef();
+        Reply r = a.alphapayUnchecked("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY"));
+        assertEquals(429, r.status(), r.toString());
+        assertTrue(a.alphapayAnswerVerifies(r), "signed as every answer");
+        assertEquals("FREQUENCY_LIMITED", r.json().getString("code"));
+        assertEquals(404, Http.admin("GET", a.helper("orders/" + ref), null).status(), "refused without the work");
+        Http.admin("PUT", a.helper("faults"), "{\"mode\":\"REFUSE\",\"code\":\"SYSTEM_ERROR\",\"afterWork\":true,\"count\":1}");
+        Reply after = a.alphapayUnchecked("POST", "v3/pay/transactions/native", a.createBody(ref, 100, "CNY"));
+        assertEquals(400, after.status(), "the default status: " + after);
+        assertTrue(a.alphapayAnswerVerifies(after));
+        assertEquals("SYSTEM_ERROR", after.json().getString("code"));
+        assertEquals(200, Http.admin("GET", a.helper("orders/" + ref), null).status(), "the work was done before the refusal");
+
+        SandboxMerchant b = SandboxMerchant.open(base, "betapay", unique("f-refuse"));
+        Http.admin("PUT", b.helper("faults"), "{\"mode\":\"REFUSE\",\"code\":\"isp.unknow-error\",\"count\":1}");
+        String bref = orderRef();
+        String precreate = "{\"out_trade_no\":\"" + bref + "\",\"total_amount\":\"1\",\"subject\":\"s\"}";
+        Reply br = b.betapayRaw(b.form("betapay.trade.precreate", precreate, b.key));
+        assertEquals(200, br.status());
+        JsonObject node = b.betapayNode(br, "betapay.trade.precreate");
+        assertEquals("20000", node.getString("code"), "the company's own failure: " + node);
+        assertEquals("isp.unknow-error", node.getString("sub_code"));
+        assertEquals(404, Http.admin("GET", b.helper("orders/" + bref), null).status());
+        Http.admin("PUT", b.helper("faults"), "{\"mode\":\"REFUSE\",\"code\":\"ACQ.SYSTEM_ERROR\",\"afterWork\":true,\"count\":1}");
+        Reply bafter = b.betapayRaw(b.form("betapay.trade.precreate", precreate, b.key));
+        JsonObject afterNode = b.betapayNode(bafter, "betapay.trade.precreate");
+        assertEquals("40004", afterNode.getString("code"));
+        assertEquals("ACQ.SYSTEM_ERROR", afterNode.getString("sub_code"));
+        assertEquals(200, Http.admin("GET", b.helper("orders/" + bref), null).status(), "the work was done before the refusal");
+
+        Reply noCode = Http.admin("PUT", b.helper("faults"), "{\"mode\":\"REFUSE\"}");
+        assertEquals(400, noCode.status());
+        assertEquals("code", noCode.json().getString("field"));
+    }
+
+    @Test
     void aFaultWithABadModeIsRefusedNamingIt() {
         SandboxMerchant a = SandboxMerchant.open(base, "alphapay", unique("f-mode"));
         Reply r = Http.admin("PUT", a.helper("faults"), "{\"mode\":\"EXPLODE\"}");

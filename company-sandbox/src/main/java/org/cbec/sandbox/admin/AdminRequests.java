@@ -179,16 +179,22 @@ final class AdminRequests {
         try {
             parsed = Fault.Mode.valueOf(mode);
         } catch (IllegalArgumentException e) {
-            throw new AdminRefusal(400, "mode must be TIMEOUT, ERROR, SLOW, HOLD or BAD_SIGNATURE", "mode");
+            throw new AdminRefusal(400, "mode must be TIMEOUT, ERROR, SLOW, HOLD, BAD_SIGNATURE or REFUSE", "mode");
         }
-        int status = read("status", () -> Members.optionalInteger(o, "status", 400, 599)).orElse(500L).intValue();
+        int status = read("status", () -> Members.optionalInteger(o, "status", 400, 599)).orElse(parsed == Fault.Mode.REFUSE ? 400L : 500L)
+                .intValue();
         long latency = read("latencyMs", () -> Members.optionalInteger(o, "latencyMs", 0, 120_000)).orElse(0L);
         String orderRef = read("orderRef", () -> Members.optionalText(o, "orderRef", 64)).orElse(null);
         Integer count = read("count", () -> Members.optionalInteger(o, "count", 1, 1_000_000)).map(Long::intValue).orElse(null);
         if (parsed == Fault.Mode.HOLD && latency == 0) {
             throw new AdminRefusal(400, "a HOLD needs latencyMs, the longest it may stall", "latencyMs");
         }
-        return new Fault(parsed, status, latency, orderRef, count == null ? null : new AtomicInteger(count));
+        String code = read("code", () -> Members.optionalText(o, "code", 64)).orElse(null);
+        if (parsed == Fault.Mode.REFUSE && code == null) {
+            throw new AdminRefusal(400, "a REFUSE needs code, the company error code it answers", "code");
+        }
+        boolean afterWork = read("afterWork", () -> Members.optionalBoolean(o, "afterWork")).orElse(false);
+        return new Fault(parsed, status, latency, orderRef, count == null ? null : new AtomicInteger(count), code, afterWork);
     }
 
     /**

@@ -56,6 +56,9 @@ public class AlphapayGate {
         if (served.errorStatus() != null) {
             return AlphapaySigner.faultError(served.errorStatus());
         }
+        if (served.refusal() != null) {
+            return signer.signed(AlphapayAnswer.refusal(served.refusal().status(), served.refusal().code(), "sandbox fault: refused"), false);
+        }
         return signer.signed(served.answer(), served.badSignature());
     }
 
@@ -74,6 +77,9 @@ public class AlphapayGate {
                 AlphapayBills.Download::status);
         if (served.errorStatus() != null) {
             return AlphapaySigner.faultError(served.errorStatus());
+        }
+        if (served.refusal() != null) {
+            return signer.signed(AlphapayAnswer.refusal(served.refusal().status(), served.refusal().code(), "sandbox fault: refused"), false);
         }
         AlphapayBills.Download file = served.answer();
         if (file.refusal() != null) {

@@ -78,6 +78,9 @@ public class BetapayGate {
         if (served.errorStatus() != null) {
             return BetapaySigner.faultError(served.errorStatus());
         }
+        if (served.refusal() != null) {
+            return signer.answer(responseKey, BetapayNode.refusedWith(served.refusal().code(), "sandbox fault: refused"), false);
+        }
         return signer.answer(responseKey, served.answer(), served.badSignature());
     }
 

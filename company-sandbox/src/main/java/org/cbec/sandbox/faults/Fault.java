@@ -5,11 +5,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A fault set for an account: its mode, the status an ERROR answers, the stall of a SLOW one (the
- * longest stall of a HOLD), the only order it applies to (null: every request of the account), the
- * calls left (null: until cleared) and, for a HOLD, the latch that deleting the faults opens.
+ * A fault set for an account: its mode, the status an ERROR answers (and alphapay's REFUSE), the
+ * stall of a SLOW one (the longest stall of a HOLD), the only order it applies to (null: every
+ * request of the account), the calls left (null: until cleared), a REFUSE's company error code and
+ * whether the work is done before it, and, for a HOLD, the latch that deleting the faults opens.
  */
-public record Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining, CountDownLatch release) {
+public record Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining, String code, boolean afterWork,
+        CountDownLatch release) {
 
     /** What goes wrong. */
     public enum Mode {
@@ -26,11 +28,21 @@ public record Fault(Mode mode, int status, long latencyMs, String orderRef, Atom
          */
         HOLD,
         /** Work, then answer with a signature that does not verify. */
-        BAD_SIGNATURE
+        BAD_SIGNATURE,
+        /**
+         * Answer a refusal with the company error {@code code}, signed as every answer, in the
+         * company's own form: without doing the work, or (with {@code afterWork}) after it, as a
+         * company that did what was asked but answered "busy" or "being processed".
+         */
+        REFUSE
     }
 
     public Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining) {
-        this(mode, status, latencyMs, orderRef, remaining, mode == Mode.HOLD ? new CountDownLatch(1) : null);
+        this(mode, status, latencyMs, orderRef, remaining, null, false);
+    }
+
+    public Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining, String code, boolean afterWork) {
+        this(mode, status, latencyMs, orderRef, remaining, code, afterWork, mode == Mode.HOLD ? new CountDownLatch(1) : null);
     }
 
     boolean appliesTo(String requestOrderRef) {

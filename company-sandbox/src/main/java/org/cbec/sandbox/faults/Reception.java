@@ -23,8 +23,19 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class Reception {
 
-    /** What the gate sends: the work's answer (signed badly when asked), or an ERROR fault's status. */
-    public record Served<A>(A answer, Integer errorStatus, boolean badSignature) {
+    /**
+     * What the gate sends: the work's answer (signed badly when asked), an ERROR fault's status, or
+     * a REFUSE fault's refusal (its status for alphapay and its company error code), signed.
+     */
+    public record Served<A>(A answer, Integer errorStatus, boolean badSignature, Refusal refusal) {
+
+        Served(A answer, Integer errorStatus, boolean badSignature) {
+            this(answer, errorStatus, badSignature, null);
+        }
+    }
+
+    /** A REFUSE fault's answer: alphapay's HTTP status, and the company error code. */
+    public record Refusal(int status, String code) {
     }
 
     @Inject
@@ -48,6 +59,11 @@ public class Reception {
             log.answered(visit, null, fault.get().status());
             return new Served<>(null, fault.get().status(), false);
         }
+        if (mode == Fault.Mode.REFUSE && !fault.get().afterWork()) {
+            // The HTTP status the refusal goes out with: betapay answers every refusal with 200.
+            log.answered(visit, null, "betapay".equals(visit.paymentMethod()) ? 200 : fault.get().status());
+            return new Served<>(null, null, false, new Refusal(fault.get().status(), fault.get().code()));
+        }
         Long receivedId = null;
         if (fault.isPresent() && fault.get().stalls()) {
             receivedId = log.received(visit);
@@ -67,6 +83,9 @@ public class Reception {
             // The same create arrived twice at once and the other one stored the order first: in a
             // fresh transaction the work finds it (and answers the same order, or the conflict).
             answer = desk.serve(visit, receivedId, work, statusOf);
+        }
+        if (mode == Fault.Mode.REFUSE) {
+            return new Served<>(null, null, false, new Refusal(fault.get().status(), fault.get().code()));
         }
         return new Served<>(answer, null, mode == Fault.Mode.BAD_SIGNATURE);
     }

@@ -62,6 +62,21 @@ class AdminRequestsTest {
     }
 
     @Test
+    void aRefuseFaultNeedsItsCodeAndAnswers400UnlessToldOtherwise() {
+        Fault f = AdminRequests.fault(b("{\"mode\":\"REFUSE\",\"code\":\"FREQUENCY_LIMITED\"}"), JSON);
+        assertEquals(Fault.Mode.REFUSE, f.mode());
+        assertEquals(400, f.status());
+        assertEquals("FREQUENCY_LIMITED", f.code());
+        assertEquals(false, f.afterWork());
+        Fault after = AdminRequests.fault(b("{\"mode\":\"REFUSE\",\"code\":\"ACQ.SYSTEM_ERROR\",\"status\":429,\"afterWork\":true}"), JSON);
+        assertEquals(429, after.status());
+        assertEquals(true, after.afterWork());
+        assertEquals("code", assertThrows(AdminRefusal.class, () -> AdminRequests.fault(b("{\"mode\":\"REFUSE\"}"), JSON)).field());
+        assertEquals("afterWork", assertThrows(AdminRefusal.class,
+                () -> AdminRequests.fault(b("{\"mode\":\"REFUSE\",\"code\":\"X\",\"afterWork\":\"yes\"}"), JSON)).field());
+    }
+
+    @Test
     void aLatencyIsReadFromItsDistributionAndPercentilesAndABadOneNamesItsMember() {
         assertEquals("lognormal 150 800", AdminRequests.latency(b("{\"distribution\":\"LOGNORMAL\",\"p50Ms\":150,\"p99Ms\":800}"), JSON).toString());
         assertEquals("fixed 200", AdminRequests.latency(b("{\"distribution\":\"FIXED\",\"p50Ms\":200}"), JSON).toString());

@@ -103,6 +103,17 @@ public class AlphapayCompany implements PaymentCompany {
         return "PARAM_ERROR".equals(refusalCode) || "CURRENCY_NOT_SUPPORTED".equals(refusalCode);
     }
 
+    /**
+     * WeChat-Pay-v3 style: {@code FREQUENCY_LIMITED} (HTTP 429), and {@code SYSTEM_ERROR} and
+     * {@code BANK_ERROR}, the company's own failures, to be sent again with the same parameters.
+     */
+    @Override
+    public boolean tryLater(String refusalCode) {
+        return refusalCode != null && TRY_LATER.contains(refusalCode);
+    }
+
+    private static final Set<String> TRY_LATER = Set.of("FREQUENCY_LIMITED", "SYSTEM_ERROR", "BANK_ERROR");
+
     @Override
     public boolean configured() {
         return endpoint.filter(url -> !url.isBlank()).isPresent();

@@ -108,6 +108,19 @@ public class BetapayCompany implements PaymentCompany {
                 || refusalCode.startsWith("isv.missing-"));
     }
 
+    /**
+     * Alipay style: {@code isp.unknow-error} (code 20000: the company's side failed) and
+     * {@code ACQ.SYSTEM_ERROR} (also as the gateway's {@code aop.ACQ.SYSTEM_ERROR}), which the
+     * company asks to send again with the same parameters. Not every {@code isp.…} code: a bill's
+     * {@code isp.bill_not_exist} is an answer (a day without lines).
+     */
+    @Override
+    public boolean tryLater(String refusalCode) {
+        return refusalCode != null && TRY_LATER.contains(refusalCode);
+    }
+
+    private static final Set<String> TRY_LATER = Set.of("isp.unknow-error", "ACQ.SYSTEM_ERROR", "aop.ACQ.SYSTEM_ERROR");
+
     @Override
     public boolean configured() {
         return gateway.filter(url -> !url.isBlank()).isPresent();

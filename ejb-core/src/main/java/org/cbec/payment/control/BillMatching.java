@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.cbec.company.BillLine;
 import org.cbec.payment.entity.Discrepancy;
+import org.cbec.payment.entity.PayoutState;
 import org.cbec.platform.time.BeijingTime;
 
 /**
@@ -34,7 +35,7 @@ public final class BillMatching {
     /**
      * One of the broker's records as a bill line would show it: {@code state} in the bill's words
      * (a payment SUCCESS; a refund its state; a split part its result; a release SUCCESS once
-     * finished; a payout ACCEPTED, PAID or FAILED), {@code time} the company's time for it.
+     * finished; a payout {@link #payoutState}), {@code time} the company's time for it.
      */
     public record Record(BillLine.Kind kind, String key, String orderRef, String reference, long amount, String currency, String state,
             OffsetDateTime time, Long paymentId, Long payoutId, String merchantRef) {
@@ -51,6 +52,18 @@ public final class BillMatching {
      * counted also in {@code acrossDays}), lines awaiting the next day's bill, and the differences.
      */
     public record Result(int brokerLines, int companyLines, int matched, int acrossDays, int awaiting, List<Found> found) {
+    }
+
+    /**
+     * A payout's state in the bill's words: the company's ACCEPTED, PAID or FAILED as they are,
+     * and the broker's own states by their names, never as shown to the client. A payout the
+     * broker holds refused (shown FAILED: its money was booked back) or without an outcome
+     * (SENDING, UNKNOWN, NOT_SENT: shown ACCEPTED) that the company bills in any state is a state
+     * difference, not a match: the first would be paid twice, the second is resolved by the
+     * company's word.
+     */
+    public static String payoutState(PayoutState state) {
+        return state.name();
     }
 
     /** A bill line's key: what the broker knows the same line by. */
@@ -94,7 +107,7 @@ public final class BillMatching {
             if (r == null) {
                 found.add(missingAtBroker(l));
             } else if (differ(r, l, found)) {
-                if (!BeijingTime.day(r.time()).equals(day)) {
+                if (r.time() != null && !BeijingTime.day(r.time()).equals(day)) {
                     across++;
                 }
                 matched++;

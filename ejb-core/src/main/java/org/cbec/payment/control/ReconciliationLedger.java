@@ -143,7 +143,7 @@ public class ReconciliationLedger {
 
     private static BillMatching.Record payout(Payout p) {
         return new BillMatching.Record(BillLine.Kind.PAYOUT, p.getPayoutRef(), null, p.getPayoutRef(), p.getAmount(), p.getCurrency(),
-                p.getState().shown(), p.getAcceptedAt(), null, p.getId(), p.getPayoutRef());
+                BillMatching.payoutState(p.getState()), p.getAcceptedAt(), null, p.getId(), p.getPayoutRef());
     }
 
     // ---- the days ---------------------------------------------------------------------------------

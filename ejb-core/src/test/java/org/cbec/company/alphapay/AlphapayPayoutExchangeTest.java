@@ -92,6 +92,18 @@ class AlphapayPayoutExchangeTest {
     }
 
     @Test
+    void aRateLimitOrTheCompanysOwnFailureIsToBeTriedLaterNotARefusal() {
+        for (String code : List.of("FREQUENCY_LIMITED", "SYSTEM_ERROR", "BANK_ERROR")) {
+            assertTrue(adapter.tryLater(code), code);
+            assertFalse(adapter.invalidRequest(code), code);
+        }
+        for (String code : List.of("NOT_ENOUGH", "PARAM_ERROR", "ORDER_NOT_EXIST", "RESOURCE_NOT_EXISTS", "OUT_PAYOUT_NO_USED")) {
+            assertFalse(adapter.tryLater(code), code);
+        }
+        assertFalse(adapter.tryLater(null));
+    }
+
+    @Test
     void anUnsupportedCurrencyIsTheClientsMistakeLikeAParameterError() {
         assertTrue(adapter.invalidRequest("CURRENCY_NOT_SUPPORTED"));
         assertTrue(adapter.invalidRequest("PARAM_ERROR"));

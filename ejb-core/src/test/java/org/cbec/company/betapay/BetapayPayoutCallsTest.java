@@ -116,6 +116,19 @@ class BetapayPayoutCallsTest {
     }
 
     @Test
+    void theCompanysOwnFailureIsToBeTriedLaterNotARefusal() {
+        Company company = new Company("betapay/payout-apply.txt", "currency-not-support");
+        for (String code : List.of("isp.unknow-error", "ACQ.SYSTEM_ERROR", "aop.ACQ.SYSTEM_ERROR")) {
+            assertTrue(adapter(company).tryLater(code), code);
+            assertFalse(adapter(company).invalidRequest(code), code);
+        }
+        for (String code : List.of("ACQ.BALANCE_NOT_ENOUGH", "ACQ.TRADE_NOT_EXIST", "isv.invalid-signature", "ACQ.INVALID_PARAMETER", "isp.bill_not_exist")) {
+            assertFalse(adapter(company).tryLater(code), code);
+        }
+        assertFalse(adapter(company).tryLater(null));
+    }
+
+    @Test
     void aCurrencyTheCompanyDoesNotPayIsAnInvalidRequest() {
         Company company = new Company("betapay/payout-apply.txt", "currency-not-support");
         CompanyRefusal refused = assertThrows(CompanyRefusal.class, () -> adapter(company).payout(ACCOUNT,

@@ -107,4 +107,28 @@ class BillMatchingTest {
                 "ACCEPTED", t, null, 9L, "po2")), List.of(paid), List.of(), true, BOUNDARY);
         assertEquals(List.of(Discrepancy.Kind.STATE_DIFFERS), kinds(behind));
     }
+
+    @Test
+    void aPayoutTheBrokerHoldsRefusedThatTheCompanyBillsAcceptedIsAStateDifferenceButOneThatFailedAtTheCompanyIsNot() {
+        OffsetDateTime t = at(DAY, 15, 0, 0);
+        BillLine accepted = new BillLine(Kind.PAYOUT, null, "po3", "P3", null, 5_000, 25, "CNY", "ACCEPTED", t, "raw");
+        assertEquals("FAILED", org.cbec.payment.entity.PayoutState.REFUSED.shown(), "the client sees a refused payout FAILED");
+        BillMatching.Result refused = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po3", null, "po3", 5_000, "CNY",
+                BillMatching.payoutState(org.cbec.payment.entity.PayoutState.REFUSED), null, null, 9L, "po3")), List.of(accepted), List.of(),
+                true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.STATE_DIFFERS), kinds(refused));
+        assertEquals("REFUSED", refused.found().get(0).brokerState());
+        assertEquals("ACCEPTED", refused.found().get(0).companyState());
+        BillMatching.Result failed = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po3", null, "po3", 5_000, "CNY",
+                BillMatching.payoutState(org.cbec.payment.entity.PayoutState.FAILED), t, null, 9L, "po3")), List.of(accepted), List.of(), true,
+                BOUNDARY);
+        assertEquals(List.of(), failed.found(), "billed on its accept day, failed at the company since");
+        for (org.cbec.payment.entity.PayoutState open : List.of(org.cbec.payment.entity.PayoutState.UNKNOWN,
+                org.cbec.payment.entity.PayoutState.NOT_SENT, org.cbec.payment.entity.PayoutState.SENDING)) {
+            assertEquals("ACCEPTED", open.shown());
+            BillMatching.Result unknown = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po3", null, "po3", 5_000,
+                    "CNY", BillMatching.payoutState(open), null, null, 9L, "po3")), List.of(accepted), List.of(), true, BOUNDARY);
+            assertEquals(List.of(Discrepancy.Kind.STATE_DIFFERS), kinds(unknown), open + ": the company's word resolves it");
+        }
+    }
 }
