@@ -650,6 +650,16 @@ class ServerSmokeIT {
         assertEveryAnsweredCreateIsStoredOnce(load, merchant, key);
     }
 
+    /** Whether something accepts a TCP connection on the root's port now. */
+    private static boolean accepts(URI root) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress("127.0.0.1", root.getPort()), 1000);
+            return true;
+        } catch (java.io.IOException refused) {
+            return false;
+        }
+    }
+
     @Test
     @Order(13)
     void killingOneInstanceUnderLoadFailsOnlyWhatItHeldAndTheReconciliationSettlesThatOnce() throws Exception {
@@ -687,10 +697,18 @@ class ServerSmokeIT {
             }
             String pid = Files.readString(PAYARA.resolve("glassfish/nodes/localhost-cbec/cbec-1/config/pid")).trim();
             new ProcessBuilder("kill", "-KILL", pid).inheritIO().start().waitFor();
-            // "After the kill" is from the moment the instance's process is gone: a request HAProxy
-            // handed it while the signal was on its way or the JVM was being torn down was in flight
-            // at the kill (the assertions below allow those, one per load thread at most).
+            // "After the kill" is from the moment the instance's port refuses connections: a request
+            // HAProxy handed it while the signal was on its way or the JVM was being torn down was in
+            // flight at the kill (the assertions below allow those, one per load thread at most). Not
+            // from the moment its process reads as ended: its main thread is a zombie before the
+            // other threads have exited and its sockets are closed (seen: a request sent 21 ms after
+            // that, accepted by the dying instance's listener, and cut off with it).
             Scripts.awaitEnded(Long.parseLong(pid), Duration.ofSeconds(10));
+            Instant refusedBy = Instant.now().plusSeconds(10);
+            while (accepts(INSTANCE[0]) && Instant.now().isBefore(refusedBy)) {
+                Thread.sleep(5);
+            }
+            assertFalse(accepts(INSTANCE[0]), "cbec-1's port refuses connections after the kill");
             killedAt = Instant.now();
             Thread.sleep(2000);
             for (String method : List.of("alphapay", "betapay")) {
