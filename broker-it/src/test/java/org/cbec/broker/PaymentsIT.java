@@ -661,8 +661,8 @@ class PaymentsIT {
     void aFullBulkheadRefusesTheExtraCreatesWith503AndRetryAfterWithoutOpeningTheCircuit() throws Exception {
         // alphapay's bulkhead is 32 in this deployment (the failsafe environment), below the
         // broker's request limit of 64, so that it can be filled: the company holds every alphapay
-        // call of the demo merchant until the test lets them go (HOLD, at most 8 s, under the test
-        // deployment's 10 s read timeout). Of 48 creates released at once, 32 are held inside the
+        // call of the demo merchant until the test lets them go (HOLD, at most 8 s, far under the test
+        // deployment's 20 s read timeout). Of 48 creates released at once, 32 are held inside the
         // bulkhead and the 16 beyond it are refused: the hold ends when those 16 have their answer.
         assertEquals(200, fault("alphapay", "{\"mode\":\"HOLD\",\"latencyMs\":8000,\"count\":48}").status());
         List<String> refs = new ArrayList<>();
@@ -700,7 +700,7 @@ class PaymentsIT {
             throws Exception {
         // betapay's lane is 240 calls in flight in this deployment (COMPANY_BETAPAY_IN_FLIGHT), more
         // than the server's 200 HTTP threads, and the company holds every betapay call of the demo
-        // merchant until the test lets it go (HOLD, at most 9 s, under the 10 s read timeout). Were a
+        // merchant until the test lets it go (HOLD, at most 15 s, under the 20 s read timeout). Were a
         // request thread held per company call, the ping and the alphapay create below would wait
         // behind the held creates.
         int lane = 240;
@@ -716,7 +716,7 @@ class PaymentsIT {
         java.util.concurrent.atomic.AtomicReference<Reply> otherCreate = new java.util.concurrent.atomic.AtomicReference<>();
         long[] held = new long[2];
         double[] inFlight = new double[2];
-        assertEquals(200, fault("betapay", "{\"mode\":\"HOLD\",\"latencyMs\":9000}").status());
+        assertEquals(200, fault("betapay", "{\"mode\":\"HOLD\",\"latencyMs\":15000}").status());
         List<Reply> replies = Bursts.atOnce(creates, i -> shedAgain(() -> Http.sendHttp11("POST", api("payment/demo"),
                         "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\",\"orderRef\":\"" + refs.get(i)
                         + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "Content-Type", "application/json", "app-api-key", KEY)),
@@ -748,7 +748,9 @@ class PaymentsIT {
         List<Reply> made = replies.stream().filter(r -> r.status() == 200).toList();
         List<Reply> refused = replies.stream().filter(r -> r.status() == 503).toList();
         assertEquals(lane, made.size(), () -> "the lane's creates were made once the company answered: "
-                + replies.stream().map(Reply::status).collect(java.util.stream.Collectors.groupingBy(s -> s, java.util.stream.Collectors.counting())));
+                + replies.stream().map(Reply::status).collect(java.util.stream.Collectors.groupingBy(s -> s, java.util.stream.Collectors.counting()))
+                + "; the first answer of each other status: " + replies.stream().filter(r -> r.status() != 200 && r.status() != 503)
+                        .collect(java.util.stream.Collectors.toMap(Reply::status, Reply::body, (first, later) -> first)));
         assertEquals(creates - lane, refused.size(), "the rest were refused");
         for (Reply r : refused) {
             assertEquals("1", r.header("Retry-After"), r::toString);
