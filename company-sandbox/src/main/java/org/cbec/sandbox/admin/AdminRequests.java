@@ -173,28 +173,49 @@ final class AdminRequests {
     }
 
     static Fault fault(byte[] body, String contentType) {
-        JsonObject o = object(body, contentType, false);
-        String mode = read("mode", () -> Members.optionalText(o, "mode", 16)).orElse("");
+        return fault(object(body, contentType, false), "");
+    }
+
+    /** One fault, and the one after it ({@code then}, its fields named {@code then.mode} … in a refusal). */
+    private static Fault fault(JsonObject o, String prefix) {
+        String mode = read(prefix + "mode", () -> Members.optionalText(o, "mode", 16)).orElse("");
         Fault.Mode parsed;
         try {
             parsed = Fault.Mode.valueOf(mode);
         } catch (IllegalArgumentException e) {
-            throw new AdminRefusal(400, "mode must be TIMEOUT, ERROR, SLOW, HOLD, BAD_SIGNATURE or REFUSE", "mode");
+            throw new AdminRefusal(400, prefix + "mode must be TIMEOUT, ERROR, SLOW, HOLD, BAD_SIGNATURE or REFUSE", prefix + "mode");
         }
-        int status = read("status", () -> Members.optionalInteger(o, "status", 400, 599)).orElse(parsed == Fault.Mode.REFUSE ? 400L : 500L)
+        int status = read(prefix + "status", () -> Members.optionalInteger(o, "status", 400, 599)).orElse(parsed == Fault.Mode.REFUSE ? 400L : 500L)
                 .intValue();
-        long latency = read("latencyMs", () -> Members.optionalInteger(o, "latencyMs", 0, 120_000)).orElse(0L);
-        String orderRef = read("orderRef", () -> Members.optionalText(o, "orderRef", 64)).orElse(null);
-        Integer count = read("count", () -> Members.optionalInteger(o, "count", 1, 1_000_000)).map(Long::intValue).orElse(null);
+        long latency = read(prefix + "latencyMs", () -> Members.optionalInteger(o, "latencyMs", 0, 120_000)).orElse(0L);
+        String orderRef = read(prefix + "orderRef", () -> Members.optionalText(o, "orderRef", 64)).orElse(null);
+        Integer count = read(prefix + "count", () -> Members.optionalInteger(o, "count", 1, 1_000_000)).map(Long::intValue).orElse(null);
         if (parsed == Fault.Mode.HOLD && latency == 0) {
-            throw new AdminRefusal(400, "a HOLD needs latencyMs, the longest it may stall", "latencyMs");
+            throw new AdminRefusal(400, "a HOLD needs " + prefix + "latencyMs, the longest it may stall", prefix + "latencyMs");
         }
-        String code = read("code", () -> Members.optionalText(o, "code", 64)).orElse(null);
+        String code = read(prefix + "code", () -> Members.optionalText(o, "code", 64)).orElse(null);
         if (parsed == Fault.Mode.REFUSE && code == null) {
-            throw new AdminRefusal(400, "a REFUSE needs code, the company error code it answers", "code");
+            throw new AdminRefusal(400, "a REFUSE needs " + prefix + "code, the company error code it answers", prefix + "code");
         }
-        boolean afterWork = read("afterWork", () -> Members.optionalBoolean(o, "afterWork")).orElse(false);
-        return new Fault(parsed, status, latency, orderRef, count == null ? null : new AtomicInteger(count), code, afterWork);
+        boolean afterWork = read(prefix + "afterWork", () -> Members.optionalBoolean(o, "afterWork")).orElse(false);
+        String kind = read(prefix + "kind", () -> Members.optionalText(o, "kind", 24)).orElse(null);
+        if (kind != null && !RequestLog.KINDS.contains(kind)) {
+            throw new AdminRefusal(400, prefix + "kind must be a kind of the request log, such as payout or refund", prefix + "kind");
+        }
+        Fault then = null;
+        if (o.containsKey("then")) {
+            if (!prefix.isEmpty() || o.get("then").getValueType() != jakarta.json.JsonValue.ValueType.OBJECT) {
+                throw new AdminRefusal(400, prefix + "then must be one fault, with no then of its own", prefix + "then");
+            }
+            if (count == null) {
+                throw new AdminRefusal(400, "a fault with then needs count, the calls before the next one takes its place", "count");
+            }
+            then = fault(o.getJsonObject("then"), "then.");
+            if (then.mode() == Fault.Mode.HOLD) {
+                throw new AdminRefusal(400, "then.mode cannot be HOLD (deleting the faults releases only a HOLD set first)", "then.mode");
+            }
+        }
+        return new Fault(parsed, status, latency, orderRef, count == null ? null : new AtomicInteger(count), code, afterWork, kind, then);
     }
 
     /**

@@ -8,10 +8,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A fault set for an account: its mode, the status an ERROR answers (and alphapay's REFUSE), the
  * stall of a SLOW one (the longest stall of a HOLD), the only order it applies to (null: every
  * request of the account), the calls left (null: until cleared), a REFUSE's company error code and
- * whether the work is done before it, and, for a HOLD, the latch that deleting the faults opens.
+ * whether the work is done before it, for a HOLD the latch that deleting the faults opens, the only
+ * kind of request it applies to (a request log kind such as {@code payout}; null: every kind), and
+ * the fault that takes its place once its calls are used up ({@code then}; null: none), so that a
+ * test can make a first send and its resend meet different faults while the queries between pass.
  */
 public record Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining, String code, boolean afterWork,
-        CountDownLatch release) {
+        CountDownLatch release, String kind, Fault then) {
 
     /** What goes wrong. */
     public enum Mode {
@@ -42,11 +45,16 @@ public record Fault(Mode mode, int status, long latencyMs, String orderRef, Atom
     }
 
     public Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining, String code, boolean afterWork) {
-        this(mode, status, latencyMs, orderRef, remaining, code, afterWork, mode == Mode.HOLD ? new CountDownLatch(1) : null);
+        this(mode, status, latencyMs, orderRef, remaining, code, afterWork, null, null);
     }
 
-    boolean appliesTo(String requestOrderRef) {
-        return orderRef == null || orderRef.equals(requestOrderRef);
+    public Fault(Mode mode, int status, long latencyMs, String orderRef, AtomicInteger remaining, String code, boolean afterWork,
+            String kind, Fault then) {
+        this(mode, status, latencyMs, orderRef, remaining, code, afterWork, mode == Mode.HOLD ? new CountDownLatch(1) : null, kind, then);
+    }
+
+    boolean appliesTo(String requestOrderRef, String requestKind) {
+        return (orderRef == null || orderRef.equals(requestOrderRef)) && (kind == null || kind.equals(requestKind));
     }
 
     /** Lets every call this HOLD stalls go on. */

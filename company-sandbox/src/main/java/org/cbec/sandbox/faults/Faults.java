@@ -46,15 +46,20 @@ public class Faults {
         return hold != null;
     }
 
-    /** The fault this request meets, if any, counting it down; a used-up fault is removed. */
-    public Optional<Fault> take(long accountId, String orderRef) {
+    /**
+     * The fault a request of this kind about this order meets, if any, counting it down; a used-up
+     * fault is removed, or replaced by the one it names to follow it ({@link Fault#then()}).
+     */
+    public Optional<Fault> take(long accountId, String orderRef, String kind) {
         Fault f = faults.get(accountId);
-        if (f == null || !f.appliesTo(orderRef)) {
+        if (f == null || !f.appliesTo(orderRef, kind)) {
             return Optional.empty();
         }
         if (f.remaining() != null) {
             int left = f.remaining().getAndDecrement();
-            if (left <= 1) {
+            if (left == 1 && f.then() != null) {
+                faults.replace(accountId, f, f.then());
+            } else if (left <= 1) {
                 faults.remove(accountId, f);
             }
             if (left <= 0) {

@@ -53,7 +53,7 @@ public class Reception {
     long timeoutFaultMs;
 
     public <A> Served<A> serve(RequestLog.Visit visit, Supplier<A> work, ToIntFunction<A> statusOf) {
-        Optional<Fault> fault = faults.take(visit.accountId(), visit.orderRef());
+        Optional<Fault> fault = faults.take(visit.accountId(), visit.orderRef(), visit.kind());
         Fault.Mode mode = fault.map(Fault::mode).orElse(null);
         if (mode == Fault.Mode.ERROR) {
             log.answered(visit, null, fault.get().status());

@@ -17,18 +17,30 @@ class FaultsTest {
     void aCountedFaultAppliesThatManyTimesThenIsGone() {
         Faults faults = new Faults();
         faults.set(1, "a", new Fault(Fault.Mode.ERROR, 500, 0, null, new AtomicInteger(2)));
-        assertTrue(faults.take(1, "x").isPresent());
-        assertTrue(faults.take(1, "y").isPresent());
-        assertFalse(faults.take(1, "z").isPresent());
+        assertTrue(faults.take(1, "x", "create").isPresent());
+        assertTrue(faults.take(1, "y", "create").isPresent());
+        assertFalse(faults.take(1, "z", "create").isPresent());
+    }
+
+    @Test
+    void aFaultForOneKindLetsTheOtherKindsPassAndTheFaultAfterItTakesItsPlaceOnceItIsUsedUp() {
+        Faults faults = new Faults();
+        Fault refuse = new Fault(Fault.Mode.REFUSE, 400, 0, "p1", new AtomicInteger(1), "NOTENOUGH", true, "payout", null);
+        faults.set(1, "a", new Fault(Fault.Mode.ERROR, 502, 0, "p1", new AtomicInteger(1), null, false, "payout", refuse));
+        assertEquals(Fault.Mode.ERROR, faults.take(1, "p1", "payout").orElseThrow().mode(), "the first send");
+        assertFalse(faults.take(1, "p1", "payout-query").isPresent(), "a query between passes");
+        assertFalse(faults.take(1, "p2", "payout").isPresent(), "another payout passes");
+        assertEquals(Fault.Mode.REFUSE, faults.take(1, "p1", "payout").orElseThrow().mode(), "the resend");
+        assertFalse(faults.take(1, "p1", "payout").isPresent(), "then nothing");
     }
 
     @Test
     void aFaultForOneOrderLeavesTheOthersAlone() {
         Faults faults = new Faults();
         faults.set(1, "a", new Fault(Fault.Mode.SLOW, 500, 10, "o1", new AtomicInteger(1)));
-        assertFalse(faults.take(1, "o2").isPresent());
-        assertTrue(faults.take(1, "o1").isPresent());
-        assertFalse(faults.take(1, "o1").isPresent());
+        assertFalse(faults.take(1, "o2", "create").isPresent());
+        assertTrue(faults.take(1, "o1", "create").isPresent());
+        assertFalse(faults.take(1, "o1", "create").isPresent());
     }
 
     @Test
@@ -36,19 +48,19 @@ class FaultsTest {
         Faults faults = new Faults();
         faults.set(1, "a", new Fault(Fault.Mode.BAD_SIGNATURE, 500, 0, null, null));
         for (int i = 0; i < 5; i++) {
-            assertTrue(faults.take(1, null).isPresent());
+            assertTrue(faults.take(1, null, "create").isPresent());
         }
-        assertFalse(faults.take(2, null).isPresent());
+        assertFalse(faults.take(2, null, "create").isPresent());
         faults.clear(1, "a");
-        assertFalse(faults.take(1, null).isPresent());
+        assertFalse(faults.take(1, null, "create").isPresent());
     }
 
     @Test
     void aHoldUsedUpByItsCountStillStallsItsCallsUntilTheFaultsAreDeleted() throws Exception {
         Faults faults = new Faults();
         faults.set(1, "a", new Fault(Fault.Mode.HOLD, 500, 60_000, null, new AtomicInteger(1)));
-        Fault hold = faults.take(1, "x").orElseThrow();
-        assertFalse(faults.take(1, "y").isPresent(), "the count is used up");
+        Fault hold = faults.take(1, "x", "create").orElseThrow();
+        assertFalse(faults.take(1, "y", "create").isPresent(), "the count is used up");
         CompletableFuture<Void> stalled = CompletableFuture.runAsync(() -> {
             try {
                 hold.stall(0);
@@ -65,7 +77,7 @@ class FaultsTest {
     void aNewFaultReleasesTheHeldCallsOfTheOldHold() throws Exception {
         Faults faults = new Faults();
         faults.set(1, "a", new Fault(Fault.Mode.HOLD, 500, 60_000, null, null));
-        Fault hold = faults.take(1, "x").orElseThrow();
+        Fault hold = faults.take(1, "x", "create").orElseThrow();
         faults.set(2, "b", new Fault(Fault.Mode.ERROR, 500, 0, null, null));
         assertEquals(1, hold.release().getCount(), "another account's fault releases nothing");
         faults.set(1, "a", new Fault(Fault.Mode.ERROR, 500, 0, null, null));
