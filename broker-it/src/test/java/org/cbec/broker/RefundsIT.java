@@ -1060,6 +1060,51 @@ class RefundsIT {
     }
 
     @Test
+    void aPayoutWhoseAnswerIsLostAndWhoseResendIsRefusedIsKeptAndEndsOnceAsTheCompanysQuerySays() throws Exception {
+        // The first send's answer is lost (the company answers 502 and does nothing); the
+        // reconciliation asks the company, which has none, and sends the payout again; the company
+        // refuses that resend. Its first send may still be at the company, so the broker books
+        // nothing back and never sends it a third time: a later query ends it. "made": the company
+        // refused the resend but holds the payout (as a company still working on the first would),
+        // so it ends PAID, once. "none": the company has none, so it ends refused (shown FAILED), its
+        // amount available again, once.
+        for (String method : METHODS) {
+            Shop shop = shop(method, true);
+            shopPaid(shop, method, 5_000, "CNY", false);
+            String made = "rmade-" + shop.name();
+            String none = "rnone-" + shop.name();
+            String code = method.equals("alphapay") ? "INVALID_REQUEST" : "ACQ.INVALID_PARAMETER";
+            for (String ref : List.of(made, none)) {
+                String only = ",\"kind\":\"payout\",\"orderRef\":\"" + ref + "\",\"count\":1";
+                assertEquals(200, SANDBOX.fault(method, shop.name(), "{\"mode\":\"ERROR\",\"status\":502" + only + ",\"then\":{\"mode\":"
+                        + "\"REFUSE\",\"code\":\"" + code + "\",\"afterWork\":" + ref.equals(made) + only + "}}").status());
+                Reply lost = payout(shop, method, ref, 2_000L, "");
+                assertEnvelope(500, lost);
+                assertEquals("failure while paying out", lost.json().getString("message"));
+                awaitTrue(() -> SANDBOX.requestStatuses(method, shop.name(), "payout", ref).size() == 2
+                        && !SANDBOX.requestStatuses(method, shop.name(), "payout", ref).contains(null), method + " " + ref + ": sent again");
+            }
+            JsonObject paid = awaitPayout(shop, method, made, "PAID");
+            assertEquals(JsonValue.NULL, paid.get("failReason"), paid::toString);
+            JsonObject refused = awaitPayout(shop, method, none, "FAILED");
+            assertTrue(refused.getString("failReason").contains("sent again"), refused::toString);
+            for (String ref : List.of(made, none)) {
+                assertEquals(2, SANDBOX.requests(method, shop.name(), "payout", ref), method + " " + ref + ": never sent a third time");
+                assertTrue(SANDBOX.requests(method, shop.name(), "payout-query", ref) >= 2, method + " " + ref + ": asked before and after");
+            }
+            assertEquals(List.of(made), SANDBOX.funds(method, shop.name()).getJsonArray("payouts").stream().map(JsonValue::asJsonObject)
+                    .map(x -> x.getString("payoutNo")).filter(List.of(made, none)::contains).toList(), method + ": the company paid out one");
+            assertEquals(0, count("SELECT COUNT(*) FROM balance_entry WHERE kind = 'PAYOUT_BACK' AND reference = ?", made),
+                    method + ": nothing of the payout the company made was ever booked back");
+            assertEquals(1, count("SELECT COUNT(*) FROM balance_entry WHERE kind = 'PAYOUT_PAID' AND reference = ?", made));
+            assertEquals(1, count("SELECT COUNT(*) FROM balance_entry WHERE kind = 'PAYOUT_BACK' AND reference = ?", none),
+                    method + ": the refused one booked back once");
+            assertEquals(3_000, available(balance(shop, method, "")));
+            assertAgrees(shop, method);
+        }
+    }
+
+    @Test
     void anAccountAbroadIsShownMaskedAndIsInNoTableExchangeOrLogLineInClear() throws Exception {
         String number = "GB33BUKB20201555555555";
         String holder = "Harbour Tea Trading Ltd";

@@ -23,8 +23,10 @@ import org.cbec.platform.error.UpstreamFailureException;
  * never made twice: refunds, splits and releases, payouts. Each is committed first, with the
  * company's number for it fixed ({@link Kind} stores it), then sent once ({@link #send}); without
  * an answer its outcome is UNKNOWN (or NOT_SENT), and whoever takes it over asks the company for
- * that number first and sends it again only when the company has none ({@link #resolveOrSend});
- * while it is not final a query asks the company for its newer view ({@link #refresh}). No
+ * that number first and sends it again only when the company has none ({@link #resolveOrSend}).
+ * A refusal of that resend ends nothing, since the first send may still be at the company: the
+ * request stays UNKNOWN, is never sent a third time, and is refused only once a later query finds
+ * none. While it is not final a query asks the company for its newer view ({@link #refresh}). No
  * transaction spans a company call: every step is its ledger's own.
  */
 @ApplicationScoped
@@ -89,6 +91,11 @@ public class CompanyRequests {
 
     /** Sends it and applies the outcome; anything but an answer is the caller's error ({@link CompanyFailures}). */
     public <V extends SentRequest, S> V send(Kind<V, S> kind, V v) {
+        return send(kind, v, false);
+    }
+
+    /** {@code again}: sent again after its first answer was lost, so that a refusal leaves it UNKNOWN. */
+    private <V extends SentRequest, S> V send(Kind<V, S> kind, V v, boolean again) {
         CompanyPort company = companies.port(v.paymentMethod(), kind.failure());
         CompanyAccount account = accounts.account(v.merchant(), v.paymentMethod());
         Exchanges log = new Exchanges();
@@ -100,6 +107,14 @@ public class CompanyRequests {
                     return done;
                 },
                 refused -> {
+                    if (again) {
+                        kind.ledger().resendRefused(id, refused.text(), log.entries());
+                        LOG.warning(() -> kind.label() + " sent again refused by " + v.paymentMethod() + ", kept: " + kind.describe(v) + " "
+                                + refused.text());
+                        throw new UpstreamFailureException(kind.failure(), "the company refused " + kind.what(v) + " sent again: "
+                                + refused.text() + "; its first send may still be at the company, so " + kind.what(v)
+                                + " is kept and ends as the company's query says");
+                    }
                     kind.ledger().refused(id, refused.text(), log.entries());
                     LOG.info(() -> kind.label() + " refused by " + v.paymentMethod() + ": " + kind.describe(v) + " " + refused.text());
                     throw CompanyFailures.refused(company::invalidRequest, kind.failure(), kind.what(v), refused.text() + kind.afterRefusal());
@@ -118,16 +133,24 @@ public class CompanyRequests {
 
     /**
      * One taken over (SENDING again, by this caller only) after an unknown outcome: the company is
-     * asked for it first and it is sent again only if the company answered that it has none.
+     * asked for it first and it is sent again only if the company answered that it has none, and
+     * had not refused it sent again before (then the company's "none" confirms that refusal).
      */
     public <V extends SentRequest, S> V resolveOrSend(Kind<V, S> kind, V v) {
         CompanyPort company = companies.port(v.paymentMethod(), kind.failure());
         Exchanges log = new Exchanges();
-        CompanyOutcome<Optional<S>> asked = kind.query(company, accounts.account(v.merchant(), v.paymentMethod()), v, log);
         long id = v.id();
-        if (RefundSendRules.afterTakeOverQuery(asked) == RefundSendRules.AfterQuery.SEND) {
+        boolean resendRefused = kind.ledger().wasResendRefused(id);
+        CompanyOutcome<Optional<S>> asked = kind.query(company, accounts.account(v.merchant(), v.paymentMethod()), v, log);
+        RefundSendRules.AfterQuery next = RefundSendRules.afterTakeOverQuery(asked, resendRefused);
+        if (next == RefundSendRules.AfterQuery.SEND) {
             kind.ledger().events(id, log.entries());
-            return send(kind, v);
+            return send(kind, v, true);
+        }
+        if (next == RefundSendRules.AfterQuery.REFUSE) {
+            V done = kind.ledger().refused(id, "refused when sent again, and the company has none", log.entries());
+            LOG.info(() -> kind.label() + " refused, the company having none after refusing it sent again: " + kind.describe(v));
+            return done;
         }
         // The company has it (its state is taken), or nothing is known (it stays UNKNOWN, nothing is sent).
         String stillKept = kept(kind, v, "will be resolved");

@@ -145,6 +145,22 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
         move(id, PayoutEvent.NO_ANSWER, reason, events);
     }
 
+    /** The payout sent again was refused while the first send may still be at the company: kept UNKNOWN, its amount still in transit. */
+    @Override
+    public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
+        Payout p = em.find(Payout.class, id);
+        if (p.getState().allows(PayoutEvent.NO_ANSWER)) {
+            p.resendRefused(reason, now());
+        }
+        PaymentLedger.persistPayoutEvents(em, id, events);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public boolean wasResendRefused(long id) {
+        return em.find(Payout.class, id).isResendRefused();
+    }
+
     /** The call never left the broker: stored NOT_SENT, never as possibly sent. */
     @Override
     public void notSent(long id, String reason, List<Exchanges.Entry> events) {

@@ -178,6 +178,22 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
     }
 
+    /** The refund sent again was refused while the first send may still be at the company: kept UNKNOWN, nothing moves. */
+    @Override
+    public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
+        Refund r = em.find(Refund.class, id);
+        if (r.getState().allows(RefundEvent.NO_ANSWER)) {
+            r.resendRefused(reason, now());
+        }
+        PaymentLedger.persistEvents(em, r.getPaymentId(), events);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public boolean wasResendRefused(long id) {
+        return em.find(Refund.class, id).isResendRefused();
+    }
+
     /**
      * The refund call never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT,
      * never as possibly sent. Resolved meanwhile: changes nothing.

@@ -50,13 +50,23 @@ public final class RefundSendRules {
         TAKE_REPORT,
         /** The company answered that it has none: send it (its number makes a second send the same refund). */
         SEND,
+        /**
+         * The company answered that it has none, after it had refused the refund sent again: that
+         * refusal stands, and the refund is refused (nothing moved), never sent a third time.
+         */
+        REFUSE,
         /** Nothing known: it stays UNKNOWN, nothing is sent. */
         KEEP_UNKNOWN
     }
 
-    /** Also the rule of every other money request sent once (splits, releases, payouts): the company's status type is {@code S}. */
-    public static <S> AfterQuery afterTakeOverQuery(CompanyOutcome<Optional<S>> query) {
-        return query.fold(found -> found.isPresent() ? AfterQuery.TAKE_REPORT : AfterQuery.SEND,
+    /**
+     * Also the rule of every other money request sent once (splits, releases, payouts): the
+     * company's status type is {@code S}. {@code resendRefused}: the company refused it sent again
+     * once already ({@code SentLedger#resendRefused}). A resend's refusal never ends a request by
+     * itself, since its first send may still be at the company: only this query, finding none, does.
+     */
+    public static <S> AfterQuery afterTakeOverQuery(CompanyOutcome<Optional<S>> query, boolean resendRefused) {
+        return query.fold(found -> found.isPresent() ? AfterQuery.TAKE_REPORT : resendRefused ? AfterQuery.REFUSE : AfterQuery.SEND,
                 refused -> AfterQuery.KEEP_UNKNOWN,
                 unanswered -> AfterQuery.KEEP_UNKNOWN);
     }

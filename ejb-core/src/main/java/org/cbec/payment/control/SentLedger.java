@@ -19,6 +19,16 @@ public interface SentLedger<V, S> {
     /** No usable answer: kept, its outcome unknown until a query or the reconciliation. */
     void unknown(long id, String reason, List<Exchanges.Entry> events);
 
+    /**
+     * The company refused it sent again after its first answer was lost: the first send may still
+     * be at the company, so nothing moves; kept, its outcome unknown, and marked so that it is never
+     * sent again and a query that finds none at the company ends it as refused.
+     */
+    void resendRefused(long id, String reason, List<Exchanges.Entry> events);
+
+    /** Whether the company refused it sent again ({@link #resendRefused}). */
+    boolean wasResendRefused(long id);
+
     /** The call never left the broker: stored NOT_SENT, never as possibly sent. */
     void notSent(long id, String reason, List<Exchanges.Entry> events);
 

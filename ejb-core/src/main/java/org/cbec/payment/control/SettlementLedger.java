@@ -225,6 +225,22 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
         move(id, SettlementEvent.NO_ANSWER, reason, events);
     }
 
+    /** The split or release sent again was refused while the first send may still be at the company: kept UNKNOWN, nothing moves. */
+    @Override
+    public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
+        Settlement s = em.find(Settlement.class, id);
+        if (s.getState().allows(SettlementEvent.NO_ANSWER)) {
+            s.resendRefused(reason, now());
+        }
+        PaymentLedger.persistEvents(em, s.getPaymentId(), events);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public boolean wasResendRefused(long id) {
+        return em.find(Settlement.class, id).isResendRefused();
+    }
+
     /** The call never left the broker: stored NOT_SENT, never as possibly sent. */
     @Override
     public void notSent(long id, String reason, List<Exchanges.Entry> events) {

@@ -53,20 +53,41 @@ class RefundSendRulesTest {
 
     @Test
     void aRefundTakenOverIsSentOnlyWhenTheCompanySaysItHasNone() {
-        assertEquals(AfterQuery.SEND, RefundSendRules.afterTakeOverQuery(NONE));
-        assertEquals(AfterQuery.TAKE_REPORT, RefundSendRules.afterTakeOverQuery(found(RefundState.PROCESSING)), "the lost answer: it was made");
-        assertEquals(AfterQuery.TAKE_REPORT, RefundSendRules.afterTakeOverQuery(found(RefundState.SUCCESS)));
-        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.Refused<>("SYSTEM_ERROR", "retry")),
+        assertEquals(AfterQuery.SEND, RefundSendRules.afterTakeOverQuery(NONE, false));
+        assertEquals(AfterQuery.TAKE_REPORT, RefundSendRules.afterTakeOverQuery(found(RefundState.PROCESSING), false), "the lost answer: it was made");
+        assertEquals(AfterQuery.TAKE_REPORT, RefundSendRules.afterTakeOverQuery(found(RefundState.SUCCESS), false));
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.Refused<>("SYSTEM_ERROR", "retry"), false),
                 "a refused query says nothing about the refund");
-        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NotSent<>(CompanyOutcome.Why.BULKHEAD_FULL)));
-        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NoAnswer<>("timed out")));
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NotSent<>(CompanyOutcome.Why.BULKHEAD_FULL), false));
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NoAnswer<>("timed out"), false));
+    }
+
+    @Test
+    void afterTheCompanyRefusedItSentAgainOnlyAQueryEndsItAndItIsNeverSentAThirdTime() {
+        // The first answer lost, the company had none, the resend refused: the first send may still
+        // be at the company, so the refund stays UNKNOWN (nothing moved back) and the next one to
+        // take it over asks again.
+        RefundState s = RefundState.UNKNOWN.next(RefundEvent.TAKEN_OVER).next(RefundEvent.NO_ANSWER);
+        assertEquals(RefundState.UNKNOWN, s, "a refused resend leaves it without an outcome");
+        assertTrue(RefundSendRules.mayTakeOver(s));
+        assertEquals(AfterQuery.TAKE_REPORT, RefundSendRules.afterTakeOverQuery(found(RefundState.SUCCESS), true),
+                "the first send went through: the company's state, never the refusal");
+        assertEquals(AfterQuery.TAKE_REPORT, RefundSendRules.afterTakeOverQuery(found(RefundState.PROCESSING), true));
+        assertEquals(AfterQuery.REFUSE, RefundSendRules.afterTakeOverQuery(NONE, true), "the company has none: the refusal stands");
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NoAnswer<>("timed out"), true));
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.Refused<>("SYSTEM_ERROR", "retry"), true));
+        for (CompanyOutcome<Optional<RefundStatus>> any : java.util.List.of(NONE, found(RefundState.SUCCESS),
+                new CompanyOutcome.NoAnswer<Optional<RefundStatus>>("x"), new CompanyOutcome.Refused<Optional<RefundStatus>>("A", "b"),
+                new CompanyOutcome.NotSent<Optional<RefundStatus>>(CompanyOutcome.Why.CIRCUIT_OPEN))) {
+            assertFalse(RefundSendRules.afterTakeOverQuery(any, true) == AfterQuery.SEND, "never sent a third time: " + any);
+        }
     }
 
     @Test
     void theReconciliationKeepsAnUnknownRefundUnknownUntilTheCompanyAnswers() {
         // Taken over (SENDING), asked, no answer: UNKNOWN again, and the next attempt asks again.
         RefundState s = RefundState.UNKNOWN.next(RefundEvent.TAKEN_OVER);
-        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NoAnswer<>("timed out")));
+        assertEquals(AfterQuery.KEEP_UNKNOWN, RefundSendRules.afterTakeOverQuery(new CompanyOutcome.NoAnswer<>("timed out"), false));
         s = s.next(RefundEvent.NO_ANSWER);
         assertEquals(RefundState.UNKNOWN, s);
         assertTrue(RefundSendRules.mayTakeOver(s));

@@ -105,6 +105,10 @@ public class Refund {
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
+    /** When the company refused it sent again after its first answer was lost (null: never). */
+    @Column(name = "resend_refused_at")
+    private OffsetDateTime resendRefusedAt;
+
     @Version
     private long version;
 
@@ -167,6 +171,22 @@ public class Refund {
     public void resend(OffsetDateTime at) {
         state = state.next(RefundEvent.TAKEN_OVER);
         updatedAt = at;
+    }
+
+    /**
+     * The company refused it sent again, after its first answer was lost: the first send may still
+     * be at the company, so its outcome stays unknown (it still counts against the payment) until a query ends it.
+     */
+    public void resendRefused(String reason, OffsetDateTime at) {
+        state = state.next(RefundEvent.NO_ANSWER);
+        stateDesc = "refused by the company when sent again (the first send may still be there): " + reason;
+        resendRefusedAt = at;
+        updatedAt = at;
+    }
+
+    /** Whether the company refused it sent again ({@link #resendRefused}). */
+    public boolean isResendRefused() {
+        return resendRefusedAt != null;
     }
 
     public Long getId() {

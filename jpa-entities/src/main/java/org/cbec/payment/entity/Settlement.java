@@ -121,6 +121,10 @@ public class Settlement {
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
+    /** When the company refused it sent again after its first answer was lost (null: never). */
+    @Column(name = "resend_refused_at")
+    private OffsetDateTime resendRefusedAt;
+
     @Version
     private long version;
 
@@ -202,6 +206,22 @@ public class Settlement {
     public void resend(OffsetDateTime at) {
         state = state.next(SettlementEvent.TAKEN_OVER);
         updatedAt = at;
+    }
+
+    /**
+     * The company refused it sent again, after its first answer was lost: the first send may still
+     * be at the company, so its outcome stays unknown (its parts stay open) until a query ends it.
+     */
+    public void resendRefused(String reason, OffsetDateTime at) {
+        state = state.next(SettlementEvent.NO_ANSWER);
+        stateDesc = "refused by the company when sent again (the first send may still be there): " + reason;
+        resendRefusedAt = at;
+        updatedAt = at;
+    }
+
+    /** Whether the company refused it sent again ({@link #resendRefused}). */
+    public boolean isResendRefused() {
+        return resendRefusedAt != null;
     }
 
     public Long getId() {

@@ -38,6 +38,23 @@ class RefundMovesTest {
     }
 
     @Test
+    void aRefundWhoseResendTheCompanyRefusedStaysUnknownMarkedAndIsRefusedOnlyThen() {
+        Refund r = sending();
+        r.outcomeUnknown(RefundEvent.NO_ANSWER, "timed out", T0);
+        r.resend(T0.plusSeconds(1));
+        assertEquals(false, r.isResendRefused());
+        r.resendRefused("NOT_ENOUGH: balance", T0.plusSeconds(2));
+        assertEquals(RefundState.UNKNOWN, r.getState(), "the first send may still be at the company");
+        assertEquals(true, r.isResendRefused());
+        assertEquals("refused by the company when sent again (the first send may still be there): NOT_ENOUGH: balance", r.getStateDesc());
+        r.resend(T0.plusSeconds(3));
+        assertEquals(true, r.isResendRefused(), "kept while it is taken over again");
+        r.refused("refused when sent again, and the company has none", T0.plusSeconds(4));
+        assertEquals(RefundState.CLOSED, r.getState());
+        assertThrows(TransitionRefused.class, () -> r.resendRefused("late", T0.plusSeconds(5)), "a closed refund is never reopened");
+    }
+
+    @Test
     void onlyAnUnknownRefundIsTakenOver() {
         Refund r = sending();
         assertThrows(TransitionRefused.class, () -> r.resend(T0));
