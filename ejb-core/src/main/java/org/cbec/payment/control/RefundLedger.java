@@ -119,7 +119,7 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
     /** The company's view of the refund, with the exchanges that brought it. */
     @Override
     public RefundView observed(long id, RefundStatus s, List<Exchanges.Entry> events) {
-        Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
+        Refund r = lockedAfterItsPayment(id);
         RefundState before = r.getState();
         if (s.state() != RefundState.UNKNOWN && !before.allows(RefundEvent.reported(s.state()))) {
             // A late answer (a callback finished it first) or a contradicting one: a final state is never left.
@@ -135,13 +135,25 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
     /** The company refused the refund: no money moved, it is CLOSED and no longer counts. */
     @Override
     public RefundView refused(long id, String reason, List<Exchanges.Entry> events) {
-        Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
+        Refund r = lockedAfterItsPayment(id);
         RefundState before = r.getState();
         if (before.allows(RefundEvent.REFUSED)) {
             r.refused(reason, now());
         }
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
         return changed(r, before);
+    }
+
+    /**
+     * The refund, its payment's row locked first and then its own (the order of every writer of a
+     * payment's money: docs/decisions.md), so that the bucket its money comes back to (HELD, or
+     * AVAILABLE once the payment was released) is chosen while no release of it can finish.
+     */
+    private Refund lockedAfterItsPayment(long id) {
+        Refund r = em.find(Refund.class, id);
+        em.find(Payment.class, r.getPaymentId(), LockModeType.PESSIMISTIC_WRITE);
+        em.refresh(r, LockModeType.PESSIMISTIC_WRITE);
+        return r;
     }
 
     /**

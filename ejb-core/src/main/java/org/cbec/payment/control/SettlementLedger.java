@@ -185,8 +185,8 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
     /** The company's view of a split or release, with the exchanges that brought it. */
     @Override
     public SplitView observed(long id, SplitStatus status, List<Exchanges.Entry> events) {
-        Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
-        Payment p = em.find(Payment.class, s.getPaymentId());
+        Settlement s = em.find(Settlement.class, id);
+        Payment p = lockedBefore(s);
         SplitView before = view(p, s);
         SettlementState reported = status.state() == SplitStatus.State.FINISHED ? SettlementState.FINISHED : SettlementState.PROCESSING;
         List<Settlement.PartReport> reports = status.parts().stream().map(part -> new Settlement.PartReport(part.account(),
@@ -196,8 +196,7 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
         BalanceEntries.partsClosed(em, p, s, closed);
         if (before.state() != SettlementState.FINISHED && s.getState() == SettlementState.FINISHED
                 && (s.getKind() == Settlement.Kind.RELEASE || s.isFinish())) {
-            // What is still held becomes available: taken under the payment's row lock, which refunds take too.
-            em.lock(p, LockModeType.PESSIMISTIC_WRITE);
+            // What is still held becomes available, under the payment's row lock, which refunds and parts closing take too.
             BalanceEntries.released(em, p, s);
         }
         PaymentLedger.persistEvents(em, s.getPaymentId(), events);
@@ -207,8 +206,8 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
     /** The company refused it: nothing moved; a split's parts are CLOSED and no longer count. */
     @Override
     public SplitView refused(long id, String reason, List<Exchanges.Entry> events) {
-        Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
-        Payment p = em.find(Payment.class, s.getPaymentId());
+        Settlement s = em.find(Settlement.class, id);
+        Payment p = lockedBefore(s);
         SplitView before = view(p, s);
         boolean closes = s.getState().allows(SettlementEvent.REFUSED);
         if (closes) {
@@ -217,6 +216,18 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
         }
         PaymentLedger.persistEvents(em, s.getPaymentId(), events);
         return changed(p, s, before, closes && !s.getParts().isEmpty());
+    }
+
+    /**
+     * Locks the split's or release's payment, then the settlement itself (re-read under its lock):
+     * the order of every writer of a payment's money (docs/decisions.md), so that a part closing
+     * chooses the bucket its money comes back to (HELD, or AVAILABLE once released) while no
+     * release of the payment can finish, and a release takes what is held while no part closes.
+     */
+    private Payment lockedBefore(Settlement s) {
+        Payment p = em.find(Payment.class, s.getPaymentId(), LockModeType.PESSIMISTIC_WRITE);
+        em.refresh(s, LockModeType.PESSIMISTIC_WRITE);
+        return p;
     }
 
     /** No usable answer: kept, its outcome unknown until a query or the reconciliation. */
