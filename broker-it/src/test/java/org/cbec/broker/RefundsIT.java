@@ -627,6 +627,36 @@ class RefundsIT {
         }
     }
 
+    @Test
+    void aHeldPaymentWhoseReleaseTheCompanyRefusedHavingReleasedItItselfEndsWithNothingHeld() throws Exception {
+        // The company's own holding days are over (the order aged there): it released the money on
+        // its own, so it refuses the merchant's release. The broker then asks it once what it still
+        // holds, finds nothing, and records the company's release: nothing held, all of it available.
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            String ref = shopPaid(shop, method, 5_000, "CNY", true);
+            assertEquals(5_000, balance(shop, method, "").getJsonObject("balance").getJsonNumber("held").longValue());
+            assertEquals(200, SANDBOX.age(method, shop.name(), ref, 31).status());
+            Reply refused = send("PUT", api("settlement/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + ref
+                    + "\",\"settlementRef\":\"rel-" + ref + "\",\"description\":\"release\"}", "Content-Type", "application/json",
+                    "app-api-key", shop.key());
+            assertTrue(refused.status() >= 400, () -> method + ": the company refused the release: " + refused);
+            assertEquals(refused.status(), refused.json().getInt("code"), refused::toString);
+            awaitTrue(() -> balance(shop, method, "").getJsonObject("balance").getJsonNumber("held").longValue() == 0,
+                    method + ": nothing held once the company was asked");
+            assertEquals(5_000, available(balance(shop, method, "")), "all of it available");
+            assertAgrees(shop, method);
+            Reply h = get(api("settlement/" + shop.name() + "?payment_method=" + method + "&order_ref=" + ref), "app-api-key", shop.key());
+            assertEquals(200, h.status(), h::toString);
+            assertTrue(h.json().getBoolean("released"), h::toString);
+            assertEquals(1, h.json().getJsonArray("splits").stream().map(JsonValue::asJsonObject)
+                    .filter(x -> x.getString("kind").equals("RELEASE") && x.getBoolean("releasedByCompany")).count(), h::toString);
+            assertTrue(events(shop, ref).contains("settlement.released"), method + ": announced");
+            assertEquals(1, count("SELECT COUNT(*) FROM settlement WHERE settlement_ref = ? AND state = 'REFUSED'"
+                    + " AND held_checked_at IS NOT NULL", "rel-" + ref), method + ": the refused release, checked once at the company");
+        }
+    }
+
     // ---- helpers ----------------------------------------------------------------------------------
 
     /** Every result field present; the figures are the payment's and the refund's, in their currencies. */

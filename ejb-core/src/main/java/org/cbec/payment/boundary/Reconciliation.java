@@ -212,6 +212,10 @@ public class Reconciliation {
                 settlements.releaseHeldTooLong(paymentId).ifPresent(s -> LOG.info(() -> "Held money released: " + s.merchant() + " "
                         + s.paymentMethod() + " " + s.orderRef() + " " + s.amount() + (s.byCompany() ? " (by the company)" : "")));
             }
+            // Releases the company refused: asked once what it still holds (it may have released the money on its own).
+            for (long releaseId : settlementLedger.refusedReleasesToCheck(now.minusNanos(minAgeMs * 1_000_000), BATCH)) {
+                afterRefusedRelease(releaseId);
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Payment reconciliation run failed; the next run tries again", e);
         } finally {
@@ -275,6 +279,15 @@ public class Reconciliation {
         } catch (BusinessException stillOpen) {
             LOG.info(() -> "Settlement " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.settlementRef()
                     + " not resolved yet: " + stillOpen.getMessage());
+        }
+    }
+
+    private void afterRefusedRelease(long releaseId) {
+        try {
+            settlements.afterRefusedRelease(releaseId).ifPresent(s -> LOG.info(() -> "Held money found released by the company after"
+                    + " a refused release: " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.amount()));
+        } catch (BusinessException notAsked) {
+            LOG.info(() -> "Refused release " + releaseId + " not checked yet: " + notAsked.getMessage());
         }
     }
 

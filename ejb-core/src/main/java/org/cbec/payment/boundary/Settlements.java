@@ -219,21 +219,50 @@ public class Settlements {
     }
 
     private Optional<SplitView> releaseHeld(PaymentView payment) {
-        long paymentId = payment.id();
-        CompanyPort company = companies.port(payment.paymentMethod(), FAILURE);
-        CompanyAccount account = accounts.account(payment.merchant(), payment.paymentMethod());
-        Exchanges log = new Exchanges();
-        Optional<HeldMoney> held = company.heldMoney(account, payment.orderRef(), payment.transactionId(), log)
-                .fold(Optional::of, refused -> Optional.empty(), unanswered -> Optional.empty());
+        Optional<HeldMoney> held = heldAtCompany(payment).fold(Optional::of, refused -> Optional.empty(), unanswered -> Optional.empty());
         if (held.isEmpty()) {
             return Optional.empty();
         }
         if (held.get().unsplitAmount() == 0) {
-            return ledger.releasedByCompany(paymentId, "released-by-" + payment.paymentMethod() + "-" + payment.orderRef());
+            return releasedByCompany(payment);
         }
         ReleaseHeld r = new ReleaseHeld(payment.paymentMethod(), payment.orderRef(),
                 "auto-release-" + payment.paymentMethod() + "-" + payment.orderRef(), "released after the holding days");
         return Optional.of(release(payment.merchant(), r));
+    }
+
+    /**
+     * After the company refused a release ({@link SettlementLedger#refusedReleasesToCheck}): the
+     * company is asked once what it still holds of the payment. Holding none, it released the money
+     * on its own (a company refuses a release of what it already released), which is recorded (and
+     * announced) as its release; holding some, the refusal stands and a later release can be
+     * asked for. No answer: asked again at the next run.
+     */
+    public Optional<SplitView> afterRefusedRelease(long releaseId) {
+        SplitView refusedRelease = ledger.get(releaseId);
+        PaymentView payment = payments.find(refusedRelease.merchant(), refusedRelease.paymentMethod(), refusedRelease.orderRef())
+                .orElseThrow();
+        return heldAtCompany(payment).fold(
+                held -> {
+                    ledger.heldChecked(releaseId);
+                    return held.unsplitAmount() == 0 ? releasedByCompany(payment) : Optional.<SplitView>empty();
+                },
+                refused -> {
+                    ledger.heldChecked(releaseId);
+                    return Optional.empty();
+                },
+                unanswered -> Optional.empty());
+    }
+
+    /** What the company still holds of the payment. */
+    private CompanyOutcome<HeldMoney> heldAtCompany(PaymentView payment) {
+        CompanyPort company = companies.port(payment.paymentMethod(), FAILURE);
+        CompanyAccount account = accounts.account(payment.merchant(), payment.paymentMethod());
+        return company.heldMoney(account, payment.orderRef(), payment.transactionId(), new Exchanges());
+    }
+
+    private Optional<SplitView> releasedByCompany(PaymentView payment) {
+        return ledger.releasedByCompany(payment.id(), "released-by-" + payment.paymentMethod() + "-" + payment.orderRef());
     }
 
     private SettlementLedger.Opened open(java.util.function.Supplier<SettlementLedger.Opened> open) {

@@ -315,6 +315,26 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
         return ids.stream().map(id -> ((Number) id).longValue()).toList();
     }
 
+    /**
+     * Releases the company refused, since before {@code before}, whose payment still counts held
+     * money and was not released since: the company is asked once what it still holds of each
+     * ({@link #heldChecked}), oldest first.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<Long> refusedReleasesToCheck(OffsetDateTime before, int limit) {
+        List<?> ids = em.createNativeQuery("SELECT s.id FROM settlement s JOIN payment p ON p.id = s.payment_id WHERE s.kind = 'RELEASE'"
+                + " AND s.state = 'REFUSED' AND s.held_checked_at IS NULL AND s.updated_at < ? AND p.held_for_settlement = TRUE"
+                + " AND NOT EXISTS (SELECT 1 FROM settlement r WHERE r.payment_id = p.id AND r.state <> 'REFUSED'"
+                + " AND (r.kind = 'RELEASE' OR r.finish = TRUE)) ORDER BY s.updated_at, s.id").setParameter(1, before).setMaxResults(limit)
+                .getResultList();
+        return ids.stream().map(id -> ((Number) id).longValue()).toList();
+    }
+
+    /** The company answered what it still holds after refusing this release: it is not asked again. */
+    public void heldChecked(long id) {
+        em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE).heldChecked(now());
+    }
+
     private void move(long id, SettlementEvent why, String reason, List<Exchanges.Entry> events) {
         Settlement s = em.find(Settlement.class, id);
         if (s.getState().allows(why)) {

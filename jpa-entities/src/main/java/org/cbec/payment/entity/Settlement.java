@@ -125,6 +125,10 @@ public class Settlement {
     @Column(name = "resend_refused_at")
     private OffsetDateTime resendRefusedAt;
 
+    /** When the company answered what it still held after refusing this release (null: not yet). */
+    @Column(name = "held_checked_at")
+    private OffsetDateTime heldCheckedAt;
+
     @Version
     private long version;
 
@@ -222,6 +226,15 @@ public class Settlement {
     /** Whether the company refused it sent again ({@link #resendRefused}). */
     public boolean isResendRefused() {
         return resendRefusedAt != null;
+    }
+
+    /** The company answered what it still held of the payment after refusing this release. */
+    public void heldChecked(OffsetDateTime at) {
+        heldCheckedAt = at;
+    }
+
+    public OffsetDateTime getHeldCheckedAt() {
+        return heldCheckedAt;
     }
 
     public Long getId() {
