@@ -8,6 +8,8 @@ import jakarta.persistence.PersistenceContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.cbec.dispatch.control.RequestLedger;
+import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.webhook.entity.MerchantEvent;
@@ -15,7 +17,8 @@ import org.cbec.payment.control.PaymentLedger;
 
 /**
  * The figures an operator watches, counted in the database (so every node reports the same):
- * payments, refunds and merchant events by state, and the payments the reconciliation gave up on.
+ * payments, refunds and merchant events by state, the payments the reconciliation gave up on, and
+ * the money requests needing attention by kind.
  * Every state is present, at 0 when there is none, so that a series exists before it is needed.
  */
 @Stateless
@@ -23,7 +26,8 @@ import org.cbec.payment.control.PaymentLedger;
 public class PaymentFigures {
 
     /** All figures at once: one round of queries per read. */
-    public record Figures(Map<String, Long> payments, Map<String, Long> refunds, Map<String, Long> events, long flaggedPayments) {
+    public record Figures(Map<String, Long> payments, Map<String, Long> refunds, Map<String, Long> events, long flaggedPayments,
+            Map<String, Long> attention) {
     }
 
     @PersistenceContext(unitName = "cbec")
@@ -32,16 +36,21 @@ public class PaymentFigures {
     @jakarta.ejb.EJB
     PaymentLedger ledger;
 
+    @jakarta.ejb.EJB
+    RequestLedger requests;
+
     public static final List<String> PAYMENT_STATES = names(TradeState.values());
     public static final List<String> REFUND_STATES = names(RefundState.values());
     public static final List<String> EVENT_STATES = names(MerchantEvent.State.values());
+    public static final List<String> REQUEST_KINDS = names(RequestKind.values()).stream().map(k -> k.toLowerCase(java.util.Locale.ROOT)).toList();
 
     public Figures now() {
         return new Figures(
                 byState("SELECT p.tradeState, COUNT(p) FROM Payment p GROUP BY p.tradeState", PAYMENT_STATES),
                 byState("SELECT r.state, COUNT(r) FROM Refund r GROUP BY r.state", REFUND_STATES),
                 byState("SELECT e.state, COUNT(e) FROM MerchantEvent e GROUP BY e.state", EVENT_STATES),
-                ledger.flaggedCount());
+                ledger.flaggedCount(),
+                names(requests.attentionCounts()));
     }
 
     private Map<String, Long> byState(String jpql, List<String> states) {
@@ -50,6 +59,12 @@ public class PaymentFigures {
         for (Object[] row : em.createQuery(jpql, Object[].class).getResultList()) {
             counts.put(String.valueOf(row[0]), (Long) row[1]);
         }
+        return counts;
+    }
+
+    private static Map<String, Long> names(Map<RequestKind, Long> byKind) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        byKind.forEach((k, n) -> counts.put(k.name().toLowerCase(java.util.Locale.ROOT), n));
         return counts;
     }
 

@@ -220,10 +220,6 @@ public class Payouts {
         return requests.refresh(new Sent(), p, true);
     }
 
-    public List<PayoutView> unresolved(OffsetDateTime before, OffsetDateTime sendingBefore, int limit) {
-        return ledger.unresolved(before, sendingBefore, limit);
-    }
-
     private void requireAccount(String merchant, String paymentMethod) {
         PaymentRules.requireMethod("payment_method", paymentMethod);
         if (!accounts.has(merchant, paymentMethod)) {

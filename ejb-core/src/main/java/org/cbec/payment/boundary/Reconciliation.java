@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.cbec.dispatch.boundary.Janitor;
 import org.cbec.payment.control.ReconcileSchedule;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.lease.Leases;
@@ -30,22 +31,16 @@ import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.cbec.payment.control.PaymentLedger;
-import org.cbec.payment.control.RefundLedger;
 import org.cbec.payment.PaymentView;
-import org.cbec.payment.RefundView;
-import org.cbec.payment.PayoutView;
-import org.cbec.payment.SplitView;
 import org.cbec.payment.control.SettlementLedger;
 
 /**
  * Resolves payments and refunds left without a known outcome (a company that timed out, failed or answered
  * with a bad signature; a broker that stopped while asking), without waiting for a client to query
  * them: an EJB timer re-queries the company and, if the company never got the order, sends the
- * stored create again ({@link Payments#reconcile}); refunds the same way ({@link Refunds#reconcile}),
- * PROCESSING refunds included, so that an asynchronous refund's outcome is recorded with nobody asking;
- * splits and releases as refunds ({@link Settlements#reconcile}); payouts as refunds, ACCEPTED ones
- * included, until the company paid or failed them ({@link Payouts#reconcile}); and held money whose
- * holding days are over is released ({@link Settlements#releaseHeldTooLong}).
+ * stored create again ({@link Payments#reconcile}); refunds, splits, releases and payouts without
+ * the company's final word are the {@link Janitor}'s, run here, under the same lease; and held
+ * money whose holding days are over is released ({@link Settlements#releaseHeldTooLong}).
  * <p>
  * One node runs it at a time: every node has the timer, but a run first takes the database lease
  * {@value #JOB} ({@link Leases}); the holder renews it each run and the others skip theirs until it
@@ -60,8 +55,7 @@ import org.cbec.payment.control.SettlementLedger;
  * failing is not helped by a call every run, and the calls would go on for ever. After
  * {@code reconciliation.max-attempts} it is flagged for an operator instead: one WARNING line with
  * its ids, the counter {@value #FLAGGED_METRIC}, {@link PaymentLedger#flaggedCount()}, and the timer
- * takes it no more. The merchant's identical create still can, and starts the count over. Refunds
- * are still taken every run: they have no such record yet.
+ * takes it no more. The merchant's identical create still can, and starts the count over.
  */
 @Singleton
 @Startup
@@ -128,19 +122,13 @@ public class Reconciliation {
     Payments payments;
 
     @EJB
-    RefundLedger refundLedger;
-
-    @EJB
-    Refunds refunds;
-
-    @EJB
     SettlementLedger settlementLedger;
 
     @EJB
     Settlements settlements;
 
     @EJB
-    Payouts payouts;
+    Janitor janitor;
 
     /** This node (and, on Payara Micro where each WAR has its own copy, this application). */
     private final String holder = Leases.newHolder();
@@ -193,19 +181,9 @@ public class Reconciliation {
             for (PaymentView p : ledger.pollDue(now, pollBatch)) {
                 poll(p);
             }
-            // Refunds: an unknown outcome (asked again, sent again only if the company has none),
-            // and alphapay's PROCESSING ones, which finish at the company with nobody asking.
-            for (RefundView r : refundLedger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
-                reconcile(r, creatingBefore);
-            }
-            // Splits and releases the same way, PROCESSING ones included (their parts finish at the company).
-            for (SplitView s : settlementLedger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
-                reconcile(s, creatingBefore);
-            }
-            // Payouts the same way, ACCEPTED ones included (the company pays or fails them with nobody asking).
-            for (PayoutView p : payouts.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, BATCH)) {
-                reconcile(p, creatingBefore);
-            }
+            // Refunds, splits, releases and payouts without the company's final word (PROCESSING refunds and
+            // splits, ACCEPTED payouts included: the company ends them with nobody asking): the janitor's due ones.
+            janitor.run(now, dueBy);
             // Held money whose days are over: released by the broker, or found released by the company.
             for (long paymentId : settlements.heldTooLong(now, BATCH)) {
                 // Each payment on its own: one that fails is logged there and does not stop the others.
@@ -256,32 +234,6 @@ public class Reconciliation {
         }
     }
 
-    private void reconcile(RefundView r, OffsetDateTime sendingBefore) {
-        try {
-            RefundView after = refunds.reconcile(r, sendingBefore);
-            if (after.state() != r.state()) {
-                LOG.info(() -> "Reconciled refund " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef()
-                        + ": " + r.state() + " -> " + after.state());
-            }
-        } catch (BusinessException stillOpen) {
-            LOG.info(() -> "Refund " + r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef()
-                    + " not resolved yet: " + stillOpen.getMessage());
-        }
-    }
-
-    private void reconcile(SplitView s, OffsetDateTime sendingBefore) {
-        try {
-            SplitView after = settlements.reconcile(s, sendingBefore);
-            if (after.state() != s.state()) {
-                LOG.info(() -> "Reconciled settlement " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " "
-                        + s.settlementRef() + ": " + s.state() + " -> " + after.state());
-            }
-        } catch (BusinessException stillOpen) {
-            LOG.info(() -> "Settlement " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.settlementRef()
-                    + " not resolved yet: " + stillOpen.getMessage());
-        }
-    }
-
     private void afterRefusedRelease(long releaseId) {
         try {
             settlements.afterRefusedRelease(releaseId).ifPresent(s -> LOG.info(() -> "Held money found released by the company after"
@@ -291,16 +243,4 @@ public class Reconciliation {
         }
     }
 
-    private void reconcile(PayoutView p, OffsetDateTime sendingBefore) {
-        try {
-            PayoutView after = payouts.reconcile(p, sendingBefore);
-            if (after.state() != p.state()) {
-                LOG.info(() -> "Reconciled payout " + p.merchant() + " " + p.paymentMethod() + " " + p.payoutRef() + ": " + p.state()
-                        + " -> " + after.state());
-            }
-        } catch (BusinessException stillOpen) {
-            LOG.info(() -> "Payout " + p.merchant() + " " + p.paymentMethod() + " " + p.payoutRef() + " not resolved yet: "
-                    + stillOpen.getMessage());
-        }
-    }
 }

@@ -193,22 +193,6 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
         return true;
     }
 
-    /** Payouts the company may still change with nobody asking, oldest first. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<PayoutView> unresolved(OffsetDateTime before, OffsetDateTime sendingBefore, int limit) {
-        List<PayoutView> found = new ArrayList<>();
-        for (Object[] stateAndBefore : new Object[][] {{PayoutState.SENDING, sendingBefore}, {PayoutState.UNKNOWN, before},
-                {PayoutState.NOT_SENT, before}, {PayoutState.ACCEPTED, before}}) {
-            if (found.size() >= limit) {
-                break;
-            }
-            em.createNamedQuery(Payout.OPEN_SINCE, Payout.class).setParameter("state", stateAndBefore[0])
-                    .setParameter("before", stateAndBefore[1]).setMaxResults(limit - found.size())
-                    .setHint(PaymentLedger.READ_ONLY, "true").getResultStream().map(PayoutLedger::view).forEach(found::add);
-        }
-        return found;
-    }
-
     private void move(long id, PayoutEvent why, String reason, List<Exchanges.Entry> events) {
         Payout p = em.find(Payout.class, id);
         if (p.getState().allows(why)) {

@@ -245,26 +245,6 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
         return true;
     }
 
-    /**
-     * Refunds the company may still change with nobody asking: SENDING since before
-     * {@code sendingBefore}, UNKNOWN, NOT_SENT or PROCESSING since before {@code before}, oldest first.
-     */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<RefundView> unresolved(OffsetDateTime before, OffsetDateTime sendingBefore, int limit) {
-        List<RefundView> found = new ArrayList<>();
-        for (Object[] stateAndBefore : new Object[][] {{RefundState.SENDING, sendingBefore}, {RefundState.UNKNOWN, before},
-                {RefundState.NOT_SENT, before}, {RefundState.PROCESSING, before}}) {
-            if (found.size() >= limit) {
-                break;
-            }
-            em.createNamedQuery(Refund.OPEN_SINCE, Refund.class)
-                    .setParameter("state", stateAndBefore[0]).setParameter("before", stateAndBefore[1])
-                    .setMaxResults(limit - found.size()).setHint(PaymentLedger.READ_ONLY, "true").getResultStream()
-                    .map(r -> view(em.find(Payment.class, r.getPaymentId()), r)).forEach(found::add);
-        }
-        return found;
-    }
-
     private List<Refund> ofPayment(long paymentId) {
         return em.createNamedQuery(Refund.BY_PAYMENT, Refund.class).setParameter("paymentId", paymentId).getResultList();
     }

@@ -284,33 +284,19 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
         return true;
     }
 
-    /** Splits and releases the company may still change with nobody asking, oldest first. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<SplitView> unresolved(OffsetDateTime before, OffsetDateTime sendingBefore, int limit) {
-        List<SplitView> found = new ArrayList<>();
-        for (Object[] stateAndBefore : new Object[][] {{SettlementState.SENDING, sendingBefore}, {SettlementState.UNKNOWN, before},
-                {SettlementState.NOT_SENT, before}, {SettlementState.PROCESSING, before}}) {
-            if (found.size() >= limit) {
-                break;
-            }
-            em.createNamedQuery(Settlement.OPEN_SINCE, Settlement.class).setParameter("state", stateAndBefore[0])
-                    .setParameter("before", stateAndBefore[1]).setMaxResults(limit - found.size())
-                    .setHint(PaymentLedger.READ_ONLY, "true").getResultStream()
-                    .map(s -> view(em.find(Payment.class, s.getPaymentId()), s)).forEach(found::add);
-        }
-        return found;
-    }
-
     /**
      * Paid, held payments paid before {@code paidBefore} that no release has reached (nor been
-     * refused for: a refused release is not sent again by itself): the broker releases them. Native SQL:
+     * refused for: a refused release is not sent again by itself) and no split is still open for
+     * (its parts take from the held money until the company finishes them): the broker releases
+     * them. Native SQL:
      * one statement with its NOT EXISTS, on the flag and the states as the schema has them.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<Long> heldSince(OffsetDateTime paidBefore, int limit) {
         List<?> ids = em.createNativeQuery("SELECT p.id FROM payment p WHERE p.held_for_settlement = TRUE AND p.trade_state = 'SUCCESS'"
                 + " AND p.paid_at < ? AND NOT EXISTS (SELECT 1 FROM settlement s WHERE s.payment_id = p.id AND (s.kind = 'RELEASE'"
-                + " OR s.finish = TRUE AND s.state <> 'REFUSED')) ORDER BY p.paid_at").setParameter(1, paidBefore).setMaxResults(limit)
+                + " OR s.finish = TRUE AND s.state <> 'REFUSED' OR s.kind = 'SPLIT' AND s.state NOT IN ('FINISHED', 'REFUSED')))"
+                + " ORDER BY p.paid_at").setParameter(1, paidBefore).setMaxResults(limit)
                 .getResultList();
         return ids.stream().map(id -> ((Number) id).longValue()).toList();
     }

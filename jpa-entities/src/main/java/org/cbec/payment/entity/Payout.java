@@ -28,8 +28,6 @@ import java.time.OffsetDateTime;
         + " ORDER BY p.createdAt DESC, p.id DESC")
 @NamedQuery(name = Payout.COUNT_OF_MERCHANT, query = "SELECT COUNT(p) FROM Payout p WHERE p.merchant = :merchant"
         + " AND p.paymentMethod = :method")
-@NamedQuery(name = Payout.OPEN_SINCE,
-        query = "SELECT p FROM Payout p WHERE p.state = :state AND p.updatedAt < :before ORDER BY p.updatedAt")
 @NamedQuery(name = Payout.ACCEPTED_BETWEEN, query = "SELECT p FROM Payout p WHERE p.merchant = :merchant AND p.paymentMethod = :method"
         + " AND p.acceptedAt >= :from AND p.acceptedAt < :to")
 public class Payout {
@@ -40,7 +38,6 @@ public class Payout {
     public static final String BY_REF = "Payout.byRef";
     public static final String OF_MERCHANT = "Payout.ofMerchant";
     public static final String COUNT_OF_MERCHANT = "Payout.countOfMerchant";
-    public static final String OPEN_SINCE = "Payout.openSince";
 
     @Id
     @SequenceGenerator(name = "payout_seq", sequenceName = "payout_seq", allocationSize = 50)

@@ -22,8 +22,6 @@ import java.time.OffsetDateTime;
 @Table(name = "refund")
 @NamedQuery(name = Refund.BY_PAYMENT, query = "SELECT r FROM Refund r WHERE r.paymentId = :paymentId ORDER BY r.seq")
 @NamedQuery(name = Refund.BY_REF, query = "SELECT r FROM Refund r WHERE r.merchant = :merchant AND r.refundRef = :refundRef")
-@NamedQuery(name = Refund.OPEN_SINCE,
-        query = "SELECT r FROM Refund r WHERE r.state = :state AND r.updatedAt < :before ORDER BY r.updatedAt")
 @NamedQuery(name = Refund.SUCCEEDED_BETWEEN, query = "SELECT r, p FROM Refund r, Payment p WHERE p.id = r.paymentId"
         + " AND r.merchant = :merchant AND p.paymentMethod = :method AND r.successAt >= :from AND r.successAt < :to")
 @NamedQuery(name = Refund.BY_COMPANY_NO, query = "SELECT r, p FROM Refund r, Payment p WHERE p.id = r.paymentId"
@@ -37,7 +35,6 @@ public class Refund {
 
     public static final String BY_PAYMENT = "Refund.byPayment";
     public static final String BY_REF = "Refund.byRef";
-    public static final String OPEN_SINCE = "Refund.openSince";
 
     @Id
     @SequenceGenerator(name = "refund_seq", sequenceName = "refund_seq", allocationSize = 50)

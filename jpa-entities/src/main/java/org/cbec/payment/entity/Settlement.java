@@ -30,8 +30,6 @@ import java.util.List;
 @Table(name = "settlement")
 @NamedQuery(name = Settlement.OF_PAYMENT, query = "SELECT s FROM Settlement s WHERE s.paymentId = :paymentId ORDER BY s.seq")
 @NamedQuery(name = Settlement.BY_REF, query = "SELECT s FROM Settlement s WHERE s.merchant = :merchant AND s.settlementRef = :ref")
-@NamedQuery(name = Settlement.OPEN_SINCE,
-        query = "SELECT s FROM Settlement s WHERE s.state = :state AND s.updatedAt < :before ORDER BY s.updatedAt")
 @NamedQuery(name = Settlement.CHANGED_AROUND, query = "SELECT s, p FROM Settlement s, Payment p WHERE p.id = s.paymentId"
         + " AND s.merchant = :merchant AND p.paymentMethod = :method AND s.createdAt < :to AND s.updatedAt >= :from")
 @NamedQuery(name = Settlement.BY_COMPANY_NO, query = "SELECT s, p FROM Settlement s, Payment p WHERE p.id = s.paymentId"
@@ -45,7 +43,6 @@ public class Settlement {
 
     public static final String OF_PAYMENT = "Settlement.ofPayment";
     public static final String BY_REF = "Settlement.byRef";
-    public static final String OPEN_SINCE = "Settlement.openSince";
 
     /** A split to receivers, or a release of the rest to the merchant. */
     public enum Kind {

@@ -16,8 +16,9 @@ import org.eclipse.microprofile.metrics.Tag;
 /**
  * The broker's backlogs as gauges at {@code /metrics}: {@code payments{state}} (UNKNOWN among them),
  * {@code payments_flagged} (given up on by the reconciliation, for an operator), {@code refunds{state}},
+ * {@code money_requests_attention{kind}} (refunds, splits, releases, payouts needing an operator),
  * {@code merchant_events{state}} (PENDING and FAILED deliveries). Read from the database at most once
- * every {@value #FRESH_MS} ms however often they are scraped, so a scrape costs at most four
+ * every {@value #FRESH_MS} ms however often they are scraped, so a scrape costs at most five
  * counting queries. Registered by the broker only: on Payara Micro the checkout WAR carries the
  * same ejb-core, and one set of these series is enough.
  */
@@ -44,6 +45,11 @@ public class OperatorMetrics {
         registry.gauge(Metadata.builder().withName("payments_flagged")
                 .withDescription("Payments still UNKNOWN that the reconciliation gave up on after its last attempt").build(),
                 this, m -> m.read().flaggedPayments());
+        Metadata attention = Metadata.builder().withName("money_requests_attention")
+                .withDescription("Refunds, splits, releases and payouts needing an operator's attention, by kind").build();
+        for (String kind : PaymentFigures.REQUEST_KINDS) {
+            registry.gauge(attention, this, m -> m.read().attention().getOrDefault(kind, 0L), new Tag("kind", kind));
+        }
     }
 
     private void gauges(String name, String description, Iterable<String> states, Function<PaymentFigures.Figures, Map<String, Long>> of) {

@@ -1,0 +1,325 @@
+package org.cbec.dispatch.boundary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Persistence;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+import org.cbec.dispatch.AttentionView;
+import org.cbec.dispatch.Attempts;
+import org.cbec.dispatch.control.AttemptRules;
+import org.cbec.dispatch.control.LedgerInTransactions;
+import org.cbec.dispatch.entity.RequestKind;
+import org.cbec.dispatch.entity.RequestState;
+import org.cbec.payment.boundary.MoneyRequestAttempts;
+import org.cbec.platform.error.ConflictException;
+import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.plumbing.schema.EmbeddedDatabases;
+import org.eclipse.microprofile.metrics.Counter;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The janitor on a real PostgreSQL (the embedded one, migrated as the broker's is), on a simulated
+ * clock: each run is given its time, and the company's answers are fixed per request (what the
+ * company says of them is the test's; what the broker stores and when it asks again is the
+ * janitor's, its ledger's queries included). The requests are payouts written as the payout
+ * ledger writes them.
+ */
+class JanitorTest {
+
+    @RegisterExtension
+    static final EmbeddedDatabases postgres = new EmbeddedDatabases();
+
+    private static final OffsetDateTime T0 = OffsetDateTime.of(2026, 11, 29, 12, 0, 0, 0, ZoneOffset.UTC);
+    private static final Duration RUN = Duration.ofSeconds(10);
+
+    private DataSource dataSource;
+    private EntityManagerFactory emf;
+    private LedgerInTransactions ledger;
+    private Company company;
+    private final AtomicLong gaveUp = new AtomicLong();
+
+    /** The company: every request it is asked about, run by run, and its fixed answer of each. */
+    private static final class Company implements Attempts {
+        private final MoneyRequestAttempts broker = new MoneyRequestAttempts();
+        final Map<Long, Attempt> answers = new HashMap<>();
+        final List<Long> asked = new ArrayList<>();
+
+        @Override
+        public String openRequests() {
+            return broker.openRequests();
+        }
+
+        @Override
+        public List<String> atCompanyStates() {
+            return broker.atCompanyStates();
+        }
+
+        @Override
+        public String sendingState() {
+            return broker.sendingState();
+        }
+
+        @Override
+        public Attempt attempt(RequestKind kind, long subjectId, OffsetDateTime sendingBefore) {
+            asked.add(subjectId);
+            return answers.getOrDefault(subjectId, new Attempt(Standing.AT_COMPANY, "ACCEPTED"));
+        }
+    }
+
+    @BeforeEach
+    void freshDatabase() throws SQLException {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        String url = postgres.freshDatabase("janitor");
+        ds.setUrl(url);
+        dataSource = ds;
+        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        emf = Persistence.createEntityManagerFactory("cbec", Map.of("jakarta.persistence.transactionType", "RESOURCE_LOCAL",
+                "jakarta.persistence.jtaDataSource", "", "jakarta.persistence.jdbc.driver", "org.postgresql.Driver",
+                "jakarta.persistence.jdbc.url", url, "eclipselink.logging.level", "WARNING"));
+        ledger = new LedgerInTransactions(emf);
+        company = new Company();
+    }
+
+    @AfterEach
+    void close() {
+        if (emf != null) {
+            emf.close();
+        }
+    }
+
+    /** The janitor with the broker's defaults but {@code rules}, a batch of 100. */
+    private Janitor janitor(AttemptRules rules) {
+        Janitor j = new Janitor();
+        j.ledger = ledger;
+        j.attempts = company;
+        j.batch = 100;
+        j.minAgeMs = 5000;
+        j.staleSendingMs = 60000;
+        j.configure(rules, new Counter() {
+            @Override
+            public void inc() {
+                gaveUp.incrementAndGet();
+            }
+
+            @Override
+            public void inc(long n) {
+                gaveUp.addAndGet(n);
+            }
+
+            @Override
+            public long getCount() {
+                return gaveUp.get();
+            }
+        });
+        return j;
+    }
+
+    /** One run at {@code now}, as the timer makes it: due ones taken up to half an interval ahead. */
+    private Set<Long> run(Janitor j, OffsetDateTime now) {
+        company.asked.clear();
+        j.run(now, now.plus(RUN.dividedBy(2)));
+        return new HashSet<>(company.asked);
+    }
+
+    private void payout(long id, String state, OffsetDateTime updatedAt) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("INSERT INTO payout (id, merchant,"
+                + " payment_method, payout_ref, amount, currency, target_currency, state, created_at, updated_at, version)"
+                + " VALUES (?, 'demo', 'alphapay', ?, 1000, 'CNY', 'GBP', ?, ?, ?, 1)")) {
+            s.setLong(1, id);
+            s.setString(2, "po-" + id);
+            s.setString(3, state);
+            s.setObject(4, updatedAt);
+            s.setObject(5, updatedAt);
+            s.executeUpdate();
+        }
+    }
+
+    private void payoutState(long id, String state) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("UPDATE payout SET state = ? WHERE id = ?")) {
+            s.setString(1, state);
+            s.setLong(2, id);
+            assertEquals(1, s.executeUpdate());
+        }
+    }
+
+    private AttentionView row(long payoutId) {
+        return ledger.attention(null, null, 1000).stream().filter(v -> v.subjectId() == payoutId).findFirst()
+                .or(() -> ledger.due(T0.plusYears(10), 1000).stream().filter(v -> v.subjectId() == payoutId).findFirst())
+                .orElseThrow(() -> new AssertionError("no open row of payout " + payoutId));
+    }
+
+    @Test
+    void aNewRequestIsAskedWithinTwoRunsWhileAHundredWaitAtTheCompanyAndNoneOfThemStarves() throws SQLException {
+        // The hardest case: every waiting payout is due again at every run (gaps of one run, no growth), and
+        // they fill the batch. Ordered by when they last changed, the newest would never be asked.
+        Janitor j = janitor(new AttemptRules(RUN, RUN, 0, 12, Duration.ofDays(3)));
+        for (long id = 1; id <= 100; id++) {
+            payout(id, "ACCEPTED", T0.minusHours(1));
+        }
+        OffsetDateTime now = T0;
+        for (int i = 0; i < 5; i++, now = now.plus(RUN)) {
+            assertEquals(100, run(j, now).size(), "all hundred asked at run " + i);
+        }
+        payout(101, "ACCEPTED", now.minusSeconds(5));
+        Set<Long> first = run(j, now);
+        Set<Long> second = run(j, now.plus(RUN));
+        assertTrue(first.contains(101L) || second.contains(101L), "the new payout asked within two runs: " + first.size() + " then "
+                + second.size() + " asked");
+        Set<Long> both = new HashSet<>(first);
+        both.addAll(second);
+        assertEquals(101, both.size(), "and every waiting one asked in those two runs too");
+        assertTrue(first.size() <= 100 && second.size() <= 100, "never more than the batch in a run");
+    }
+
+    @Test
+    void anUnknownOutcomeIsAskedWithGrowingGapsThenListedForAnOperatorCountedAndAskedNoMore() throws SQLException {
+        Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 12, Duration.ofDays(3)));
+        payout(7, "UNKNOWN", T0);
+        company.answers.put(7L, new Attempts.Attempt(Attempts.Standing.UNKNOWN, "UNKNOWN: the company did not answer in time"));
+        List<Long> gaps = new ArrayList<>();
+        OffsetDateTime last = null;
+        OffsetDateTime now = T0;
+        // The clock jumps from run to run: the next run comes when the row falls due.
+        for (int runs = 0; runs < 40; runs++) {
+            if (run(j, now).contains(7L)) {
+                if (last != null) {
+                    gaps.add(Duration.between(last, now).toSeconds());
+                }
+                last = now;
+            }
+            AttentionView after = row(7);
+            if (after.state() == RequestState.NEEDS_ATTENTION) {
+                break;
+            }
+            now = after.nextAttemptAt().withOffsetSameInstant(ZoneOffset.UTC);
+        }
+        assertEquals(List.of(10L, 20L, 40L, 80L, 160L, 320L, 640L, 1280L, 2560L, 3600L, 3600L), gaps, "the gaps between the attempts");
+        AttentionView listed = ledger.attention("demo", RequestKind.PAYOUT, 10).get(0);
+        assertEquals(7, listed.subjectId());
+        assertEquals(RequestState.NEEDS_ATTENTION, listed.state());
+        assertEquals(12, listed.attempts());
+        assertEquals("po-7", listed.merchantRef());
+        assertEquals("po-7", listed.companyNo(), "a payout's number at the company is its payoutRef");
+        assertEquals("UNKNOWN: the company did not answer in time", listed.lastAnswer());
+        assertTrue(last.isEqual(listed.attentionSince()), "listed at its last attempt: " + listed.attentionSince());
+        assertEquals(1, gaveUp.get(), "counted once");
+        assertEquals(1L, ledger.attentionCounts().get(RequestKind.PAYOUT));
+        assertEquals(0L, ledger.attentionCounts().get(RequestKind.REFUND));
+        assertTrue(ledger.attention("other", null, 10).isEmpty(), "another merchant's list is empty");
+        assertTrue(ledger.attention(null, RequestKind.REFUND, 10).isEmpty(), "and so is the list of refunds");
+        assertTrue(!run(j, now.plusDays(1)).contains(7L), "asked no more by the janitor");
+    }
+
+    @Test
+    void anOperatorRetriesOneNeedingAttentionAndItEndsAsTheCompanyThenSays() throws SQLException {
+        Janitor j = janitor(new AttemptRules(RUN, RUN, 0, 2, Duration.ofDays(3)));
+        Attention attention = attention(j);
+        payout(8, "UNKNOWN", T0);
+        company.answers.put(8L, new Attempts.Attempt(Attempts.Standing.UNKNOWN, "UNKNOWN: 503 system busy"));
+        run(j, T0.plusSeconds(5));
+        run(j, T0.plusSeconds(15));
+        AttentionView listed = attention.list("demo", "payout").get(0);
+        assertEquals(RequestState.NEEDS_ATTENTION, listed.state());
+
+        company.answers.put(8L, new Attempts.Attempt(Attempts.Standing.FINAL, "PAID"));
+        AttentionView after = attention.retry(String.valueOf(listed.id()));
+        assertEquals(RequestState.ANSWERED, after.state());
+        assertEquals("PAID", after.lastAnswer());
+        assertTrue(after.closedAt() != null, "closed");
+        assertTrue(attention.list(null, null).isEmpty(), "off the list");
+        ConflictException twice = assertThrows(ConflictException.class, () -> attention.retry(String.valueOf(listed.id())));
+        assertTrue(twice.getMessage().contains("not NEEDS_ATTENTION"), twice.getMessage());
+    }
+
+    @Test
+    void anOperatorSettlesOneWithTheCompanysWordAndTheJanitorLeavesItWhileItsPayoutStaysAsItWas() throws SQLException {
+        Janitor j = janitor(new AttemptRules(RUN, RUN, 0, 1, Duration.ofDays(3)));
+        Attention attention = attention(j);
+        payout(9, "UNKNOWN", T0);
+        company.answers.put(9L, new Attempts.Attempt(Attempts.Standing.UNKNOWN, "UNKNOWN: timeout"));
+        run(j, T0.plusSeconds(5));
+        long id = attention.list(null, null).get(0).id();
+
+        InvalidRequestException blank = assertThrows(InvalidRequestException.class, () -> attention.settle(String.valueOf(id), " "));
+        assertEquals("note", blank.field());
+        assertThrows(InvalidRequestException.class, () -> attention.settle(String.valueOf(id), "x".repeat(257)));
+        assertThrows(InvalidRequestException.class, () -> attention.settle(String.valueOf(id), "bell\u0007"));
+        assertThrows(UnknownResourceException.class, () -> attention.settle("999999", "a note"));
+        assertThrows(UnknownResourceException.class, () -> attention.settle("abc", "a note"));
+        assertEquals(RequestState.NEEDS_ATTENTION, attention.list(null, null).get(0).state(), "nothing changed by a refused request");
+
+        AttentionView settled = attention.settle(String.valueOf(id), "  alphapay support, ticket 4411: no such payout; the merchant was told\n");
+        assertEquals(RequestState.SETTLED_BY_OPERATOR, settled.state());
+        assertEquals("alphapay support, ticket 4411: no such payout; the merchant was told", settled.operatorNote());
+        assertTrue(attention.list(null, null).isEmpty());
+        for (int i = 1; i <= 3; i++) {
+            assertTrue(!run(j, T0.plusHours(i)).contains(9L), "not asked again, nor added again while its payout stays UNKNOWN");
+        }
+        assertEquals(RequestState.SETTLED_BY_OPERATOR, ledger.find(id).orElseThrow().state());
+    }
+
+    @Test
+    void oneEndedAnotherWayIsClosedWithoutAskingAndLeavesTheList() throws SQLException {
+        Janitor j = janitor(new AttemptRules(RUN, RUN, 0, 1, Duration.ofDays(3)));
+        payout(10, "UNKNOWN", T0);
+        payout(11, "ACCEPTED", T0);
+        company.answers.put(10L, new Attempts.Attempt(Attempts.Standing.UNKNOWN, "UNKNOWN: timeout"));
+        run(j, T0.plusSeconds(5));
+        assertEquals(1, ledger.attention(null, null, 10).size(), "payout 10 needs attention");
+        payoutState(10, "PAID"); // a notification, or a client's query, brought the company's word
+        payoutState(11, "FAILED");
+        Set<Long> asked = run(j, T0.plusSeconds(30));
+        assertTrue(asked.isEmpty(), "nothing asked: " + asked);
+        assertTrue(ledger.attention(null, null, 10).isEmpty(), "off the list");
+        assertTrue(ledger.due(T0.plusYears(10), 10).isEmpty(), "and neither is due any more");
+    }
+
+    @Test
+    void oneTheCompanyKeepsWorkingOnIsAskedPastTheAttemptsAndListedAtItsAgeLimit() throws SQLException {
+        Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 3, Duration.ofHours(6)));
+        payout(12, "ACCEPTED", T0);
+        OffsetDateTime now = T0;
+        int asked = 0;
+        for (int runs = 0; runs < 40; runs++) {
+            asked += run(j, now).contains(12L) ? 1 : 0;
+            if (row(12).state() == RequestState.NEEDS_ATTENTION) {
+                break;
+            }
+            now = row(12).nextAttemptAt().withOffsetSameInstant(ZoneOffset.UTC);
+        }
+        AttentionView listed = row(12);
+        assertEquals(RequestState.NEEDS_ATTENTION, listed.state());
+        assertTrue(asked > 3, "asked " + asked + " times, past the 3 attempts an unknown one gets");
+        assertTrue(!listed.attentionSince().isBefore(T0.plusHours(5)) && !listed.attentionSince().isAfter(T0.plusHours(6)),
+                "listed within the hour before its six hours were up: " + listed.attentionSince());
+    }
+
+    private Attention attention(Janitor j) {
+        Attention a = new Attention();
+        a.ledger = ledger;
+        a.janitor = j;
+        return a;
+    }
+}

@@ -1,0 +1,13 @@
+package org.cbec.dispatch.entity;
+
+/** What a money request moves, each at the company by its own call and query. */
+public enum RequestKind {
+    /** Money given back to the payer. */
+    REFUND,
+    /** Held money split among receivers. */
+    SPLIT,
+    /** Held money released to the merchant. */
+    RELEASE,
+    /** Available money paid out to the merchant's account abroad. */
+    PAYOUT
+}
