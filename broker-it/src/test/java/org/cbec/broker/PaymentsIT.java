@@ -49,6 +49,7 @@ import org.cbec.company.PaymentType;
 import org.cbec.platform.crypto.KeyRing;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
+import org.cbec.testing.Metrics;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
 import org.cbec.testing.ServerLog;
@@ -1089,15 +1090,11 @@ class PaymentsIT {
     }
 
     private String scrape(String query) {
-        Reply metrics = get(URI.create(base.toString()).resolve("/metrics" + query), "Accept", "text/plain");
-        assertEquals(200, metrics.status(), metrics::toString);
-        return metrics.body();
+        return Metrics.scrape(base, query);
     }
 
-    /** The sum of the series named {@code prefix} (with its opening brace) whose labels include all of {@code labels}. */
     private static double metric(String scrape, String prefix, String... labels) {
-        return scrape.lines().filter(l -> l.startsWith(prefix) && java.util.Arrays.stream(labels).allMatch(l::contains))
-                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        return Metrics.sum(scrape, prefix, labels);
     }
 
     // ---- secrets at rest ------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ import javax.sql.DataSource;
 import org.cbec.platform.identity.ResidentId;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
+import org.cbec.testing.Metrics;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
 import org.cbec.testing.ServerLog;
@@ -1131,6 +1132,86 @@ class RefundsIT {
                     method + ": the refused one booked back once");
             assertEquals(3_000, available(balance(shop, method, "")));
             assertAgrees(shop, method);
+        }
+    }
+
+    @Test
+    void aRefundWithoutTheCompanysWordPastItsAttemptsIsListedForAnOperatorCountedRetriedByTheOperatorAndEndsOnce() throws Exception {
+        // Every request about the order is answered "system busy" (signed: no failure of the company's
+        // circuit, and no answer of the refund's), so the refund's outcome stays unknown through the
+        // janitor's attempts (8 in these suites, about half a minute); then it is asked no more and
+        // listed for an operator, who tries it again once the company answers: it ends, made once.
+        String scrape = Metrics.scrape(base, "");
+        double listedBefore = Metrics.sum(scrape, "money_requests_attention{", "kind=\"refund\"");
+        double gaveUpBefore = Metrics.sum(scrape, "dispatch_gave_up_total");
+        java.util.Map<String, Shop> shops = new java.util.HashMap<>();
+        java.util.Map<String, String> orders = new java.util.HashMap<>();
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            String ref = shopPaid(shop, method, 3_000, "CNY", false);
+            shops.put(method, shop);
+            orders.put(method, ref);
+            String busy = method.equals("alphapay") ? "SYSTEM_ERROR" : "ACQ.SYSTEM_ERROR";
+            assertEquals(200, SANDBOX.fault(method, shop.name(), "{\"mode\":\"REFUSE\",\"code\":\"" + busy + "\",\"orderRef\":\"" + ref
+                    + "\"}").status());
+            Reply r = postJson(api("refund/" + shop.name()), body(method, ref, "att-" + ref, 3_000, ""), "app-api-key", shop.key());
+            assertEnvelope(500, r);
+        }
+        JsonObject[] listed = new JsonObject[2];
+        for (int i = 0; i < 2; i++) {
+            String method = METHODS.get(i);
+            Shop shop = shops.get(method);
+            int at = i;
+            awaitTrue(() -> {
+                Reply list = get(at(base, "admin/attention?merchant=" + shop.name() + "&kind=refund"), "Authorization", admin());
+                assertEquals(200, list.status(), list::toString);
+                List<JsonObject> items = list.json().getJsonArray("requests").stream().map(JsonValue::asJsonObject).toList();
+                listed[at] = items.isEmpty() ? null : items.get(0);
+                return items.size() == 1;
+            }, method + ": the refund listed for an operator");
+            JsonObject item = listed[i];
+            String ref = orders.get(method);
+            assertEquals("refund", item.getString("kind"));
+            assertEquals(method, item.getString("paymentMethod"));
+            assertEquals("att-" + ref, item.getString("merchantRef"));
+            assertEquals("NEEDS_ATTENTION", item.getString("state"));
+            assertEquals(8, item.getInt("attempts"), item::toString);
+            assertTrue(item.getString("lastAnswer").startsWith("UNKNOWN"), item::toString);
+            assertTrue(item.getString("lastAnswer").contains(method.equals("alphapay") ? "SYSTEM_ERROR" : "ACQ.SYSTEM_ERROR"), item::toString);
+            assertEquals(1, count("SELECT COUNT(*) FROM refund WHERE company_refund_no = ?", item.getString("companyNo")));
+            assertEquals(1, count("SELECT COUNT(*) FROM refund WHERE refund_ref = ? AND state = 'UNKNOWN'", "att-" + ref),
+                    method + ": kept UNKNOWN, nothing booked");
+            assertTrue(SANDBOX.order(method, shop.name(), ref).orElseThrow().getJsonArray("refunds").isEmpty(), "the company has none");
+            // (alphapay's query of a refund it has none of names no order, so it passes the fault: "none", and the
+            // refund is sent again at each attempt, answered "busy" each time; betapay's query is answered "busy".)
+            long asked = SANDBOX.requests(method, shop.name(), "refund-query", ref);
+            long sent = SANDBOX.requests(method, shop.name(), "refund", ref);
+            Thread.sleep(5_000);
+            assertEquals(asked, SANDBOX.requests(method, shop.name(), "refund-query", ref), method + ": asked no more once listed");
+            assertEquals(sent, SANDBOX.requests(method, shop.name(), "refund", ref), method + ": nor sent");
+        }
+        awaitTrue(() -> {
+            String now = Metrics.scrape(base, "");
+            return Metrics.sum(now, "money_requests_attention{", "kind=\"refund\"") >= listedBefore + 2
+                    && Metrics.sum(now, "dispatch_gave_up_total") >= gaveUpBefore + 2;
+        }, "the gauge and the counter show both");
+
+        for (int i = 0; i < 2; i++) {
+            String method = METHODS.get(i);
+            Shop shop = shops.get(method);
+            String ref = orders.get(method);
+            assertEquals(200, SANDBOX.clearFaults(method, shop.name()).status());
+            String id = String.valueOf(listed[i].getJsonNumber("id").longValue());
+            Reply retried = postJson(at(base, "admin/attention/" + id + "/retry"), "", "Authorization", admin());
+            assertEquals(200, retried.status(), retried::toString);
+            JsonObject after = retried.json().getJsonObject("request");
+            assertEquals("ANSWERED", after.getString("state"), after::toString);
+            assertTrue(after.getInt("attempts") <= 1, "its attempts counted afresh: " + after);
+            awaitTrue(() -> refundState(shop, method, ref, "att-" + ref).equals("SUCCESS"), method + ": the refund ends");
+            assertEquals(1, SANDBOX.order(method, shop.name(), ref).orElseThrow().getJsonArray("refunds").size(), method + ": made once");
+            Reply list = get(at(base, "admin/attention?merchant=" + shop.name()), "Authorization", admin());
+            assertTrue(list.json().getJsonArray("requests").isEmpty(), list::toString);
+            assertRefused(409, null, postJson(at(base, "admin/attention/" + id + "/retry"), "", "Authorization", admin()));
         }
     }
 

@@ -18,6 +18,7 @@ import org.cbec.payment.entity.PayoutState;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.SettlementState;
 import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.UpstreamFailureException;
 
 /**
  * The payment component's money requests as the janitor sees them: refunds, splits and releases,
@@ -88,7 +89,9 @@ public class MoneyRequestAttempts implements Attempts {
             return new Attempt(standing.apply(after), name.apply(after));
         } catch (BusinessException notResolved) {
             S now = stored.get();
-            return new Attempt(standing.apply(now), name.apply(now) + ": " + notResolved.getMessage());
+            String why = notResolved instanceof UpstreamFailureException failed && failed.errors() != null ? failed.errors()
+                    : notResolved.getMessage();
+            return new Attempt(standing.apply(now), name.apply(now) + ": " + why);
         }
     }
 
