@@ -629,6 +629,45 @@ class RefundsIT {
     }
 
     @Test
+    void heldMoneyPastItsDaysWithASplitStillOpenIsReleasedOnlyOnceTheSplitHasEnded() throws Exception {
+        // The split's part takes its result at the company, but the broker cannot learn it while the
+        // company answers its queries of the split "busy": the split stays PROCESSING here. The
+        // payment's days are over meanwhile. The automatic release waits for the split (its parts
+        // take from the held money, and one that closes gives its money back to HELD), and releases
+        // what is left once the split has ended.
+        for (String method : METHODS) {
+            String account = receiverFor(method, "rcv-a");
+            String ref = paid(method, 10_000, "CNY");
+            String busy = method.equals("alphapay") ? "SYSTEM_ERROR" : "ACQ.SYSTEM_ERROR";
+            assertEquals(200, SANDBOX.fault(method, "demo", "{\"mode\":\"REFUSE\",\"code\":\"" + busy + "\",\"kind\":\"split-query\","
+                    + "\"orderRef\":\"" + ref + "\"}").status());
+            Reply split = split(method, ref, "w-" + ref, false, share(account, 2_000));
+            assertEquals(200, split.status(), split::toString);
+            agePaidTime(ref, 31);
+            long asked = SANDBOX.requests(method, "demo", "split-query", ref);
+            awaitTrue(() -> {
+                agePaidTime(ref, 31);
+                return SANDBOX.requests(method, "demo", "split-query", ref) >= asked + 3;
+            }, method + ": the split asked about in three runs of the reconciliation since the payment's days were over");
+            assertEquals(0, count("SELECT COUNT(*) FROM settlement s JOIN payment p ON p.id = s.payment_id WHERE p.order_ref = ?"
+                    + " AND s.kind = 'RELEASE'", ref), method + ": no release while the split is open");
+            assertEquals(0, SANDBOX.requests(method, "demo", "release", ref), method + ": none sent");
+
+            assertEquals(200, SANDBOX.clearFaults(method, "demo").status());
+            awaitTrue(() -> {
+                agePaidTime(ref, 31);
+                return holding(method, ref).getBoolean("released");
+            }, method + ": released once the split ended");
+            JsonObject h = holding(method, ref);
+            assertEquals(0, h.getJsonNumber("heldAmount").longValue(), h::toString);
+            assertEquals(2_000, h.getJsonNumber("splitTotal").longValue(), h::toString);
+            JsonObject release = h.getJsonArray("splits").stream().map(JsonValue::asJsonObject)
+                    .filter(x -> x.getString("kind").equals("RELEASE")).findFirst().orElseThrow(() -> new AssertionError("no release: " + h));
+            assertEquals(8_000, release.getJsonNumber("amount").longValue(), "what the split left: " + h);
+        }
+    }
+
+    @Test
     void aHeldPaymentWhoseReleaseTheCompanyRefusedHavingReleasedItItselfEndsWithNothingHeld() throws Exception {
         // The company's own holding days are over (the order aged there): it released the money on
         // its own, so it refuses the merchant's release. The broker then asks it once what it still

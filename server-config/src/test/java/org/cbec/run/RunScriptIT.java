@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import jakarta.json.JsonObject;
+import org.cbec.testing.Await;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
@@ -406,6 +408,201 @@ class RunScriptIT {
         for (Path log : new Path[] {firstLog, secondLog}) {
             assertEquals(List.of(), LogSecrets.findings(log, List.of(ADMIN_PASSWORD, DEMO_API_KEY, DEMO_CA_KEY)));
         }
+    }
+
+    /**
+     * A refund, a split, a release and a payout at each company, all four held by the company (a
+     * sandbox running apart, as a real company is) when the broker and its embedded PostgreSQL are
+     * killed; the company then does them all. After the restart nobody asks about them: the
+     * janitor finds each left SENDING by its dead sender, asks the company, and ends it once as the
+     * company says (its log line), none of them sent twice; then the merchant sees each final, and
+     * the broker's balance agrees with the company's books bucket by bucket.
+     */
+    @Test
+    void moneyRequestsHeldAtTheCompanyAtAKill9EachEndOnceAsTheCompanySaysAfterTheRestart() throws Exception {
+        Scripts.deleteRecursively(dataDir);
+        Path sandboxDir = Path.of("target", "run-it-kill-sandbox").toAbsolutePath();
+        Scripts.deleteRecursively(sandboxDir);
+        String sandboxPassword = "run-it-kill-sandbox-password";
+        Map<String, String> urls = new HashMap<>();
+        for (String line : Scripts.run(List.of("sandbox", "start", sandboxDir.toString()), Map.of("SANDBOX_PORT", String.valueOf(Scripts.freePort()),
+                "SANDBOX_ADMIN_PASSWORD", sandboxPassword), List.of("DB_URL"), Duration.ofMinutes(5))) {
+            String[] kv = line.split("=", 2);
+            if (kv.length == 2 && kv[0].endsWith("_URL")) {
+                urls.put(kv[0], kv[1]);
+            }
+        }
+        try {
+            int port = Scripts.freePort();
+            URI base = URI.create("http://localhost:" + port + "/");
+            database.put("EMBEDDED_PG_PORT", String.valueOf(Scripts.freePort()));
+            database.put("SANDBOX", "off");
+            database.put("ALPHAPAY_URL", urls.get("ALPHAPAY_URL"));
+            database.put("BETAPAY_URL", urls.get("BETAPAY_URL"));
+            // A request left SENDING by a dead sender is the janitor's after 10 s (not 60 s), asked about every 2 to 4 s.
+            database.put("RECONCILIATION_STALE_CREATING_MS", "10000");
+            database.put("RECONCILIATION_INTERVAL_MS", "2000");
+            database.put("DISPATCH_BACKOFF_BASE_MS", "1000");
+            database.put("DISPATCH_BACKOFF_MAX_MS", "4000");
+            Path firstLog = start(port, "run-it-money-kill-1.log");
+            awaitReady(base, firstLog);
+            SandboxClient sandbox = new SandboxClient(URI.create(urls.get("SANDBOX_URL")), sandboxPassword);
+            String merchant = "kill-" + UUID.randomUUID().toString().substring(0, 8);
+            assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin())
+                    .status());
+            String key = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
+                    .json().getString("key");
+            Map<String, Map<String, String>> refs = new HashMap<>();
+            for (String method : List.of("alphapay", "betapay")) {
+                sandbox.register(base.resolve("broker/"), admin(), merchant, method);
+                Reply account = Http.send("PUT", base.resolve("broker/admin/merchants/" + merchant + "/payout-accounts/" + method),
+                        "{\"holderName\":\"Harbour Tea Ltd\",\"accountNumber\":\"GB29NWBK60161331926819\",\"swiftCode\":\"NWBKGB2L\","
+                        + "\"bankCountry\":\"GB\",\"currency\":\"GBP\"}", "Content-Type", "application/json", "Authorization", admin());
+                assertEquals(200, account.status(), account::toString);
+                Reply receiver = postJson(base.resolve("broker/v1/settlement/receiver/" + merchant), "{\"paymentMethod\":\"" + method
+                        + "\",\"type\":\"MERCHANT\",\"account\":\"rcv-kill\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}",
+                        "app-api-key", key);
+                assertEquals(200, receiver.status(), receiver::toString);
+                Map<String, String> r = new HashMap<>();
+                r.put("refund", paidHere(base, sandbox, merchant, key, method, 10_000, true));
+                r.put("split", paidHere(base, sandbox, merchant, key, method, 10_000, true));
+                r.put("release", paidHere(base, sandbox, merchant, key, method, 5_000, true));
+                r.put("available", paidHere(base, sandbox, merchant, key, method, 20_000, false));
+                r.put("payout", "po" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
+                refs.put(method, r);
+                // From here on the company holds every request of the account, and does it only once it lets go.
+                assertEquals(200, sandbox.fault(method, merchant, "{\"mode\":\"HOLD\",\"latencyMs\":120000}").status());
+            }
+            java.util.concurrent.ExecutorService clients = java.util.concurrent.Executors.newFixedThreadPool(8);
+            for (String method : List.of("alphapay", "betapay")) {
+                Map<String, String> r = refs.get(method);
+                String kind = "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"";
+                clients.submit(() -> postJson(base.resolve("broker/v1/refund/" + merchant), kind + r.get("refund")
+                        + "\",\"refundRef\":\"k-" + r.get("refund") + "\",\"amount\":3000}", "app-api-key", key));
+                clients.submit(() -> postJson(base.resolve("broker/v1/settlement/" + merchant), kind + r.get("split")
+                        + "\",\"settlementRef\":\"k-" + r.get("split") + "\",\"receivers\":[{\"account\":\"rcv-kill\",\"amount\":2000,"
+                        + "\"description\":\"分账\"}]}", "app-api-key", key));
+                clients.submit(() -> Http.send("PUT", base.resolve("broker/v1/settlement/" + merchant), kind + r.get("release")
+                        + "\",\"settlementRef\":\"k-" + r.get("release") + "\",\"description\":\"余额解冻\"}", "Content-Type", "application/json",
+                        "app-api-key", key));
+                clients.submit(() -> postJson(base.resolve("broker/v1/payout/abroad/" + merchant), "{\"paymentMethod\":\"" + method
+                        + "\",\"payoutRef\":\"" + r.get("payout") + "\",\"amount\":15000}", "app-api-key", key));
+            }
+            // The kill comes once the company holds all eight: each received there, none answered.
+            Map<String, String> orderOf = Map.of("refund", "refund", "split", "split", "release", "release", "payout", "payout");
+            Instant heldBy = Instant.now().plusSeconds(60);
+            List<String> notYet = new java.util.ArrayList<>(List.of("all"));
+            while (!notYet.isEmpty() && Instant.now().isBefore(heldBy)) {
+                notYet.clear();
+                for (String method : List.of("alphapay", "betapay")) {
+                    for (String kind : orderOf.keySet()) {
+                        if (!sandbox.requestStatuses(method, merchant, kind, refs.get(method).get(kind)).contains(null)) {
+                            notYet.add(method + " " + kind);
+                        }
+                    }
+                }
+                Thread.sleep(200);
+            }
+            assertEquals(List.of(), notYet, "every request held at the company");
+            String postmaster = Files.readAllLines(dataDir.resolve("pgdata/postmaster.pid")).get(0).trim();
+            new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid()), postmaster).inheritIO().start().waitFor();
+            assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
+            clients.shutdownNow();
+            // The company lets go: it does each held request and answers a broker that is gone.
+            for (String method : List.of("alphapay", "betapay")) {
+                assertEquals(200, sandbox.clearFaults(method, merchant).status());
+                for (String kind : orderOf.keySet()) {
+                    String ref = refs.get(method).get(kind);
+                    Await.awaitTrue(() -> !sandbox.requestStatuses(method, merchant, kind, ref).contains(null), method + " " + kind + " done");
+                }
+            }
+
+            Path secondLog = start(port, "run-it-money-kill-2.log");
+            awaitReady(base, secondLog);
+            // Nobody asks about them: the janitor ends each (its log line names the merchant's reference).
+            for (String method : List.of("alphapay", "betapay")) {
+                Map<String, String> r = refs.get(method);
+                for (String kind : orderOf.keySet()) {
+                    String ref = kind.equals("payout") ? r.get(kind) : "k-" + r.get(kind);
+                    awaitLine(secondLog, "Money request ", " " + merchant + " " + method + " " + ref + " ended: ");
+                }
+            }
+            for (String method : List.of("alphapay", "betapay")) {
+                Map<String, String> r = refs.get(method);
+                String query = "?payment_method=" + method + "&order_ref=";
+                awaitState(base.resolve("broker/v1/refund/" + merchant + query + r.get("refund") + "&refund_ref=k-" + r.get("refund")), key,
+                        "SUCCESS", method + " refund", secondLog);
+                awaitState(base.resolve("broker/v1/settlement/" + merchant + query + r.get("split") + "&settlement_ref=k-" + r.get("split")),
+                        key, "FINISHED", method + " split", secondLog);
+                awaitState(base.resolve("broker/v1/settlement/" + merchant + query + r.get("release") + "&settlement_ref=k-"
+                        + r.get("release")), key, "FINISHED", method + " release", secondLog);
+                awaitState(base.resolve("broker/v1/payout/abroad/" + merchant + "?payment_method=" + method + "&payout_ref=" + r.get("payout")),
+                        key, "PAID", method + " payout", secondLog);
+                for (String kind : orderOf.keySet()) {
+                    assertEquals(1, sandbox.requests(method, merchant, kind, r.get(kind)), method + " " + kind + ": sent once, never again");
+                }
+                JsonObject[] last = new JsonObject[2];
+                Await.awaitTrue(() -> {
+                    last[0] = get(base.resolve("broker/v1/payout/abroad/" + merchant + "?payment_method=" + method), "app-api-key", key)
+                            .json().getJsonObject("balance");
+                    last[1] = sandbox.funds(method, merchant);
+                    return List.of("available", "held", "inTransit", "paidOut").stream()
+                            .allMatch(b -> last[0].getJsonNumber(b).longValue() == last[1].getJsonNumber(b).longValue());
+                }, method + ": the broker's balance and the company's books agree");
+                assertEquals(15_000, last[0].getJsonNumber("paidOut").longValue(), method + ": " + last[0]);
+            }
+            String log = Files.readString(secondLog, StandardCharsets.UTF_8);
+            assertFalse(log.contains("needs attention"), "nothing left to an operator");
+            interrupt(server);
+            assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+            for (Path l : new Path[] {firstLog, secondLog}) {
+                assertEquals(List.of(), LogSecrets.findings(l, List.of(ADMIN_PASSWORD, DEMO_API_KEY, DEMO_CA_KEY, key)));
+            }
+        } finally {
+            Scripts.run(List.of("sandbox", "stop", sandboxDir.toString()), Map.of(), List.of(), Duration.ofMinutes(2));
+        }
+    }
+
+    /** A payment of the merchant's, paid at the sandbox and seen SUCCESS here: its orderRef. */
+    private static String paidHere(URI base, SandboxClient sandbox, String merchant, String key, String method, long amount, boolean held) {
+        String ref = "kp" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Reply created = postJson(base.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":"
+                + "\"NATIVE\",\"orderRef\":\"" + ref + "\",\"actualAmount\":" + amount + ",\"currency\":\"CNY\",\"profitSharing\":" + held
+                + "}", "app-api-key", key);
+        assertEquals(200, created.status(), created::toString);
+        assertEquals(200, sandbox.pay(method, merchant, ref).status());
+        Reply q = get(base.resolve("broker/v1/payment/" + merchant + "?order_ref=" + ref + "&payment_method=" + method), "app-api-key", key);
+        assertEquals("SUCCESS", q.json().getString("tradeState"), q::toString);
+        return ref;
+    }
+
+    /** Waits up to two minutes for a line of the server's log holding both parts. */
+    private void awaitLine(Path log, String start, String part) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(120);
+        while (Instant.now().isBefore(deadline)) {
+            assertTrue(server.isAlive(), () -> "the server stopped: " + Scripts.tail(log));
+            if (Files.readAllLines(log, StandardCharsets.UTF_8).stream().anyMatch(l -> l.contains(start) && l.contains(part))) {
+                return;
+            }
+            Thread.sleep(1000);
+        }
+        throw new AssertionError("no line \"" + start + "…" + part + "\" within two minutes: " + Scripts.tail(log));
+    }
+
+    /** Waits up to two minutes for {@code uri}'s {@code state}, asking as the merchant would (its own query may end it too). */
+    private void awaitState(URI uri, String key, String state, String what, Path log) throws Exception {
+        Instant deadline = Instant.now().plusSeconds(120);
+        String seen = null;
+        while (Instant.now().isBefore(deadline)) {
+            assertTrue(server.isAlive(), () -> "the server stopped: " + Scripts.tail(log));
+            Reply r = get(uri, "app-api-key", key);
+            seen = r.status() + " " + r.body();
+            if (r.status() == 200 && state.equals(r.json().getString("state"))) {
+                return;
+            }
+            Thread.sleep(1000);
+        }
+        throw new AssertionError(what + " not " + state + " within two minutes: " + seen);
     }
 
     @Test

@@ -124,6 +124,10 @@ public class Janitor {
         }
         Attempts.Attempt outcome = a;
         RequestLedger.After after = ledger.attempted(m.id(), outcome, rules, now);
+        if (after == RequestLedger.After.CLOSED && outcome.standing() == Attempts.Standing.FINAL) {
+            LOG.info(() -> "Money request " + m.id() + " " + m.kind() + " " + m.merchant() + " " + m.paymentMethod() + " " + m.merchantRef()
+                    + " ended: " + outcome.answer());
+        }
         if (after == RequestLedger.After.GAVE_UP) {
             gaveUp.inc();
             LOG.log(Level.WARNING, "Money request {0} {1} {2} {3} {4} needs attention after {5} attempts: {6}", new Object[] {
