@@ -9,6 +9,8 @@ import org.cbec.company.PaymentType;
 import org.cbec.platform.error.InvalidRequestException;
 import org.junit.jupiter.api.Test;
 import org.cbec.payment.control.PaymentRules;
+import org.cbec.refund.CreateRefund;
+import org.cbec.refund.control.RefundRules;
 
 /**
  * The rules of PaymentRules that read more than one field (or the company), and where they stand
@@ -117,11 +119,11 @@ class PaymentCrossFieldRulesTest {
 
     @Test
     void aRefundWithABlankPaymentMethodSearchesBothCompaniesButAnUnknownOneIsRefused() {
-        PaymentRules.checkRefund(new CreateRefund(" ", "o-1", "r-1", 1L, null, null, null));
+        RefundRules.checkRefund(new CreateRefund(" ", "o-1", "r-1", 1L, null, null, null));
         assertRefused("paymentMethod", "paymentMethod must be alphapay or betapay", assertThrows(InvalidRequestException.class,
-                () -> PaymentRules.checkRefund(new CreateRefund("cashpay", "o-1", "r-1", 1L, null, null, null))));
+                () -> RefundRules.checkRefund(new CreateRefund("cashpay", "o-1", "r-1", 1L, null, null, null))));
         assertRefused("refundRef", "refundRef must be 1 to 64 letters, digits, '_', '-', '|', '*' or '@'", assertThrows(InvalidRequestException.class,
-                () -> PaymentRules.checkRefund(new CreateRefund(null, "o-1", "r/1", 1L, null, null, null))));
+                () -> RefundRules.checkRefund(new CreateRefund(null, "o-1", "r/1", 1L, null, null, null))));
     }
 
     @Test

@@ -19,8 +19,7 @@ import org.cbec.company.Companies;
 import org.cbec.company.CompanyPort;
 import org.cbec.company.CustomsDeclaration;
 import org.cbec.company.CustomsRecord;
-import org.cbec.payment.control.RefundLedger;
-import org.cbec.payment.control.RefundRules;
+import org.cbec.refund.control.RefundLedger;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.identity.ResidentId;
@@ -31,6 +30,7 @@ import org.cbec.customs.RedeclareCustoms;
 import org.cbec.customs.IdentityUpload;
 import org.cbec.customs.control.CustomsRules;
 import org.cbec.payment.PaymentFormats;
+import org.cbec.payment.control.HeldRefunds;
 
 /**
  * Declare, redeclare, query and identity upload (spec 4.5 to 4.8). Like payments, no transaction
@@ -69,7 +69,7 @@ public class Declarations {
         PaymentView paid = paidPayment(merchant, c.paymentMethod(), c.orderNo(), c.transactionId());
         long paidFen = paidFen(paid);
         // What is declared is what the payer finally paid: the refunds that are not CLOSED are taken off.
-        long refundedFen = RefundRules.refundedCnyFen(new RefundRules.Paid(paid.orderRef(), TradeState.SUCCESS, paid.actualAmount(),
+        long refundedFen = HeldRefunds.refundedCnyFen(new HeldRefunds.Paid(paid.orderRef(), TradeState.SUCCESS, paid.actualAmount(),
                 paid.currency()), paidFen, refunds.held(paid.id()));
         if (refundedFen >= paidFen) {
             throw new InvalidRequestException("orderNo", "payment " + c.orderNo() + " is fully refunded; it cannot be declared");

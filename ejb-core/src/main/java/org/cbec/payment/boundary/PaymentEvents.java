@@ -13,7 +13,7 @@ import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.webhook.EventView;
 import org.cbec.webhook.control.EventLedger;
 
-/** The merchant events of a payment or a payout, found by the merchant's orderRef (the payment component knows its references; the events know payment ids). */
+/** The merchant events of a payment, found by the merchant's orderRef (the payment component knows its references; the events know payment ids). */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class PaymentEvents {
@@ -24,9 +24,6 @@ public class PaymentEvents {
     @EJB
     EventLedger events;
 
-    @EJB
-    org.cbec.payment.control.PayoutLedger payouts;
-
     /** The events of the merchant's payments with this orderRef (at either company), oldest first. */
     public List<EventView> ofOrder(String merchant, String orderRef) {
         PaymentRules.requireOrderRef("order_ref", orderRef);
@@ -35,14 +32,5 @@ public class PaymentEvents {
             throw new UnknownResourceException("no payment " + orderRef + " of " + merchant);
         }
         return events.ofPayments(ids);
-    }
-
-    /** The events of the merchant's payout with this payoutRef, oldest first. */
-    public List<EventView> ofPayout(String merchant, String payoutRef) {
-        if (payoutRef == null || !payoutRef.matches(PaymentFormats.PAYOUT_REF)) {
-            throw new org.cbec.platform.error.InvalidRequestException("payout_ref", "payout_ref " + PaymentFormats.PAYOUT_REF_RULE);
-        }
-        return payouts.find(merchant, payoutRef).map(p -> events.ofPayout(p.id()))
-                .orElseThrow(() -> new UnknownResourceException("no payout " + payoutRef + " of " + merchant));
     }
 }

@@ -22,7 +22,6 @@ import org.cbec.company.OrderRequest;
 import org.cbec.company.OrderStatus;
 import org.cbec.company.PaymentType;
 import org.cbec.payment.control.CreateRules;
-import org.cbec.payment.control.RefundRules;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.InProgressException;
@@ -30,13 +29,13 @@ import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.SaturatedException;
 import org.cbec.platform.error.UpstreamFailureException;
 import org.cbec.payment.control.PaymentLedger;
-import org.cbec.payment.control.RefundLedger;
 import org.cbec.payment.CreatePayment;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.InvokePayment;
 import org.cbec.payment.control.PaymentRules;
 import org.cbec.payment.control.CompanyFailures;
+import org.cbec.payment.control.HeldRefunds;
 
 /**
  * Create, query, close and invoke payments. No transaction spans a company call: the payment row
@@ -59,7 +58,7 @@ public class Payments {
      * What an identical create is told while the first one is still talking to the company: send
      * it again after this many seconds (a company call ends within the client's read timeout).
      */
-    static final int RETRY_IN_PROGRESS_AFTER_SECONDS = 1;
+    public static final int RETRY_IN_PROGRESS_AFTER_SECONDS = 1;
     /** What became of a create without an answer. */
     private static final String KEPT = "; the payment is kept and a later query resolves it";
 
@@ -72,8 +71,6 @@ public class Payments {
     @EJB
     PaymentLedger ledger;
 
-    @EJB
-    RefundLedger refunds;
 
     @Inject
     CallbackUrls callbackUrls;
@@ -186,9 +183,9 @@ public class Payments {
         return refresh(p);
     }
 
-    /** As QueryPayment shows it: REFUND once a refund of it succeeded, partly or fully ({@link RefundRules#shown}). */
+    /** As QueryPayment shows it: REFUND once a refund of it succeeded, partly or fully ({@link HeldRefunds#shown}). */
     private PaymentView shown(PaymentView p) {
-        return TradeState.SUCCESS.name().equals(p.tradeState()) ? RefundRules.shownWith(p, refunds.held(p.id())) : p;
+        return TradeState.SUCCESS.name().equals(p.tradeState()) ? HeldRefunds.shownWith(p, ledger.heldRefunds(p.id())) : p;
     }
 
     private PaymentView refresh(PaymentView p) {
@@ -251,7 +248,7 @@ public class Payments {
     }
 
     /** Whether the company's status says nothing the stored payment does not already say. */
-    static boolean unchanged(PaymentView p, OrderStatus s) {
+    public static boolean unchanged(PaymentView p, OrderStatus s) {
         return s.state() == TradeState.UNKNOWN
                 || s.state().name().equals(p.tradeState())
                 && java.util.Objects.equals(s.stateDesc(), p.tradeStateDesc())
@@ -264,7 +261,7 @@ public class Payments {
 
     /**
      * Resolves a payment whose create has no known outcome, with no client involved (the scheduled
-     * {@link Reconciliation}). A create left CREATING since before {@code creatingBefore} lost its
+     * {@code Reconciliation}). A create left CREATING since before {@code creatingBefore} lost its
      * owner (the broker stopped while asking the company) and becomes UNKNOWN first. Then the company
      * is asked: if it has the order, the payment takes the company's state and payment reference; if
      * it has not, the stored create request is sent again, exactly as an identical create from the

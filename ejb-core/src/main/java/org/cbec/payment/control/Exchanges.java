@@ -14,7 +14,7 @@ import org.cbec.payment.entity.PaymentEvent;
 public final class Exchanges implements EventSink {
 
     /** One exchange (or unsent call) as it will be stored. */
-    record Entry(String operation, PaymentEvent.Outcome outcome, Integer httpStatus, long durationMs, String request,
+    public record Entry(String operation, PaymentEvent.Outcome outcome, Integer httpStatus, long durationMs, String request,
             String response, String error) {
     }
 

@@ -17,6 +17,7 @@ import org.cbec.company.Invocation;
 import org.cbec.company.OrderStatus;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.PaymentEvent;
+import org.cbec.payment.entity.Refund;
 import org.cbec.payment.entity.TradeEvent;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.webhook.control.Outbox;
@@ -63,6 +64,13 @@ public class PaymentLedger {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<PaymentView> find(String merchant, String paymentMethod, String orderRef) {
         return byOrder(merchant, paymentMethod, orderRef).map(PaymentLedger::view);
+    }
+
+    /** The payment's refunds as the rules see them (QueryPayment's REFUND). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<HeldRefunds.Held> heldRefunds(long paymentId) {
+        return em.createNamedQuery(Refund.BY_PAYMENT, Refund.class).setParameter("paymentId", paymentId).getResultStream()
+                .map(HeldRefunds::of).toList();
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -292,7 +300,7 @@ public class PaymentLedger {
     }
 
     /** Adds a payout's exchanges to the caller's transaction. */
-    static void persistPayoutEvents(EntityManager em, long payoutId, List<Exchanges.Entry> events) {
+    public static void persistPayoutEvents(EntityManager em, long payoutId, List<Exchanges.Entry> events) {
         OffsetDateTime at = now();
         for (Exchanges.Entry e : events) {
             em.persist(PaymentEvent.ofPayout(payoutId, e.operation(), e.outcome(), e.httpStatus(), e.durationMs(), e.request(),
@@ -301,7 +309,7 @@ public class PaymentLedger {
     }
 
     /** Adds the exchanges to the caller's transaction (the refunds' outcomes are stored with theirs too). */
-    static void persistEvents(EntityManager em, long paymentId, List<Exchanges.Entry> events) {
+    public static void persistEvents(EntityManager em, long paymentId, List<Exchanges.Entry> events) {
         OffsetDateTime at = now();
         for (Exchanges.Entry e : events) {
             em.persist(new PaymentEvent(paymentId, e.operation(), e.outcome(), e.httpStatus(), e.durationMs(), e.request(),
@@ -326,7 +334,7 @@ public class PaymentLedger {
                 .setHint(READ_ONLY, "true").getResultStream().findFirst();
     }
 
-    static PaymentView view(Payment p) {
+    public static PaymentView view(Payment p) {
         return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), p.getPaymentType(), p.getCurrency(),
                 p.getActualAmount(), p.getTotal(), p.getTradeState().shown().name(), p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),

@@ -16,13 +16,12 @@ import org.cbec.platform.validation.RequestChecks;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.CreatePayment;
 import org.cbec.payment.ProductLine;
-import org.cbec.payment.CreateRefund;
 import org.cbec.payment.InvokePayment;
 
 /**
  * The checks a payment request passes before any company is called. Each refusal names the
  * request field that failed; the first failure wins. The rules of one field are constraints on the
- * request records ({@link CreatePayment}, {@link InvokePayment}, {@link CreateRefund}); the rules
+ * request records ({@link CreatePayment}, {@link InvokePayment}, and the refund component's {@code CreateRefund}); the rules
  * that read several fields, or the company, are here, run in their place among the constraints
  * ({@link RequestChecks#after}). The query parameters ({@code order_ref}, {@code payment_method},
  * {@code refund_ref}) are checked here with the same patterns and words.
@@ -181,11 +180,6 @@ public final class PaymentRules {
                 && (c.payerId() == null || c.payerId().isBlank())) {
             throw new InvalidRequestException("payerId", "payerId (the payer's id at alphapay) is required for " + type);
         }
-    }
-
-    /** Every rule of a refund request that does not need the database; {@code paymentMethod} is optional ({@link #onePayment}). */
-    public static void checkRefund(CreateRefund r) {
-        RequestChecks.check(r);
     }
 
     /** Every rule of an invoke that does not need the database. */

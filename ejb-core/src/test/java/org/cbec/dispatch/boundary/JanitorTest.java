@@ -26,7 +26,7 @@ import org.cbec.dispatch.control.AttemptRules;
 import org.cbec.dispatch.control.LedgerInTransactions;
 import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.dispatch.entity.RequestState;
-import org.cbec.payment.boundary.MoneyRequestAttempts;
+import org.cbec.reconciliation.boundary.MoneyRequestAttempts;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UnknownResourceException;

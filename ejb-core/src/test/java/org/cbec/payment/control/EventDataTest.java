@@ -3,16 +3,12 @@ package org.cbec.payment.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import java.time.OffsetDateTime;
-import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.junit.jupiter.api.Test;
 import org.cbec.payment.PaymentView;
-import org.cbec.payment.RefundView;
 
 class EventDataTest {
 
@@ -25,11 +21,6 @@ class EventDataTest {
                 TradeState.REFUSED}) {
             assertNull(EventData.paymentType(open), open.name());
         }
-        assertEquals("refund.succeeded", EventData.refundType(RefundState.SUCCESS));
-        assertEquals("refund.closed", EventData.refundType(RefundState.CLOSED));
-        assertEquals("refund.abnormal", EventData.refundType(RefundState.ABNORMAL));
-        assertNull(EventData.refundType(RefundState.PROCESSING));
-        assertNull(EventData.refundType(RefundState.UNKNOWN));
     }
 
     @Test
@@ -42,18 +33,6 @@ class EventDataTest {
         assertEquals("2026-11-25T20:00:00+08:00", data.getString("Timing"));
         assertEquals("SUCCESS", data.getString("tradeState"));
         assertFalse(data.containsKey("payMessage"), "not a query field");
-    }
-
-    @Test
-    void aRefundsDataHasEveryFieldNullWhenNotKnown() {
-        RefundView r = new RefundView(1, 7, "m", "alphapay", "o-1", "r-1", "o-1-1", null, RefundState.UNKNOWN, "timed out", 100, "CNY",
-                2599, null, null, null, null, null, null, null, OffsetDateTime.parse("2026-11-25T12:00:00Z"), null,
-                OffsetDateTime.parse("2026-11-25T12:00:00Z"));
-        JsonObject data = EventData.refund(r);
-        assertEquals("PROCESSING", data.getString("state"), "the broker's own states are shown as PROCESSING");
-        assertEquals(JsonValue.NULL, data.get("successTime"));
-        assertEquals(JsonValue.NULL, data.get("refundId"));
-        assertTrue(data.containsKey("settlementAmount"));
     }
 
     @Test

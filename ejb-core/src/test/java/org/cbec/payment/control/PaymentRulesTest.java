@@ -15,7 +15,8 @@ import org.cbec.payment.CreatePayment;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.PaymentFormats;
 import org.cbec.payment.InvokePayment;
-import org.cbec.payment.CreateRefund;
+import org.cbec.refund.CreateRefund;
+import org.cbec.refund.control.RefundRules;
 
 class PaymentRulesTest {
 
@@ -100,8 +101,8 @@ class PaymentRulesTest {
 
     @Test
     void aRefundRequestNamesTheFieldThatFails() {
-        PaymentRules.checkRefund(new CreateRefund("betapay", "o-1", "R_1-a|b*c@d", 1L, "GBP", "退货", "https://m.example/r"));
-        PaymentRules.checkRefund(new CreateRefund("alphapay", "o-1", "r".repeat(64), PaymentFormats.MAX_AMOUNT, null, "x".repeat(80), null));
+        RefundRules.checkRefund(new CreateRefund("betapay", "o-1", "R_1-a|b*c@d", 1L, "GBP", "退货", "https://m.example/r"));
+        RefundRules.checkRefund(new CreateRefund("alphapay", "o-1", "r".repeat(64), PaymentFormats.MAX_AMOUNT, null, "x".repeat(80), null));
         record Case(String field, CreateRefund refund) {
         }
         for (Case c : java.util.List.of(
@@ -117,7 +118,7 @@ class PaymentRulesTest {
                 new Case("reason", new CreateRefund("alphapay", "o-1", "r", 1L, null, "x".repeat(81), null)),
                 new Case("reason", new CreateRefund("alphapay", "o-1", "r", 1L, null, "a\u0000b", null)),
                 new Case("notifyUrl", new CreateRefund("alphapay", "o-1", "r", 1L, null, null, "ftp://m.example/r")))) {
-            assertEquals(c.field(), assertThrows(InvalidRequestException.class, () -> PaymentRules.checkRefund(c.refund())).field(),
+            assertEquals(c.field(), assertThrows(InvalidRequestException.class, () -> RefundRules.checkRefund(c.refund())).field(),
                     c::toString);
         }
     }
@@ -179,6 +180,6 @@ class PaymentRulesTest {
 
     @Test
     void aRefundRequestWithoutPaymentMethodPassesTheRules() {
-        PaymentRules.checkRefund(new CreateRefund(null, "o-1", "r-1", 1L, null, null, null));
+        RefundRules.checkRefund(new CreateRefund(null, "o-1", "r-1", 1L, null, null, null));
     }
 }

@@ -21,6 +21,7 @@ import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.webhook.EventView;
 import org.cbec.payment.boundary.PaymentEvents;
+import org.cbec.payout.boundary.PayoutEvents;
 import org.cbec.webhook.boundary.Events;
 import org.cbec.web.error.FailureAction;
 
@@ -55,6 +56,9 @@ public class EventsResource {
     @Inject
     PaymentEvents paymentEvents;
 
+    @Inject
+    PayoutEvents payoutEvents;
+
     @FailureAction("listing the events")
     @GET
     @Path("{merchant}")
@@ -64,7 +68,7 @@ public class EventsResource {
             throw new InvalidRequestException(orderRef == null ? "order_ref" : "payout_ref", "give order_ref (a payment's events) or"
                     + " payout_ref (a payout's), one of them");
         }
-        List<EventView> found = payoutRef != null ? paymentEvents.ofPayout(merchant, payoutRef) : paymentEvents.ofOrder(merchant, orderRef);
+        List<EventView> found = payoutRef != null ? payoutEvents.ofPayout(merchant, payoutRef) : paymentEvents.ofOrder(merchant, orderRef);
         return new EventList(200, "OK", orderRef, payoutRef, found.stream().map(EventsResource::result).toList());
     }
 

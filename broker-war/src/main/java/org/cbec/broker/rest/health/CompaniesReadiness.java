@@ -3,7 +3,6 @@ package org.cbec.broker.rest.health;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import org.cbec.payment.control.PaymentRules;
 import org.cbec.company.Companies;
 import org.cbec.company.CompanyCalls;
 import org.eclipse.microprofile.health.HealthCheck;

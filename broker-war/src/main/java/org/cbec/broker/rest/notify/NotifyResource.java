@@ -15,7 +15,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.cbec.web.access.OpenEndpoint;
-import org.cbec.payment.boundary.Callbacks;
+import org.cbec.refund.boundary.Callbacks;
 import org.cbec.web.error.FailureAction;
 
 /**

@@ -11,7 +11,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.cbec.payment.boundary.DailyBills;
+import org.cbec.reconciliation.boundary.DailyBills;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.web.access.AdminOnly;
 import org.cbec.web.error.FailureAction;

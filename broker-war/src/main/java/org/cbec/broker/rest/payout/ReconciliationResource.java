@@ -8,7 +8,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.cbec.payment.boundary.DailyBills;
+import org.cbec.reconciliation.boundary.DailyBills;
 import org.cbec.web.error.FailureAction;
 
 /** A merchant's reconciliation of one Beijing day with its company's bills: the lines on each side, matched, and every difference. */

@@ -2,7 +2,7 @@ package org.cbec.broker.rest.payout;
 
 import jakarta.json.bind.annotation.JsonbNillable;
 import java.util.List;
-import org.cbec.payment.ReconciliationView;
+import org.cbec.reconciliation.ReconciliationView;
 import org.cbec.platform.time.BeijingTime;
 
 /** The reconciliation's answers, for the merchant's query and the operator's. Amounts in fen, times in Beijing time. */

@@ -1,0 +1,30 @@
+package org.cbec.payout;
+
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/**
+ * A statement of the merchant's CNY balance at a company: behind one payout ({@code payoutRef}: the
+ * lines since the previous payout, up to this one) or of one Beijing day ({@code billDate}).
+ * While PREPARING (the payout not final, the day not over) only the request is known and the
+ * figures are null. When READY: {@code openingAvailable} + the lines' {@code available} changes −
+ * {@code payouts} = {@code closingAvailable}, and the same without the payouts for what is held.
+ * Amounts in CNY fen.
+ */
+public record PayoutBillView(String merchant, String paymentMethod, String payoutRef, LocalDate billDate, String state,
+        OffsetDateTime from, OffsetDateTime to, Long openingAvailable, Long openingHeld, List<Line> lines, Long payouts,
+        Long closingAvailable, Long closingHeld) {
+
+    public static final String PREPARING = "PREPARING";
+    public static final String READY = "READY";
+
+    /**
+     * One movement: its {@code amount}, the company's {@code fee} inside it (a payout's; 0 where the
+     * broker knows of none), and its change to what is available and to what is held (signed). A
+     * payout's own line has {@code payout} set: its amount is the statement's {@code payouts}.
+     */
+    public record Line(OffsetDateTime at, String kind, String orderRef, String reference, long amount, long fee, long available, long held,
+            boolean payout) {
+    }
+}

@@ -1,0 +1,178 @@
+package org.cbec.reconciliation.boundary;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.cbec.reconciliation.control.ReconciliationLedger;
+import org.cbec.payment.entity.Discrepancy;
+import org.cbec.payment.entity.ReconciliationDay;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.lease.Leases;
+import org.cbec.platform.time.BeijingTime;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.Metadata;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+
+/**
+ * Runs the daily reconciliation with the companies' bills ({@link DailyBills}) for every merchant
+ * account: each day from the account's opening (at most {@code bills.catch-up-days} back) up to
+ * yesterday that is not yet DONE or FAILED, once the company publishes it (from
+ * {@code bills.due-hour} o'clock Beijing time the next day); an AWAITING day again once the next
+ * day's bill is published too. Nothing is kept per node: the days
+ * still to run are read from the database, so a day missed while no node ran is caught up by the
+ * next run. One node runs it at a time, under the database lease {@value #JOB}, as
+ * {@link Reconciliation} does. Also registers the gauge {@value #OPEN_METRIC} of open differences by kind.
+ */
+@Singleton
+@Startup
+@DependsOn("SchemaMigrator")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class BillReconciliation {
+
+    public static final String JOB = "bill-reconciliation";
+    public static final String OPEN_METRIC = "reconciliation.discrepancies.open";
+    private static final Logger LOG = Logger.getLogger(BillReconciliation.class.getName());
+
+    @Inject
+    @ConfigProperty(name = "bills.enabled", defaultValue = "true")
+    boolean enabled;
+
+    @Inject
+    @ConfigProperty(name = "bills.interval-ms", defaultValue = "300000")
+    long intervalMs;
+
+    @Inject
+    @ConfigProperty(name = "bills.catch-up-days", defaultValue = "7")
+    int catchUpDays;
+
+    /** The hour (Beijing time) from which a company publishes the day before's bill: WeChat Pay's is about 10. */
+    @Inject
+    @ConfigProperty(name = "bills.due-hour", defaultValue = "10")
+    int dueHour;
+
+    /** Days reconciled per run at most; the rest wait for the next run. */
+    @Inject
+    @ConfigProperty(name = "bills.batch", defaultValue = "50")
+    int batch;
+
+    @Inject
+    MetricRegistry metrics;
+
+    @Resource
+    TimerService timers;
+
+    @EJB
+    Leases leases;
+
+    @EJB
+    ReconciliationLedger ledger;
+
+    @EJB
+    DailyBills bills;
+
+    private final String holder = Leases.newHolder();
+    private final AtomicBoolean running = new AtomicBoolean();
+
+    @PostConstruct
+    void schedule() {
+        for (Discrepancy.Kind kind : Discrepancy.Kind.values()) {
+            metrics.gauge(Metadata.builder().withName(OPEN_METRIC)
+                    .withDescription("Differences between the broker's records and the companies' bills not yet resolved, by kind").build(),
+                    ledger, l -> l.openByKind().get(kind), new Tag("kind", kind.name().toLowerCase()));
+        }
+        if (!enabled) {
+            LOG.info("Bill reconciliation is switched off (bills.enabled=false)");
+            return;
+        }
+        // The first run soon after start, so that a day missed while the node was down is caught up at once.
+        timers.createIntervalTimer(Math.min(intervalMs, 15_000), intervalMs, new TimerConfig(JOB, false));
+        LOG.info(() -> "Bill reconciliation every " + intervalMs + " ms, as " + holder + " when it holds the lease");
+    }
+
+    @PreDestroy
+    void stop() {
+        try {
+            leases.release(JOB, holder);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Bill reconciliation lease not released; it expires by itself", e);
+        }
+    }
+
+    @Timeout
+    void run() {
+        if (!running.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            if (!leases.take(JOB, holder, Duration.ofMillis(intervalMs * 3))) {
+                return;
+            }
+            OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+            int left = batch;
+            for (ReconciliationLedger.Account a : ledger.accounts(now)) {
+                LocalDate first = BeijingTime.day(a.openedAt());
+                LocalDate earliest = BeijingTime.day(now).minusDays(catchUpDays);
+                if (first.isBefore(earliest)) {
+                    first = earliest;
+                }
+                Map<LocalDate, ReconciliationDay.State> run = ledger.daysSince(a.merchant(), a.method(), first);
+                for (LocalDate d = first; left > 0 && published(d, now); d = d.plusDays(1)) {
+                    if (due(run.get(d), d, now)) {
+                        left--;
+                        run(a, d);
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Bill reconciliation run failed; the next run tries again", e);
+        } finally {
+            running.set(false);
+        }
+    }
+
+    private void run(ReconciliationLedger.Account a, LocalDate day) {
+        try {
+            var v = bills.reconcile(a.merchant(), a.method(), day, holder);
+            LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + ": " + v.state() + ", " + v.matched()
+                    + " matched, " + v.discrepancies().stream().filter(x -> x.state().equals("OPEN")).count() + " open difference(s)");
+        } catch (BusinessException notNow) {
+            LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + " not reconciled: " + notNow.getMessage());
+        }
+    }
+
+    /**
+     * Whether a published day is to be run (again): never run, or its bills not had yet (DUE), or
+     * waiting for the next day's bill (AWAITING) once that is published too; DONE and FAILED are not.
+     */
+    boolean due(ReconciliationDay.State state, LocalDate day, OffsetDateTime now) {
+        return state == null || state == ReconciliationDay.State.DUE
+                || state == ReconciliationDay.State.AWAITING && published(day.plusDays(1), now);
+    }
+
+    /** Whether the company publishes the day's bill by now: from the due hour of the next day. */
+    boolean published(LocalDate day, OffsetDateTime now) {
+        return !now.isBefore(day.plusDays(1).atTime(dueHour, 0).atOffset(BeijingTime.ZONE));
+    }
+}

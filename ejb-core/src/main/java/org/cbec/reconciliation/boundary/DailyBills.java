@@ -1,0 +1,253 @@
+package org.cbec.reconciliation.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Logger;
+import org.cbec.access.control.SubjectNames;
+import org.cbec.company.BillLine;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyBill;
+import org.cbec.company.CompanyPort;
+import org.cbec.company.ExchangeRecorder;
+import org.cbec.reconciliation.ReconciliationView;
+import org.cbec.reconciliation.control.BillMatching;
+import org.cbec.payment.control.PaymentRules;
+import org.cbec.reconciliation.control.ReconciliationLedger;
+import org.cbec.payment.entity.Discrepancy;
+import org.cbec.platform.error.AlreadyStoredException;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.InvalidRequestException;
+import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.platform.error.UpstreamFailureException;
+import org.cbec.platform.text.FreeText;
+import org.cbec.platform.time.BeijingTime;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.cbec.payment.boundary.CompanyAccounts;
+import org.cbec.payment.boundary.Payments;
+import org.cbec.payout.boundary.Payouts;
+import org.cbec.refund.boundary.Refunds;
+import org.cbec.settlement.boundary.Settlements;
+
+/**
+ * The daily reconciliation of one merchant account's records with its company's bills of one
+ * Beijing day: the company's bills of the day (and of the days on either side, for lines billed
+ * across midnight) are fetched through the port, which accepts the unsigned files by their hash
+ * only; they are compared with the broker's records ({@link BillMatching}) and the result stored
+ * with the files ({@link ReconciliationLedger}). Nothing is corrected here: a state that differs is
+ * asked of the company again through the record's normal query, and the comparison is made and
+ * stored again, so that the difference closes only when the records agree. No transaction spans a
+ * company call.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class DailyBills {
+
+    public static final String FAILURE = "failure while reconciling the company's bill";
+    static final int MAX_NOTE = 256;
+    private static final Logger LOG = Logger.getLogger(DailyBills.class.getName());
+
+    @Inject
+    Companies companies;
+
+    @EJB
+    CompanyAccounts accounts;
+
+    @EJB
+    ReconciliationLedger ledger;
+
+    @EJB
+    Payments payments;
+
+    @EJB
+    Refunds refunds;
+
+    @EJB
+    Settlements settlements;
+
+    @EJB
+    Payouts payouts;
+
+    /** A line of the day's last minutes that the day's bill lacks waits for the next day's bill this long before midnight. */
+    @Inject
+    @ConfigProperty(name = "bills.boundary-minutes", defaultValue = "10")
+    long boundaryMinutes;
+
+    /** Days after its first failed attempt that a day whose bills cannot be had is reported FAILED. */
+    @Inject
+    @ConfigProperty(name = "bills.give-up-after-days", defaultValue = "3")
+    int giveUpAfterDays;
+
+    /**
+     * Reconciles the day now and answers its result; {@code by} is who ran it (a node, or the
+     * operator). A day whose bill cannot be had is counted as an attempt and answered with the failure envelope (500).
+     */
+    public ReconciliationView reconcile(String merchant, String method, LocalDate day, String by) {
+        CompanyPort company = companies.port(method, FAILURE);
+        CompanyAccount account = accounts.account(merchant, method);
+        Optional<CompanyBill> bill = bill(company, account, day, true, merchant, by);
+        List<BillLine> near = new ArrayList<>();
+        bill(company, account, day.minusDays(1), false, merchant, by).ifPresent(b -> near.addAll(b.lines()));
+        boolean nextDayBilled = false;
+        if (!day.plusDays(1).isAfter(BeijingTime.day(OffsetDateTime.now()))) {
+            Optional<CompanyBill> next = bill(company, account, day.plusDays(1), false, merchant, by);
+            nextDayBilled = next.isPresent();
+            next.ifPresent(b -> near.addAll(b.lines()));
+        }
+        CompanyBill theDay = bill.orElseThrow();
+        BillMatching.Result result = compare(merchant, method, day, theDay.lines(), near, nextDayBilled);
+        ReconciliationView view = store(merchant, method, day, result, theDay, by);
+        // A state that differs: the record is asked of the company again (its normal query), then compared again.
+        List<BillMatching.Found> states = result.found().stream().filter(f -> f.kind() == Discrepancy.Kind.STATE_DIFFERS).toList();
+        if (!states.isEmpty()) {
+            states.forEach(f -> refresh(merchant, method, f));
+            view = store(merchant, method, day, compare(merchant, method, day, theDay.lines(), near, nextDayBilled), theDay, by);
+        }
+        return view;
+    }
+
+    /** A day's result; 404 when it was never reconciled. */
+    public ReconciliationView result(String merchant, String method, String billDate, String methodField, String dateField) {
+        PaymentRules.requireMethod(methodField, method);
+        LocalDate day = BeijingTime.billDate(dateField, billDate, OffsetDateTime.now());
+        if (!accounts.has(merchant, method)) {
+            throw new InvalidRequestException(methodField, "merchant " + merchant + " has no account at " + method);
+        }
+        return ledger.find(merchant, method, day).orElseThrow(() -> new UnknownResourceException("the reconciliation of " + merchant
+                + " at " + method + " for " + billDate + " has not run yet"));
+    }
+
+    /** Every merchant's result of the day at the company. */
+    public List<ReconciliationView> results(String method, String billDate) {
+        PaymentRules.requireMethod("payment_method", method);
+        return ledger.ofMethodAndDay(method, BeijingTime.billDate("bill_date", billDate, OffsetDateTime.now()));
+    }
+
+    /** An operator's run of one day for every merchant account at the company; the results of all. */
+    public List<ReconciliationView> runDay(String method, String billDate) {
+        PaymentRules.requireMethod("paymentMethod", method);
+        LocalDate day = BeijingTime.billDate("billDate", billDate, OffsetDateTime.now());
+        companies.port(method, FAILURE);
+        List<ReconciliationView> out = new ArrayList<>();
+        for (ReconciliationLedger.Account a : ledger.accounts(OffsetDateTime.now())) {
+            if (a.method().equals(method)) {
+                try {
+                    out.add(reconcile(a.merchant(), method, day, ReconciliationLedger.BY_OPERATOR));
+                } catch (UpstreamFailureException notHad) {
+                    // Counted against the day; its result says so, and the others go on.
+                    ledger.find(a.merchant(), method, day).ifPresent(out::add);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** An operator's run of one day for one merchant account. */
+    public ReconciliationView runDay(String merchant, String method, String billDate) {
+        PaymentRules.requireMethod("paymentMethod", method);
+        LocalDate day = BeijingTime.billDate("billDate", billDate, OffsetDateTime.now());
+        SubjectNames.require("merchant", merchant);
+        if (!accounts.has(merchant, method)) {
+            throw new InvalidRequestException("merchant", "merchant " + merchant + " has no account at " + method);
+        }
+        return reconcile(merchant, method, day, ReconciliationLedger.BY_OPERATOR);
+    }
+
+    /** Resolves an open discrepancy with the operator's note: several lines of text, stored and never sent on. */
+    public ReconciliationView.DiscrepancyView resolve(String id, String note) {
+        long n;
+        try {
+            n = Long.parseLong(id);
+        } catch (NumberFormatException e) {
+            throw new UnknownResourceException("no discrepancy " + id);
+        }
+        if (note == null || note.isBlank() || note.length() > MAX_NOTE) {
+            throw new InvalidRequestException("note", "note is required, at most " + MAX_NOTE + " characters");
+        }
+        FreeText.checkLines("note", note, MAX_NOTE);
+        return ledger.resolve(n, note.strip()).orElseThrow(() -> new UnknownResourceException("no discrepancy " + id));
+    }
+
+    private BillMatching.Result compare(String merchant, String method, LocalDate day, List<BillLine> lines, List<BillLine> near,
+            boolean nextDayBilled) {
+        OffsetDateTime from = day.minusDays(1).atStartOfDay(BeijingTime.ZONE).toOffsetDateTime();
+        OffsetDateTime to = day.plusDays(2).atStartOfDay(BeijingTime.ZONE).toOffsetDateTime();
+        List<BillMatching.Record> broker = new ArrayList<>(ledger.records(merchant, method, from, to));
+        Set<String> have = new HashSet<>();
+        broker.forEach(r -> have.add(r.kind() + ":" + r.key()));
+        List<BillLine> unknown = lines.stream().filter(l -> !have.contains(l.kind() + ":" + BillMatching.key(l))).toList();
+        broker.addAll(ledger.recordsOf(merchant, method, unknown));
+        return BillMatching.compare(day, broker, lines, near, nextDayBilled, Duration.ofMinutes(boundaryMinutes));
+    }
+
+    private ReconciliationView store(String merchant, String method, LocalDate day, BillMatching.Result result, CompanyBill bill, String by) {
+        try {
+            return ledger.compared(merchant, method, day, result, bill.files(), by);
+        } catch (AlreadyStoredException concurrent) {
+            return ledger.compared(merchant, method, day, result, bill.files(), by);
+        }
+    }
+
+    /**
+     * The company's bill of a day. For the day reconciled ({@code required}), one that cannot be
+     * had is counted against the day and answered with the failure envelope (500); a neighbouring day's is then left out.
+     */
+    private Optional<CompanyBill> bill(CompanyPort company, CompanyAccount account, LocalDate day, boolean required, String merchant,
+            String by) {
+        return company.bill(account, day, ExchangeRecorder.NONE).fold(Optional::of, refused -> {
+            if (required) {
+                throw failed(merchant, company.method(), day, refused.text(), by);
+            }
+            return Optional.empty();
+        }, unanswered -> {
+            if (required) {
+                throw failed(merchant, company.method(), day, unanswered.reason(), by);
+            }
+            return Optional.empty();
+        });
+    }
+
+    private UpstreamFailureException failed(String merchant, String method, LocalDate day, String reason, String by) {
+        ReconciliationView v;
+        try {
+            v = ledger.failed(merchant, method, day, reason, giveUpAfterDays, by);
+        } catch (AlreadyStoredException concurrent) {
+            v = ledger.failed(merchant, method, day, reason, giveUpAfterDays, by);
+        }
+        if ("FAILED".equals(v.state())) {
+            LOG.warning(() -> "The bills of " + merchant + " at " + method + " for " + day + " could not be had for " + giveUpAfterDays
+                    + " days (" + reason + "): reported, no further attempts");
+        }
+        return new UpstreamFailureException(FAILURE, "the bill of " + day + ": " + reason + "; attempt " + v.attempts()
+                + ", tried again later");
+    }
+
+    /** Asks the company again for a record whose state differs, through its normal query; a failure leaves it for the next run. */
+    private void refresh(String merchant, String method, BillMatching.Found f) {
+        if (f.merchantRef() == null) {
+            return;
+        }
+        try {
+            switch (f.lineKind()) {
+                case PAYMENT -> payments.query(merchant, method, f.merchantRef());
+                case REFUND -> refunds.query(merchant, method, f.orderRef(), f.merchantRef());
+                case SPLIT, RELEASE -> settlements.query(merchant, method, f.orderRef(), f.merchantRef());
+                case PAYOUT -> payouts.query(merchant, method, f.merchantRef());
+                default -> throw new IllegalStateException("a bill line of kind " + f.lineKind());
+            }
+        } catch (BusinessException notNow) {
+            LOG.info(() -> "Reconciliation: " + f.lineKind() + " " + f.key() + " of " + merchant + " not refreshed: " + notNow.getMessage());
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.cbec.reconciliation.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.cbec.dispatch.Attempts;
+import org.cbec.dispatch.entity.RequestKind;
+import org.cbec.payout.control.PayoutLedger;
+import org.cbec.refund.control.RefundLedger;
+import org.cbec.settlement.control.SettlementLedger;
+import org.cbec.payment.entity.PayoutState;
+import org.cbec.payment.entity.RefundState;
+import org.cbec.payment.entity.SettlementState;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.UpstreamFailureException;
+import org.cbec.payout.boundary.Payouts;
+import org.cbec.refund.boundary.Refunds;
+import org.cbec.settlement.boundary.Settlements;
+
+/**
+ * The payment component's money requests as the janitor sees them: refunds, splits and releases,
+ * payouts, each open one found by its own table's state, and one attempt at one made by its own
+ * entry point ({@link Refunds#reconcile}, {@link Settlements#reconcile}, {@link Payouts#reconcile}).
+ */
+@ApplicationScoped
+public class MoneyRequestAttempts implements Attempts {
+
+    private static final String SENDING = "SENDING";
+
+    @EJB
+    RefundLedger refundLedger;
+
+    @EJB
+    Refunds refunds;
+
+    @EJB
+    SettlementLedger settlementLedger;
+
+    @EJB
+    Settlements settlements;
+
+    @EJB
+    PayoutLedger payoutLedger;
+
+    @EJB
+    Payouts payouts;
+
+    @Override
+    public String openRequests() {
+        return "SELECT r.id, r.merchant, p.payment_method, r.refund_ref AS merchant_ref, r.company_refund_no AS company_no, r.state,"
+                + " r.updated_at, CAST('REFUND' AS VARCHAR(8)) AS kind FROM refund r JOIN payment p ON p.id = r.payment_id"
+                + " WHERE r.state IN (" + names(RefundState.values(), RefundState::isOpen) + ")"
+                + " UNION ALL SELECT s.id, s.merchant, p.payment_method, s.settlement_ref, s.company_no, s.state, s.updated_at, s.kind"
+                + " FROM settlement s JOIN payment p ON p.id = s.payment_id WHERE s.state IN (" + names(SettlementState.values(), SettlementState::isOpen) + ")"
+                + " UNION ALL SELECT o.id, o.merchant, o.payment_method, o.payout_ref, o.payout_ref, o.state, o.updated_at,"
+                + " CAST('PAYOUT' AS VARCHAR(8)) FROM payout o WHERE o.state IN (" + names(PayoutState.values(), PayoutState::isOpen) + ")";
+    }
+
+    @Override
+    public List<String> atCompanyStates() {
+        return List.of(RefundState.PROCESSING.name(), SettlementState.PROCESSING.name(), PayoutState.ACCEPTED.name());
+    }
+
+    @Override
+    public String sendingState() {
+        return SENDING;
+    }
+
+    @Override
+    public Attempt attempt(RequestKind kind, long subjectId, OffsetDateTime sendingBefore) {
+        return switch (kind) {
+            case REFUND -> attempt(() -> refunds.reconcile(refundLedger.get(subjectId), sendingBefore).state(),
+                    () -> refundLedger.get(subjectId).state(), s -> standing(s.isOpen(), s == RefundState.PROCESSING), Enum::name);
+            case SPLIT, RELEASE -> attempt(() -> settlements.reconcile(settlementLedger.get(subjectId), sendingBefore).state(),
+                    () -> settlementLedger.get(subjectId).state(), s -> standing(s.isOpen(), s == SettlementState.PROCESSING), Enum::name);
+            case PAYOUT -> attempt(() -> payouts.reconcile(payoutLedger.get(subjectId), sendingBefore).state(),
+                    () -> payoutLedger.get(subjectId).state(), s -> standing(s.isOpen(), s == PayoutState.ACCEPTED), Enum::name);
+        };
+    }
+
+    /** The entry point's attempt; a company's failure (still its exception there) becomes the attempt's answer. */
+    private static <S> Attempt attempt(Supplier<S> reconcile, Supplier<S> stored, Function<S, Standing> standing,
+            Function<S, String> name) {
+        try {
+            S after = reconcile.get();
+            return new Attempt(standing.apply(after), name.apply(after));
+        } catch (BusinessException notResolved) {
+            S now = stored.get();
+            String why = notResolved instanceof UpstreamFailureException failed && failed.errors() != null ? failed.errors()
+                    : notResolved.getMessage();
+            return new Attempt(standing.apply(now), name.apply(now) + ": " + why);
+        }
+    }
+
+    private static Standing standing(boolean open, boolean atCompany) {
+        return !open ? Standing.FINAL : atCompany ? Standing.AT_COMPANY : Standing.UNKNOWN;
+    }
+
+    private static <E extends Enum<E>> String names(E[] states, Predicate<E> open) {
+        return Arrays.stream(states).filter(open).map(s -> "'" + s.name() + "'").collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,176 @@
+package org.cbec.reconciliation.control;
+
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.cbec.company.BillLine;
+import org.cbec.payment.entity.Discrepancy;
+import org.cbec.payment.entity.PayoutState;
+import org.cbec.platform.time.BeijingTime;
+
+/**
+ * The comparison of the broker's records with a company's bill of one Beijing day, pure. A line
+ * is known on both sides by its kind and key: a payment by its order, a refund, release or payout
+ * by its number at the company, a split by its number and receiver. Each line of the day's bill is
+ * looked for among the broker's records; each of the broker's records of the day among the bill's
+ * lines; what is on one side only, or on both with another amount or state, is a difference. A line
+ * the other side has on the neighbouring day is matched across the day boundary, not reported: the
+ * broker's records of the days before and after are given, and the company's bills of those days
+ * when it has them. {@code merchantRef} is the merchant's own reference of the record (its order,
+ * refund, settlement or payout ref), by which the broker asks the company again. A broker's record of the day's last {@code boundary} that the day's bill lacks
+ * while the next day's bill cannot be had yet is awaiting that bill, not reported.
+ */
+public final class BillMatching {
+
+    private BillMatching() {
+    }
+
+    /**
+     * One of the broker's records as a bill line would show it: {@code state} in the bill's words
+     * (a payment SUCCESS; a refund its state; a split part its result; a release SUCCESS once
+     * finished; a payout {@link #payoutState}), {@code time} the company's time for it.
+     */
+    public record Record(BillLine.Kind kind, String key, String orderRef, String reference, long amount, String currency, String state,
+            OffsetDateTime time, Long paymentId, Long payoutId, String merchantRef) {
+    }
+
+    /** One difference, with both sides' values (null where a side has none). */
+    public record Found(Discrepancy.Kind kind, BillLine.Kind lineKind, String key, String orderRef, String reference, Long brokerAmount,
+            Long companyAmount, String brokerState, String companyState, String companyLine, Long paymentId, Long payoutId,
+            String merchantRef) {
+    }
+
+    /**
+     * The day's comparison: lines on each side, matched pairs (those across the day boundary
+     * counted also in {@code acrossDays}), lines awaiting the next day's bill, and the differences.
+     */
+    public record Result(int brokerLines, int companyLines, int matched, int acrossDays, int awaiting, List<Found> found) {
+    }
+
+    /**
+     * A payout's state in the bill's words: the company's ACCEPTED, PAID or FAILED as they are,
+     * and the broker's own states by their names, never as shown to the client. A payout the
+     * broker holds refused (shown FAILED: its money was booked back) or without an outcome
+     * (SENDING, UNKNOWN, NOT_SENT: shown ACCEPTED) that the company bills in any state is a state
+     * difference, not a match: the first would be paid twice, the second is resolved by the
+     * company's word.
+     */
+    public static String payoutState(PayoutState state) {
+        return state.name();
+    }
+
+    /** A bill line's key: what the broker knows the same line by. */
+    public static String key(BillLine l) {
+        return switch (l.kind()) {
+            case PAYMENT -> l.orderRef();
+            case SPLIT -> l.reference() + "/" + l.receiver();
+            default -> l.reference();
+        };
+    }
+
+    /**
+     * @param broker the broker's records whose time is in the day or its neighbours, and any other
+     *        record of a key the day's bill names (found by key, whatever its time or state)
+     * @param company the company's lines of the day's bill
+     * @param near the company's lines of the neighbouring days' bills that could be had
+     * @param nextDayBilled whether the next day's bill could be had
+     */
+    public static Result compare(LocalDate day, List<Record> broker, List<BillLine> company, List<BillLine> near, boolean nextDayBilled,
+            Duration boundary) {
+        Map<String, Record> brokerByKey = new LinkedHashMap<>();
+        for (Record r : broker) {
+            brokerByKey.putIfAbsent(id(r.kind(), r.key()), r);
+        }
+        Map<String, BillLine> nearByKey = new LinkedHashMap<>();
+        for (BillLine l : near) {
+            nearByKey.putIfAbsent(id(l.kind(), key(l)), l);
+        }
+        List<Found> found = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int matched = 0;
+        int across = 0;
+        for (BillLine l : company) {
+            String id = id(l.kind(), key(l));
+            Record r = brokerByKey.get(id);
+            if (!seen.add(id)) {
+                // The same line twice in one bill: the second is one the broker does not have.
+                found.add(missingAtBroker(l));
+                continue;
+            }
+            if (r == null) {
+                found.add(missingAtBroker(l));
+            } else if (differ(r, l, found)) {
+                if (r.time() != null && !BeijingTime.day(r.time()).equals(day)) {
+                    across++;
+                }
+                matched++;
+            }
+        }
+        int brokerLines = 0;
+        int awaiting = 0;
+        OffsetDateTime end = day.plusDays(1).atStartOfDay(BeijingTime.ZONE).toOffsetDateTime();
+        for (Record r : broker) {
+            if (r.time() == null || !BeijingTime.day(r.time()).equals(day)) {
+                continue;
+            }
+            brokerLines++;
+            String id = id(r.kind(), r.key());
+            if (seen.contains(id)) {
+                continue;
+            }
+            seen.add(id);
+            BillLine l = nearByKey.get(id);
+            if (l != null) {
+                if (differ(r, l, found)) {
+                    matched++;
+                    across++;
+                }
+            } else if (!nextDayBilled && !r.time().isBefore(end.minus(boundary))) {
+                awaiting++;
+            } else {
+                found.add(new Found(Discrepancy.Kind.MISSING_AT_COMPANY, r.kind(), r.key(), r.orderRef(), r.reference(), r.amount(), null,
+                        r.state(), null, null, r.paymentId(), r.payoutId(), r.merchantRef()));
+            }
+        }
+        return new Result(brokerLines, company.size(), matched, across, awaiting, List.copyOf(found));
+    }
+
+    /** Adds the pair's differences (state first: a line in another state has no amount to compare yet); whether they agree. */
+    private static boolean differ(Record r, BillLine l, List<Found> found) {
+        if (!Objects.equals(r.state(), l.state()) && !billedBeforeItEnded(r, l)) {
+            found.add(new Found(Discrepancy.Kind.STATE_DIFFERS, r.kind(), r.key(), r.orderRef(), r.reference(), r.amount(), l.amount(),
+                    r.state(), l.state(), l.raw(), r.paymentId(), r.payoutId(), r.merchantRef()));
+            return false;
+        }
+        if (r.amount() != l.amount() || l.currency() != null && r.currency() != null && !r.currency().equals(l.currency())) {
+            found.add(new Found(Discrepancy.Kind.AMOUNT_DIFFERS, r.kind(), r.key(), r.orderRef(), r.reference(), r.amount(), l.amount(),
+                    r.state(), l.state(), l.raw(), r.paymentId(), r.payoutId(), r.merchantRef()));
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * A payout the bill shows ACCEPTED that the broker knows PAID or FAILED: the bill was written
+     * before the payout ended (a payout is billed on its accept day, in its state then). No difference.
+     */
+    private static boolean billedBeforeItEnded(Record r, BillLine l) {
+        return r.kind() == BillLine.Kind.PAYOUT && "ACCEPTED".equals(l.state()) && ("PAID".equals(r.state()) || "FAILED".equals(r.state()));
+    }
+
+    private static Found missingAtBroker(BillLine l) {
+        return new Found(Discrepancy.Kind.MISSING_AT_BROKER, l.kind(), key(l), l.orderRef(), l.reference(), null, l.amount(), null, l.state(),
+                l.raw(), null, null, null);
+    }
+
+    private static String id(BillLine.Kind kind, String key) {
+        return kind + ":" + key;
+    }
+}

@@ -1,0 +1,237 @@
+package org.cbec.refund.boundary;
+
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.logging.Logger;
+import org.cbec.company.Companies;
+import org.cbec.company.CompanyAccount;
+import org.cbec.company.CompanyOutcome;
+import org.cbec.company.CompanyPort;
+import org.cbec.payment.control.RefundSendRules;
+import org.cbec.company.RefundRequest;
+import org.cbec.company.RefundStatus;
+import org.cbec.payment.entity.RefundState;
+import org.cbec.payment.entity.TradeState;
+import org.cbec.platform.error.AlreadyStoredException;
+import org.cbec.platform.error.BusinessException;
+import org.cbec.platform.error.InProgressException;
+import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.payment.control.PaymentLedger;
+import org.cbec.refund.control.RefundLedger;
+import org.cbec.refund.CreateRefund;
+import org.cbec.refund.RefundView;
+import org.cbec.payment.PaymentView;
+import org.cbec.payment.control.Exchanges;
+import org.cbec.payment.control.SentLedger;
+import org.cbec.payment.control.PaymentRules;
+import org.cbec.payment.boundary.CallbackUrls;
+import org.cbec.payment.boundary.CompanyAccounts;
+import org.cbec.payment.boundary.CompanyRequests;
+import org.cbec.payment.boundary.Payments;
+import org.cbec.refund.control.RefundRules;
+
+/**
+ * Refund and query refunds of paid payments. As {@link Payments}: no transaction spans a company
+ * call. The refund is committed first, with the company's refund number fixed, then the company is
+ * asked, then its answer is stored; a company that fails leaves the refund's outcome UNKNOWN (shown
+ * as PROCESSING), never lost, and the query, an identical request or the {@code Reconciliation}
+ * resolves it: they ask the company for that refund number and send it again only when the company
+ * has none, so a refund is never made twice.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Refunds {
+
+    private static final Logger LOG = Logger.getLogger(Refunds.class.getName());
+    public static final String FAILURE = "failure while refunding the payment";
+    public static final String QUERYING = "failure while querying the refunds";
+
+    @Inject
+    Companies companies;
+
+    @EJB
+    CompanyAccounts accounts;
+
+    @EJB
+    PaymentLedger payments;
+
+    @EJB
+    RefundLedger ledger;
+
+    @EJB
+    Payments paymentOperations;
+
+    @Inject
+    CallbackUrls callbackUrls;
+
+    @Inject
+    CompanyRequests requests;
+
+    /** The refunds of a payment and what went back of it (the SUCCESS refunds). */
+    public record RefundList(PaymentView payment, List<RefundView> refunds, long refundedTotal) {
+    }
+
+    /** Without {@code paymentMethod} the payment is the merchant's one with this orderRef at either company. */
+    public RefundView create(String merchant, CreateRefund c) {
+        RefundRules.checkRefund(c);
+        PaymentView payment = payment(merchant, PaymentRules.methodsToSearch("paymentMethod", c.paymentMethod()), "paymentMethod",
+                c.orderRef());
+        // Before anything is stored: the company is configured here and the merchant has an account at it.
+        companies.port(payment.paymentMethod(), FAILURE);
+        accounts.account(merchant, payment.paymentMethod());
+        if (TradeState.valueOf(payment.tradeState()).isOpen()) {
+            // Paid at the company but not yet seen paid here: ask before refusing.
+            try {
+                payment = paymentOperations.refreshed(payment);
+            } catch (BusinessException companyFailed) {
+                LOG.fine(() -> "Payment not refreshed before a refund: " + companyFailed.getMessage());
+            }
+        }
+        RefundLedger.Opened opened;
+        try {
+            opened = ledger.open(payment.id(), c);
+        } catch (AlreadyStoredException concurrent) {
+            // The same refundRef stored meanwhile by a concurrent request (the unique constraint): decide again.
+            opened = ledger.open(payment.id(), c);
+        }
+        RefundView r = opened.refund();
+        if (opened.fresh()) {
+            return requests.send(new Sent(payment), r);
+        }
+        return switch (RefundSendRules.onIdenticalRefund(r.state())) {
+            case IN_PROGRESS -> throw new InProgressException("refundRef", "refund " + c.refundRef()
+                    + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
+            case TAKE_OVER -> ledger.takeOver(r.id()) ? requests.resolveOrSend(new Sent(payment), r) : ledger.get(r.id());
+            case STORED -> r;
+        };
+    }
+
+    /** One refund of a payment, refreshed from the company while it is not final; {@code paymentMethod} as for {@link #list}. */
+    public RefundView query(String merchant, String paymentMethod, String orderRef, String refundRef) {
+        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
+        PaymentRules.requireOrderRef("order_ref", orderRef);
+        PaymentRules.requireRefundRef("refund_ref", refundRef);
+        PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
+        RefundView r = ledger.find(payment.id(), refundRef)
+                .orElseThrow(() -> new UnknownResourceException("no refund " + refundRef + " of payment " + orderRef));
+        return requests.refresh(new Sent(payment), r, true);
+    }
+
+    /**
+     * Every refund of a payment, those not final refreshed from the company as far as it answers.
+     * Without {@code paymentMethod} the payment is the merchant's one with this orderRef at either company.
+     */
+    public RefundList list(String merchant, String paymentMethod, String orderRef) {
+        List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
+        PaymentRules.requireOrderRef("order_ref", orderRef);
+        PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
+        List<RefundView> refunds = ledger.of(payment.id()).stream().map(r -> requests.refresh(new Sent(payment), r, false)).toList();
+        long refunded = refunds.stream().filter(r -> r.state() == RefundState.SUCCESS).mapToLong(RefundView::amount).sum();
+        return new RefundList(payment, refunds, refunded);
+    }
+
+    /**
+     * Resolves a refund with no final outcome, with no client involved (the scheduled
+     * {@code Reconciliation}): a refund left SENDING since before {@code sendingBefore} lost its
+     * sender and becomes UNKNOWN; then the company is asked, and an unknown refund it does not have
+     * is sent again. Throws like a query when the company cannot be reached.
+     */
+    public RefundView reconcile(RefundView candidate, OffsetDateTime sendingBefore) {
+        ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
+        RefundView r = ledger.get(candidate.id());
+        PaymentView payment = payments.find(r.merchant(), r.paymentMethod(), r.orderRef()).orElseThrow();
+        if (r.state().isUnresolved() && ledger.takeOver(r.id())) {
+            return requests.resolveOrSend(new Sent(payment), r);
+        }
+        return requests.refresh(new Sent(payment), r, true);
+    }
+
+    /** Refunds as {@link CompanyRequests} sends them: the company's refund call and query, and the refund ledger. */
+    private final class Sent implements CompanyRequests.Kind<RefundView, RefundStatus> {
+
+        private final PaymentView payment;
+
+        Sent(PaymentView payment) {
+            this.payment = payment;
+        }
+
+        @Override
+        public String failure() {
+            return FAILURE;
+        }
+
+        @Override
+        public String queryFailure() {
+            return QUERYING;
+        }
+
+        @Override
+        public String what(RefundView r) {
+            return "the refund";
+        }
+
+        @Override
+        public String label() {
+            return "Refund";
+        }
+
+        @Override
+        public String describe(RefundView r) {
+            return r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef() + " " + r.amount() + " " + r.currency();
+        }
+
+        @Override
+        public boolean refreshable(RefundView r) {
+            return r.state() == RefundState.PROCESSING || r.state().isUnresolved();
+        }
+
+        @Override
+        public CompanyOutcome<RefundStatus> send(CompanyPort company, CompanyAccount account, RefundView r, Exchanges log) {
+            return company.refund(account, request(payment, r), log);
+        }
+
+        @Override
+        public CompanyOutcome<Optional<RefundStatus>> query(CompanyPort company, CompanyAccount account, RefundView r, Exchanges log) {
+            return company.queryRefund(account, request(payment, r), log);
+        }
+
+        @Override
+        public boolean unchanged(RefundView r, RefundStatus s) {
+            return s.state() == r.state() && Objects.equals(s.refundId(), r.refundId()) && Objects.equals(s.payerRefund(), r.payerRefund());
+        }
+
+        @Override
+        public String afterRefusal() {
+            return "; the refund is CLOSED";
+        }
+
+        @Override
+        public String state(RefundView r) {
+            return r.state().name();
+        }
+
+        @Override
+        public SentLedger<RefundView, RefundStatus> ledger() {
+            return ledger;
+        }
+    }
+
+    /** The refund as the company gets it: its notify URL is the broker's callback (the merchant's gets the broker's events). */
+    private RefundRequest request(PaymentView p, RefundView r) {
+        return new RefundRequest(p.orderRef(), p.transactionId(), r.companyRefundNo(), r.amount(), p.actualAmount(), p.currency(),
+                p.payerTotal(), p.payerCurrency(), r.reason(), callbackUrls.of(r.paymentMethod(), r.merchant()));
+    }
+
+    /** The merchant's payment with this orderRef at one of these companies ({@link PaymentLedger#byReference}); 404 if none. */
+    private PaymentView payment(String merchant, List<String> paymentMethods, String methodField, String orderRef) {
+        return payments.byReference(merchant, paymentMethods, methodField, orderRef)
+                .orElseThrow(() -> PaymentRules.unknownPayment(merchant, paymentMethods, orderRef));
+    }
+}

@@ -1,0 +1,134 @@
+package org.cbec.reconciliation.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.cbec.company.BillLine;
+import org.cbec.company.BillLine.Kind;
+import org.cbec.payment.entity.Discrepancy;
+import org.junit.jupiter.api.Test;
+
+class BillMatchingTest {
+
+    private static final LocalDate DAY = LocalDate.of(2026, 11, 20);
+    private static final ZoneOffset BEIJING = ZoneOffset.ofHours(8);
+    private static final Duration BOUNDARY = Duration.ofMinutes(10);
+
+    private static OffsetDateTime at(LocalDate d, int h, int m, int s) {
+        return d.atTime(h, m, s).atOffset(BEIJING);
+    }
+
+    private static BillMatching.Record payment(String order, long amount, String state, OffsetDateTime t) {
+        return new BillMatching.Record(Kind.PAYMENT, order, order, null, amount, "CNY", state, t, 1L, null, order);
+    }
+
+    private static BillLine paid(String order, long amount, OffsetDateTime t) {
+        return new BillLine(Kind.PAYMENT, order, null, "tx-" + order, null, amount, 0, "CNY", "SUCCESS", t, "`" + order);
+    }
+
+    private static List<Discrepancy.Kind> kinds(BillMatching.Result r) {
+        return r.found().stream().map(BillMatching.Found::kind).toList();
+    }
+
+    @Test
+    void aDayBothSidesHaveAlikeHasNoDifference() {
+        BillLine refund = new BillLine(Kind.REFUND, "o1", "rf1", "r-1", null, 300, 0, "CNY", "SUCCESS", at(DAY, 12, 0, 0), "raw");
+        BillLine split = new BillLine(Kind.SPLIT, "o2", "s1", "sp-1", "rcv", 200, 0, "CNY", "SUCCESS", at(DAY, 13, 0, 0), "raw");
+        BillMatching.Result r = BillMatching.compare(DAY, List.of(
+                payment("o1", 1_000, "SUCCESS", at(DAY, 10, 0, 0)),
+                new BillMatching.Record(Kind.REFUND, "rf1", "o1", "rf1", 300, "CNY", "SUCCESS", at(DAY, 12, 0, 0), 1L, null, "r1"),
+                new BillMatching.Record(Kind.SPLIT, "s1/rcv", "o2", "s1", 200, "CNY", "SUCCESS", at(DAY, 13, 0, 0), 2L, null, "s1")),
+                List.of(paid("o1", 1_000, at(DAY, 10, 0, 0)), refund, split), List.of(), true, BOUNDARY);
+        assertEquals(List.of(), r.found());
+        assertEquals(3, r.matched());
+        assertEquals(3, r.brokerLines());
+        assertEquals(3, r.companyLines());
+    }
+
+    @Test
+    void eachDifferenceIsFoundOnceOfItsKindWithBothValues() {
+        BillMatching.Result r = BillMatching.compare(DAY, List.of(
+                payment("off", 1_000, "SUCCESS", at(DAY, 9, 0, 0)),
+                payment("mine", 500, "SUCCESS", at(DAY, 9, 30, 0)),
+                payment("late", 700, "NOTPAY", null)),
+                List.of(paid("off", 1_001, at(DAY, 9, 0, 0)), paid("theirs", 800, at(DAY, 11, 0, 0)), paid("late", 700, at(DAY, 12, 0, 0))),
+                List.of(), true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.AMOUNT_DIFFERS, Discrepancy.Kind.MISSING_AT_BROKER, Discrepancy.Kind.STATE_DIFFERS,
+                Discrepancy.Kind.MISSING_AT_COMPANY), kinds(r));
+        BillMatching.Found amount = r.found().get(0);
+        assertEquals(1_000L, amount.brokerAmount());
+        assertEquals(1_001L, amount.companyAmount());
+        assertEquals("`off", amount.companyLine());
+        assertEquals("NOTPAY", r.found().get(2).brokerState());
+        assertEquals("SUCCESS", r.found().get(2).companyState());
+        assertEquals(500L, r.found().get(3).brokerAmount());
+        assertEquals(null, r.found().get(3).companyAmount());
+        assertEquals(0, r.matched());
+    }
+
+    @Test
+    void aPaymentAtTheLastSecondBilledTheNextDayIsMatchedAcrossTheBoundaryOnBothDays() {
+        OffsetDateTime last = at(DAY, 23, 59, 59);
+        BillLine nextDay = paid("edge", 1_000, at(DAY.plusDays(1), 0, 0, 1));
+        BillMatching.Result day = BillMatching.compare(DAY, List.of(payment("edge", 1_000, "SUCCESS", last)), List.of(), List.of(nextDay), true,
+                BOUNDARY);
+        assertEquals(List.of(), day.found());
+        assertEquals(1, day.acrossDays());
+        BillMatching.Result after = BillMatching.compare(DAY.plusDays(1), List.of(payment("edge", 1_000, "SUCCESS", last)), List.of(nextDay),
+                List.of(), true, BOUNDARY);
+        assertEquals(List.of(), after.found());
+        assertEquals(1, after.acrossDays());
+        assertEquals(0, after.brokerLines(), "the broker's record is of the day before");
+    }
+
+    @Test
+    void aLastMinuteRecordWaitsForTheNextDaysBillButAnEarlierOneIsReported() {
+        BillMatching.Result r = BillMatching.compare(DAY, List.of(payment("edge", 1_000, "SUCCESS", at(DAY, 23, 55, 0)),
+                payment("noon", 1_000, "SUCCESS", at(DAY, 12, 0, 0))), List.of(), List.of(), false, BOUNDARY);
+        assertEquals(1, r.awaiting());
+        assertEquals(List.of(Discrepancy.Kind.MISSING_AT_COMPANY), kinds(r));
+        assertEquals("noon", r.found().get(0).key());
+    }
+
+    @Test
+    void aPayoutBilledAcceptedThatHasSincePaidIsNoDifferenceButOneBilledPaidThatTheBrokerHasAcceptedIs() {
+        OffsetDateTime t = at(DAY, 15, 0, 0);
+        BillLine accepted = new BillLine(Kind.PAYOUT, null, "po1", "P1", null, 5_000, 25, "CNY", "ACCEPTED", t, "raw");
+        BillMatching.Result r = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po1", null, "po1", 5_000, "CNY",
+                "PAID", t, null, 9L, "po1")), List.of(accepted), List.of(), true, BOUNDARY);
+        assertEquals(List.of(), r.found());
+        assertEquals(1, r.matched());
+        BillLine paid = new BillLine(Kind.PAYOUT, null, "po2", "P2", null, 5_000, 25, "CNY", "PAID", t, "raw");
+        BillMatching.Result behind = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po2", null, "po2", 5_000, "CNY",
+                "ACCEPTED", t, null, 9L, "po2")), List.of(paid), List.of(), true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.STATE_DIFFERS), kinds(behind));
+    }
+
+    @Test
+    void aPayoutTheBrokerHoldsRefusedThatTheCompanyBillsAcceptedIsAStateDifferenceButOneThatFailedAtTheCompanyIsNot() {
+        OffsetDateTime t = at(DAY, 15, 0, 0);
+        BillLine accepted = new BillLine(Kind.PAYOUT, null, "po3", "P3", null, 5_000, 25, "CNY", "ACCEPTED", t, "raw");
+        assertEquals("FAILED", org.cbec.payment.entity.PayoutState.REFUSED.shown(), "the client sees a refused payout FAILED");
+        BillMatching.Result refused = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po3", null, "po3", 5_000, "CNY",
+                BillMatching.payoutState(org.cbec.payment.entity.PayoutState.REFUSED), null, null, 9L, "po3")), List.of(accepted), List.of(),
+                true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.STATE_DIFFERS), kinds(refused));
+        assertEquals("REFUSED", refused.found().get(0).brokerState());
+        assertEquals("ACCEPTED", refused.found().get(0).companyState());
+        BillMatching.Result failed = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po3", null, "po3", 5_000, "CNY",
+                BillMatching.payoutState(org.cbec.payment.entity.PayoutState.FAILED), t, null, 9L, "po3")), List.of(accepted), List.of(), true,
+                BOUNDARY);
+        assertEquals(List.of(), failed.found(), "billed on its accept day, failed at the company since");
+        for (org.cbec.payment.entity.PayoutState open : List.of(org.cbec.payment.entity.PayoutState.UNKNOWN,
+                org.cbec.payment.entity.PayoutState.NOT_SENT, org.cbec.payment.entity.PayoutState.SENDING)) {
+            assertEquals("ACCEPTED", open.shown());
+            BillMatching.Result unknown = BillMatching.compare(DAY, List.of(new BillMatching.Record(Kind.PAYOUT, "po3", null, "po3", 5_000,
+                    "CNY", BillMatching.payoutState(open), null, null, 9L, "po3")), List.of(accepted), List.of(), true, BOUNDARY);
+            assertEquals(List.of(Discrepancy.Kind.STATE_DIFFERS), kinds(unknown), open + ": the company's word resolves it");
+        }
+    }
+}
