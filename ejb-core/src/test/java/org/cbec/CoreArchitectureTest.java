@@ -11,11 +11,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * ejb-core's packages and the role of each. The business components ({@code access}, {@code cart},
- * {@code customs}, {@code payment}, {@code webhook}), the companies behind their port
- * ({@code company}) and the shared {@code platform} import each other in one direction only. In a
- * component, {@code boundary} holds the entry points (session and CDI beans), {@code control} the
- * rules and the ledgers behind them, and the component's own package the values both take and give
- * (requests, views, field formats); the entities are in jpa-entities.
+ * {@code customs}, {@code webhook}, and the money's use cases {@code payment}, {@code refund},
+ * {@code settlement}, {@code payout}, {@code reconciliation} and {@code dispatch}), the companies
+ * behind their port ({@code company}) and the shared {@code platform} import each other in one
+ * direction only. The money's use cases: {@code dispatch} (the janitor) knows none of them;
+ * {@code payment} (and what every money request shares on its way to a company) knows only
+ * {@code dispatch}; {@code settlement} and {@code payout} build on {@code payment} and know each
+ * other not; {@code refund} builds on {@code payment} and {@code settlement}; {@code reconciliation}
+ * builds on all and nothing builds on it. In a component, {@code boundary} holds the entry points
+ * (session and CDI beans), {@code control} the rules and the ledgers behind them, and the
+ * component's own package the values both take and give (requests, views, field formats); the
+ * entities are in jpa-entities. The bytecode misses what only javadoc names: {@link SourceImportsTest}
+ * reads the sources for that.
  */
 class CoreArchitectureTest {
 
@@ -71,6 +78,8 @@ class CoreArchitectureTest {
     void theCompaniesKnowNoBusinessComponent() {
         noClasses().that().resideInAPackage("org.cbec.company..").should().dependOnClassesThat()
                 .resideInAnyPackage("org.cbec.payment", "org.cbec.payment.boundary..", "org.cbec.payment.control..",
+                        "org.cbec.refund..", "org.cbec.settlement..", "org.cbec.payout..", "org.cbec.reconciliation..",
+                        "org.cbec.dispatch", "org.cbec.dispatch.boundary..", "org.cbec.dispatch.control..",
                         "org.cbec.customs", "org.cbec.customs.boundary..", "org.cbec.customs.control..",
                         "org.cbec.webhook..", "org.cbec.cart..", "org.cbec.access..")
                 .because("the port speaks the companies' terms; the components translate").check(CORE);
@@ -79,8 +88,47 @@ class CoreArchitectureTest {
     @Test
     void thePlatformKnowsNoComponent() {
         noClasses().that().resideInAPackage("org.cbec.platform..").should().dependOnClassesThat()
-                .resideInAnyPackage("org.cbec.payment..", "org.cbec.customs..", "org.cbec.webhook..", "org.cbec.cart..",
-                        "org.cbec.access..", "org.cbec.company..")
+                .resideInAnyPackage("org.cbec.payment..", "org.cbec.refund..", "org.cbec.settlement..", "org.cbec.payout..",
+                        "org.cbec.reconciliation..", "org.cbec.dispatch..", "org.cbec.customs..", "org.cbec.webhook..",
+                        "org.cbec.cart..", "org.cbec.access..", "org.cbec.company..")
                 .check(CORE);
+    }
+
+    @Test
+    void thePaymentKnowsNoUseCaseBuiltOnIt() {
+        noClasses().that().resideInAPackage("org.cbec.payment..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.cbec.refund..", "org.cbec.settlement..", "org.cbec.payout..", "org.cbec.reconciliation..")
+                .because("refunds, settlements, payouts and the reconciliation build on payments, never the other way").check(CORE);
+    }
+
+    @Test
+    void settlementAndPayoutKnowOnlyThePaymentBelowThem() {
+        noClasses().that().resideInAPackage("org.cbec.settlement..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.cbec.refund..", "org.cbec.payout..", "org.cbec.reconciliation..").check(CORE);
+        noClasses().that().resideInAPackage("org.cbec.payout..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.cbec.refund..", "org.cbec.settlement..", "org.cbec.reconciliation..").check(CORE);
+    }
+
+    @Test
+    void aRefundKnowsThePaymentAndItsSplitsOnly() {
+        noClasses().that().resideInAPackage("org.cbec.refund..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.cbec.payout..", "org.cbec.reconciliation..")
+                .because("a refund of held money must fit in what is not split; it knows nothing else above payment").check(CORE);
+    }
+
+    @Test
+    void nothingBuildsOnTheReconciliation() {
+        noClasses().that().resideOutsideOfPackage("org.cbec.reconciliation..").should().dependOnClassesThat()
+                .resideInAPackage("org.cbec.reconciliation..")
+                .because("the reconciliation checks every money component; none of them waits for it").check(CORE);
+    }
+
+    @Test
+    void theJanitorKnowsNoMoneyComponent() {
+        noClasses().that().resideInAPackage("org.cbec.dispatch..").should().dependOnClassesThat()
+                .resideInAnyPackage("org.cbec.payment", "org.cbec.payment.boundary..", "org.cbec.payment.control..",
+                        "org.cbec.refund..", "org.cbec.settlement..", "org.cbec.payout..", "org.cbec.reconciliation..",
+                        "org.cbec.customs..", "org.cbec.cart..", "org.cbec.webhook..")
+                .because("what a request is and how it is asked about is its component's (the Attempts SPI)").check(CORE);
     }
 }

@@ -1,7 +1,6 @@
 package org.cbec.customs.control;
 
 import org.cbec.customs.CustomsFormats;
-import java.util.Set;
 import java.util.regex.Pattern;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.validation.RequestChecks;

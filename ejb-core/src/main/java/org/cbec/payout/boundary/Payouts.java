@@ -6,7 +6,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.util.Optional;
 import org.cbec.company.Beneficiary;
 import org.cbec.company.Companies;

@@ -35,7 +35,6 @@ import org.cbec.payment.entity.Refund;
 import org.cbec.payment.entity.Settlement;
 import org.cbec.payment.entity.SettlementState;
 import org.cbec.payment.entity.SplitPart;
-import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.persistence.Inserts;
 import org.cbec.platform.time.BeijingTime;

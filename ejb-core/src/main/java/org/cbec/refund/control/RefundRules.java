@@ -8,7 +8,6 @@ import org.cbec.payment.control.HeldRefunds.Held;
 import org.cbec.payment.control.HeldRefunds.Paid;
 import org.cbec.platform.validation.RequestChecks;
 import org.cbec.refund.CreateRefund;
-import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.InvalidRequestException;
 

@@ -6,7 +6,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import java.util.List;
 import org.cbec.access.boundary.Parties;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.platform.crypto.Resealed;
