@@ -14,7 +14,7 @@ import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.webhook.control.EventLedger;
 import org.cbec.webhook.EventView;
 
-/** A merchant's events: sending one again, cancelling its retries, and its signing secret (a payment's events: {@code payment.boundary.PaymentEvents}). */
+/** A merchant's events: sending one again, cancelling its retries, and its signing secret (a payment's events: {@code payment.boundary.PaymentEvents}, a payout's: {@code payout.boundary.PayoutEvents}). */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Events {
