@@ -359,6 +359,27 @@ class ServerSmokeIT {
         assertEquals(200, statement.status(), statement::toString);
         assertEquals("PREPARING", statement.json().getString("state"), statement::toString);
 
+        // A refund the company finishes later (alphapay: PROCESSING) is ended by the janitor with no
+        // client asking, on the Server's timer and PostgreSQL; the operator's list answers, empty for
+        // this merchant, and refuses a kind it does not know.
+        Reply refund = postJson(BASE.resolve("broker/v1/refund/" + merchant), "{\"paymentMethod\":\"alphapay\",\"orderRef\":\"" + ref
+                + "\",\"refundRef\":\"r-" + ref + "\",\"amount\":234}", "app-api-key", key);
+        assertEquals(200, refund.status(), refund::toString);
+        assertEquals("PROCESSING", refund.json().getString("state"), refund::toString);
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(90);
+        while (count("SELECT COUNT(*) FROM refund WHERE merchant = ? AND state = 'SUCCESS'", merchant) == 0 && System.nanoTime() < until) {
+            Thread.sleep(1000);
+        }
+        assertEquals(1, count("SELECT COUNT(*) FROM refund WHERE merchant = ? AND state = 'SUCCESS'", merchant), "ended by the janitor");
+        assertEquals(1, count("SELECT COUNT(*) FROM money_request WHERE merchant = ? AND kind = 'REFUND' AND closed_at IS NOT NULL",
+                merchant), "its record closed");
+        Reply attention = get(BASE.resolve("broker/admin/attention?merchant=" + merchant), "Authorization", admin());
+        assertEquals(200, attention.status(), attention::toString);
+        assertEquals(0, attention.json().getJsonArray("requests").size(), attention::toString);
+        Reply unknownKind = get(BASE.resolve("broker/admin/attention?kind=cheque"), "Authorization", admin());
+        assertEquals(422, unknownKind.status(), unknownKind::toString);
+        assertEquals("kind", unknownKind.json().getString("field"), unknownKind::toString);
+
         String platformMerchant = "smoke-pm-" + UUID.randomUUID().toString().substring(0, 8);
         assertEquals(201, postJson(BASE.resolve("checkout/admin/platform-merchants"), "{\"merchantId\":\"" + platformMerchant + "\"}",
                 "Authorization", admin()).status());

@@ -81,7 +81,7 @@ public class Declarations {
             throw new InvalidRequestException("orderFee", "orderFee must not exceed " + paidText);
         }
         DeclarationState now = ledger.find(merchant, c.orderNo(), k.subOrderNo(), k.customs())
-                .map(d -> DeclarationState.valueOf(d.state())).orElse(DeclarationState.UNDECLARED);
+                .map(DeclarationView::state).orElse(DeclarationState.UNDECLARED);
         if (k.actionType().equals("ADD") && !now.allows(DeclarationEvent.ADD)) {
             throw new InvalidRequestException("actionType", "this order is already declared at " + k.customs() + "; send MODIFY to change it");
         }
@@ -140,7 +140,7 @@ public class Declarations {
                     throw CompanyFailures.failed(REDECLARING, unanswered, "");
                 });
         DeclarationView current = ledger.find(merchant, r.orderNo(), r.subOrderNo(), customs).orElseThrow();
-        if (!DeclarationState.valueOf(current.state()).allows(DeclarationEvent.REDECLARE)) {
+        if (!current.state().allows(DeclarationEvent.REDECLARE)) {
             throw new InvalidRequestException("orderNo", "a declaration in state " + current.state()
                     + " cannot be redeclared; the companies allow it from SUCCESS or EXCEPT");
         }
@@ -211,7 +211,7 @@ public class Declarations {
                     LOG.info(() -> "Payer identity uploaded: " + merchant + " " + u.orderNo() + " " + ResidentId.mask(u.certId()));
                     return ledger.reported(merchant, u.orderNo(), u.subOrderNo(), customs, r).orElseGet(() -> new DeclarationView(
                             paid.paymentMethod(), u.orderNo(), u.subOrderNo(), r.subOrderId(), customs, u.mchCustomsNo(), u.transactionId(),
-                            r.state().name(), r.explanation(), r.modifyTime(), null, null, null, null, null, "IDCARD", r.certCheckResult(),
+                            r.state(), r.explanation(), r.modifyTime(), null, null, null, null, null, "IDCARD", r.certCheckResult(),
                             r.verifyDepartment(), r.verifyDepartmentTradeId(), r.customsMessage(), r.resultCode()));
                 },
                 refused -> {
@@ -233,7 +233,7 @@ public class Declarations {
     /** The merchant's payment of this order in state SUCCESS, with this transaction id. */
     private PaymentView paidPayment(String merchant, String paymentMethod, String orderNo, String transactionId) {
         PaymentView p = payment(merchant, paymentMethod, orderNo, "orderNo");
-        if (!TradeState.SUCCESS.name().equals(p.tradeState())) {
+        if (p.tradeState() != TradeState.SUCCESS) {
             throw new InvalidRequestException("orderNo", "payment " + orderNo + " is not paid (" + p.tradeState() + "); only paid orders are declared");
         }
         if (!transactionId.equals(p.transactionId())) {

@@ -101,7 +101,7 @@ public class DeclarationLedger {
 
     static DeclarationView view(Declaration d) {
         return new DeclarationView(d.getPaymentMethod(), d.getOrderNo(), d.getSubOrderNo().isEmpty() ? null : d.getSubOrderNo(),
-                d.getSubOrderId(), d.getCustoms(), d.getMchCustomsNo(), d.getTransactionId(), d.getState().name(), d.getExplanation(),
+                d.getSubOrderId(), d.getCustoms(), d.getMchCustomsNo(), d.getTransactionId(), d.getState(), d.getExplanation(),
                 d.getModifyTime(), d.getDuty(), d.getFeeType(), d.getOrderFee(), d.getTransportFee(), d.getProductFee(),
                 d.getCertType(), d.getCertCheckResult(), d.getVerifyDepartment(), d.getVerifyDepartmentTradeId(),
                 d.getCustomsMessage(), d.getResultCode());

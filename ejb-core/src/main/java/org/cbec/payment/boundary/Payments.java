@@ -100,7 +100,7 @@ public class Payments {
     /** An identical create: the stored result, or the pending create carried on. */
     private PaymentView resume(PaymentView p, CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type) {
         PaymentRules.checkRepeat(p, () -> JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class), c);
-        switch (CreateRules.onIdenticalCreate(TradeState.valueOf(p.tradeState()))) {
+        switch (CreateRules.onIdenticalCreate(p.tradeState())) {
             case IN_PROGRESS:
                 // Answered at once: a duplicate never holds a request thread while the first create
                 // waits for the company (a burst of duplicates would take every thread, the
@@ -185,11 +185,11 @@ public class Payments {
 
     /** As QueryPayment shows it: REFUND once a refund of it succeeded, partly or fully ({@link HeldRefunds#shown}). */
     private PaymentView shown(PaymentView p) {
-        return TradeState.SUCCESS.name().equals(p.tradeState()) ? HeldRefunds.shownWith(p, ledger.heldRefunds(p.id())) : p;
+        return p.tradeState() == TradeState.SUCCESS ? HeldRefunds.shownWith(p, ledger.heldRefunds(p.id())) : p;
     }
 
     private PaymentView refresh(PaymentView p) {
-        if (TradeState.REFUSED.name().equals(p.tradeState()) || TradeState.CREATING.name().equals(p.tradeState())) {
+        if (p.tradeState() == TradeState.REFUSED || p.tradeState() == TradeState.CREATING) {
             // Refused: final. Creating: the create's owner is still talking to the company, or the
             // broker stopped meanwhile, and then the reconciliation takes the payment over.
             return p;
@@ -198,7 +198,7 @@ public class Payments {
         CompanyAccount account = accounts.account(p.merchant(), p.paymentMethod());
         Exchanges log = new Exchanges();
         CompanyOutcome<OrderStatus> asked = company.query(account, p.orderRef(), log);
-        TradeState stored = TradeState.valueOf(p.tradeState());
+        TradeState stored = p.tradeState();
         CreateRules.AfterQuery next = stored.isUnresolved() ? CreateRules.afterQuery(stored, p.payMessage() != null, asked) : null;
         Optional<OrderStatus> answered = asked.fold(
                 Optional::of,
@@ -250,7 +250,7 @@ public class Payments {
     /** Whether the company's status says nothing the stored payment does not already say. */
     public static boolean unchanged(PaymentView p, OrderStatus s) {
         return s.state() == TradeState.UNKNOWN
-                || s.state().name().equals(p.tradeState())
+                || s.state() == p.tradeState()
                 && java.util.Objects.equals(s.stateDesc(), p.tradeStateDesc())
                 && (s.transactionId() == null || s.transactionId().equals(p.transactionId()))
                 && (s.bankType() == null || s.bankType().equals(p.bankType()))
@@ -271,11 +271,11 @@ public class Payments {
     public PaymentView reconcile(PaymentView candidate, OffsetDateTime creatingBefore) {
         ledger.abandoned(candidate.id(), creatingBefore, "the broker stopped before the company answered");
         PaymentView p = stored(candidate.merchant(), List.of(candidate.paymentMethod()), candidate.orderRef());
-        if (!TradeState.UNKNOWN.name().equals(p.tradeState())) {
+        if (p.tradeState() != TradeState.UNKNOWN) {
             return p; // resolved meanwhile, or a create (an identical one from the merchant) is in progress
         }
         p = refresh(p);
-        if (TradeState.UNKNOWN.name().equals(p.tradeState()) && ledger.reconciliationTakesOver(p.id())) {
+        if (p.tradeState() == TradeState.UNKNOWN && ledger.reconciliationTakesOver(p.id())) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
             return sendCreate(companies.port(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,

@@ -44,7 +44,7 @@ public final class EventData {
         put(o, "bankType", p.bankType());
         put(o, "Timing", BeijingTime.format(p.paidAt()));
         put(o, "transactionId", p.transactionId());
-        o.add("tradeState", p.tradeState());
+        o.add("tradeState", p.shownState());
         put(o, "tradeStateDesc", p.tradeStateDesc());
         put(o, "tradeType", p.tradeType());
         put(o, "tradeMessage", p.tradeStateDesc());

@@ -48,7 +48,7 @@ public final class HeldRefunds {
     }
 
     /** A payment's trade state and its description as QueryPayment shows them. */
-    public record Shown(String tradeState, String tradeStateDesc) {
+    public record Shown(boolean refunded, String tradeState, String tradeStateDesc) {
     }
 
     /**
@@ -58,9 +58,9 @@ public final class HeldRefunds {
     public static Shown shown(Paid payment, String stateDesc, List<Held> refunds) {
         long refunded = refunded(refunds);
         if (payment.state() != TradeState.SUCCESS || refunded == 0) {
-            return new Shown(payment.state().name(), stateDesc);
+            return new Shown(false, payment.state().name(), stateDesc);
         }
-        return new Shown("REFUND", refunded >= payment.amount() ? "fully refunded"
+        return new Shown(true, PaymentView.REFUND, refunded >= payment.amount() ? "fully refunded"
                 : "partly refunded: " + refunded + " of " + payment.amount() + " " + payment.currency());
     }
 
@@ -90,13 +90,13 @@ public final class HeldRefunds {
 
     /** A paid payment with these refunds, as QueryPayment (and its merchant event) shows it. */
     public static PaymentView shownWith(PaymentView p, List<Held> held) {
-        if (!TradeState.SUCCESS.name().equals(p.tradeState())) {
+        if (p.tradeState() != TradeState.SUCCESS) {
             return p;
         }
         Shown shown = shown(new Paid(p.orderRef(), TradeState.SUCCESS, p.actualAmount(),
                 p.currency()), p.tradeStateDesc(), held);
         return new PaymentView(p.merchant(), p.paymentMethod(), p.orderRef(), p.paymentType(), p.currency(), p.actualAmount(), p.total(),
-                shown.tradeState(), shown.tradeStateDesc(), p.tradeType(), p.payMessage(), p.payInvokeMessage(), p.timeStamp(),
+                p.tradeState(), shown.refunded(), shown.tradeStateDesc(), p.tradeType(), p.payMessage(), p.payInvokeMessage(), p.timeStamp(),
                 p.nonceStr(), p.transactionId(), p.bankType(), p.payerTotal(), p.payerCurrency(), p.paidAt(), p.heldForSettlement(), p.id());
     }
 }

@@ -336,7 +336,7 @@ public class PaymentLedger {
 
     public static PaymentView view(Payment p) {
         return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), p.getPaymentType(), p.getCurrency(),
-                p.getActualAmount(), p.getTotal(), p.getTradeState().shown().name(), p.getTradeStateDesc(), p.getTradeType(),
+                p.getActualAmount(), p.getTotal(), p.getTradeState().shown(), false, p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
                 p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.isHeldForSettlement(), p.getId());
     }

@@ -156,7 +156,7 @@ public class BillReconciliation {
         try {
             var v = bills.reconcile(a.merchant(), a.method(), day, holder);
             LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + ": " + v.state() + ", " + v.matched()
-                    + " matched, " + v.discrepancies().stream().filter(x -> x.state().equals("OPEN")).count() + " open difference(s)");
+                    + " matched, " + v.discrepancies().stream().filter(x -> x.state() == Discrepancy.State.OPEN).count() + " open difference(s)");
         } catch (BusinessException notNow) {
             LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + " not reconciled: " + notNow.getMessage());
         }

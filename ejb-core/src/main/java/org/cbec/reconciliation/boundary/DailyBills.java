@@ -26,6 +26,7 @@ import org.cbec.reconciliation.control.BillMatching;
 import org.cbec.payment.control.PaymentRules;
 import org.cbec.reconciliation.control.ReconciliationLedger;
 import org.cbec.payment.entity.Discrepancy;
+import org.cbec.payment.entity.ReconciliationDay;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InvalidRequestException;
@@ -225,7 +226,7 @@ public class DailyBills {
         } catch (AlreadyStoredException concurrent) {
             v = ledger.failed(merchant, method, day, reason, giveUpAfterDays, by);
         }
-        if ("FAILED".equals(v.state())) {
+        if (v.state() == ReconciliationDay.State.FAILED) {
             LOG.warning(() -> "The bills of " + merchant + " at " + method + " for " + day + " could not be had for " + giveUpAfterDays
                     + " days (" + reason + "): reported, no further attempts");
         }

@@ -225,7 +225,7 @@ public class Reconciliation {
     private void poll(PaymentView p) {
         try {
             PaymentView after = payments.refreshed(p);
-            if (!after.tradeState().equals(p.tradeState())) {
+            if (after.tradeState() != p.tradeState()) {
                 LOG.info(() -> "Polled payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + ": " + p.tradeState()
                         + " -> " + after.tradeState());
             }

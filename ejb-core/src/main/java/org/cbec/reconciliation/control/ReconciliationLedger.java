@@ -323,7 +323,7 @@ public class ReconciliationLedger {
         List<ReconciliationView.File> files = em.createNamedQuery(BillDownload.OF_DAY, BillDownload.class).setParameter("dayId", d.getId())
                 .getResultStream().map(f -> new ReconciliationView.File(f.getName(), f.getContentType(), f.size(), f.getHashType(),
                         f.getHashValue(), f.getDownloadedAt())).toList();
-        return new ReconciliationView(d.getMerchant(), d.getPaymentMethod(), d.getBillDate(), d.getState().name(), d.getAttempts(),
+        return new ReconciliationView(d.getMerchant(), d.getPaymentMethod(), d.getBillDate(), d.getState(), d.getAttempts(),
                 d.getLastError(), d.getBrokerLines(), d.getCompanyLines(), d.getMatched(), d.getAcrossDays(), d.getAwaiting(), d.getRunBy(),
                 d.getReconciledAt(), ofDay(d.getMerchant(), d.getPaymentMethod(), d.getBillDate()).stream().map(ReconciliationLedger::view)
                         .toList(), files);
@@ -332,7 +332,7 @@ public class ReconciliationLedger {
     private static ReconciliationView.DiscrepancyView view(Discrepancy x) {
         return new ReconciliationView.DiscrepancyView(x.getId(), x.getMerchant(), x.getPaymentMethod(), x.getBillDate(), x.getKind().name(),
                 x.getLineKind(), x.getOrderRef(), x.getReference(), x.getBrokerAmount(), x.getCompanyAmount(), x.getBrokerState(),
-                x.getCompanyState(), x.getCompanyLine(), x.getState().name(), x.getResolution(), x.getResolvedBy(), x.getCreatedAt(),
+                x.getCompanyState(), x.getCompanyLine(), x.getState(), x.getResolution(), x.getResolvedBy(), x.getCreatedAt(),
                 x.getResolvedAt());
     }
 

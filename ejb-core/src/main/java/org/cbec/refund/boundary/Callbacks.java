@@ -88,7 +88,7 @@ public class Callbacks {
             return true;
         }
         if (n.order() != null && n.order().state() != TradeState.UNKNOWN && !Payments.unchanged(p, n.order())
-                && TradeState.valueOf(p.tradeState()) != TradeState.REFUSED) {
+                && p.tradeState() != TradeState.REFUSED) {
             PaymentView after = payments.observed(p.id(), n.order(), log.entries());
             LOG.info(() -> "Callback: payment " + merchant + " " + paymentMethod + " " + p.orderRef() + " " + p.tradeState() + " -> "
                     + after.tradeState());

@@ -18,7 +18,6 @@ import org.cbec.payment.control.RefundSendRules;
 import org.cbec.company.RefundRequest;
 import org.cbec.company.RefundStatus;
 import org.cbec.payment.entity.RefundState;
-import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InProgressException;
@@ -86,7 +85,7 @@ public class Refunds {
         // Before anything is stored: the company is configured here and the merchant has an account at it.
         companies.port(payment.paymentMethod(), FAILURE);
         accounts.account(merchant, payment.paymentMethod());
-        if (TradeState.valueOf(payment.tradeState()).isOpen()) {
+        if (payment.tradeState().isOpen()) {
             // Paid at the company but not yet seen paid here: ask before refusing.
             try {
                 payment = paymentOperations.refreshed(payment);

@@ -35,7 +35,6 @@ import org.cbec.settlement.control.SettlementLedger;
 import org.cbec.settlement.control.SettlementRules;
 import org.cbec.payment.entity.Settlement;
 import org.cbec.payment.entity.SettlementState;
-import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InProgressException;
@@ -368,7 +367,7 @@ public class Settlements {
     /** The payment to split or release, refreshed from the company while it is not final (paid there, not yet seen paid here). */
     private PaymentView paidPayment(String merchant, String paymentMethod, String orderRef) {
         PaymentView payment = payment(merchant, PaymentRules.methodsToSearch("paymentMethod", paymentMethod), "paymentMethod", orderRef);
-        if (TradeState.valueOf(payment.tradeState()).isOpen()) {
+        if (payment.tradeState().isOpen()) {
             try {
                 return paymentOperations.refreshed(payment);
             } catch (BusinessException companyFailed) {

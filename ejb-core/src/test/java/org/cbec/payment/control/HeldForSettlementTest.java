@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
+import org.cbec.payment.entity.TradeState;
 import org.cbec.company.PaymentType;
 import org.cbec.payment.CreatePayment;
 import org.cbec.payment.PaymentView;
@@ -22,7 +23,7 @@ class HeldForSettlementTest {
     }
 
     private static PaymentView stored(String currency, boolean held) {
-        return new PaymentView("demo", "alphapay", "o-1", "NATIVE", currency, 100, null, "NOTPAY", null, null, null, null, null,
+        return new PaymentView("demo", "alphapay", "o-1", "NATIVE", currency, 100, null, TradeState.NOTPAY, false, null, null, null, null, null,
                 null, null, null, null, null, null, held, 1);
     }
 

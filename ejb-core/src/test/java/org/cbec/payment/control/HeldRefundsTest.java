@@ -15,12 +15,12 @@ class HeldRefundsTest {
 
     @Test
     void aPaymentWithASuccessfulRefundIsShownAsRefundPartlyOrFully() {
-        assertEquals(new HeldRefunds.Shown("SUCCESS", "paid"), HeldRefunds.shown(PAID, "paid", List.of(held("a", 500, RefundState.PROCESSING))));
+        assertEquals(new HeldRefunds.Shown(false, "SUCCESS", "paid"), HeldRefunds.shown(PAID, "paid", List.of(held("a", 500, RefundState.PROCESSING))));
         HeldRefunds.Shown partly = HeldRefunds.shown(PAID, "paid", List.of(held("a", 2_500, RefundState.SUCCESS), held("b", 500, RefundState.PROCESSING)));
         assertEquals("REFUND", partly.tradeState());
         assertEquals("partly refunded: 2500 of 10000 CNY", partly.tradeStateDesc());
         HeldRefunds.Shown fully = HeldRefunds.shown(PAID, "paid", List.of(held("a", 2_500, RefundState.SUCCESS), held("b", 7_500, RefundState.SUCCESS)));
-        assertEquals(new HeldRefunds.Shown("REFUND", "fully refunded"), fully);
+        assertEquals(new HeldRefunds.Shown(true, "REFUND", "fully refunded"), fully);
         Paid closed = new Paid("o-1", TradeState.CLOSED, 10_000, "CNY");
         assertEquals("CLOSED", HeldRefunds.shown(closed, null, List.of()).tradeState());
     }

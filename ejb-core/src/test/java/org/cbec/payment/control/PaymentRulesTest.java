@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.cbec.payment.entity.TradeState;
 import org.cbec.company.PaymentType;
 import org.cbec.platform.error.InvalidRequestException;
 import org.junit.jupiter.api.Test;
@@ -126,7 +127,7 @@ class PaymentRulesTest {
     // ---- which payment an orderRef names (QueryPayment, ClosePayment, the refunds) -------------------
 
     private static PaymentView paymentAt(String method, String orderRef, long id) {
-        return new PaymentView("demo", method, orderRef, "NATIVE", "CNY", 100, null, "NOTPAY", null, null, null, null, null, null,
+        return new PaymentView("demo", method, orderRef, "NATIVE", "CNY", 100, null, TradeState.NOTPAY, false, null, null, null, null, null, null,
                 null, null, null, null, null, false, id);
     }
 

@@ -126,12 +126,12 @@ public class CustomsResource {
     }
 
     private static DeclarationResult result(DeclarationView d) {
-        return new DeclarationResult(200, "OK", d.customsMessage(), d.resultCode(), d.state(), d.transactionId(), d.orderNo(),
+        return new DeclarationResult(200, "OK", d.customsMessage(), d.resultCode(), d.state().name(), d.transactionId(), d.orderNo(),
                 d.subOrderNo(), BeijingTime.format(d.modifyTime()), d.certCheckResult(), d.verifyDepartment(), d.verifyDepartmentTradeId());
     }
 
     private static OrderRecord record(DeclarationView d) {
-        return new OrderRecord(d.state(), d.subOrderNo(), d.subOrderId(), d.mchCustomsNo(), d.explanation(), d.customs(),
+        return new OrderRecord(d.state().name(), d.subOrderNo(), d.subOrderId(), d.mchCustomsNo(), d.explanation(), d.customs(),
                 BeijingTime.format(d.modifyTime()), d.duty(), d.feeType(), d.orderFee(), d.transportFee(), d.productFee(), d.certType(),
                 d.certCheckResult(), d.verifyDepartment(), d.verifyDepartmentTradeId());
     }

@@ -96,7 +96,7 @@ public class PaymentsResource {
     private static QueryResult queryResult(PaymentView p) {
         return new QueryResult(200, "OK", p.orderRef(), p.payerCurrency(), p.currency(), p.payerTotal(), p.actualAmount(),
                 p.total() != null ? p.total() : p.actualAmount(), p.bankType(), BeijingTime.format(p.paidAt()),
-                p.transactionId(), p.tradeState(), p.tradeStateDesc(), p.tradeType(), p.tradeStateDesc());
+                p.transactionId(), p.shownState(), p.tradeStateDesc(), p.tradeType(), p.tradeStateDesc());
     }
 
     @POST
@@ -132,7 +132,7 @@ public class PaymentsResource {
     public void close(@PathParam("merchant") String merchant, @PathParam("order_ref") String orderRef,
             @QueryParam("payment_method") String paymentMethod, @Suspended AsyncResponse async) {
         PaymentView stored = payments.find(merchant, paymentMethod, orderRef);
-        lanes.answer(stored.paymentMethod(), Payments.CLOSING, async, () -> new CloseResult(200, "OK", payments.close(stored).tradeState()));
+        lanes.answer(stored.paymentMethod(), Payments.CLOSING, async, () -> new CloseResult(200, "OK", payments.close(stored).shownState()));
     }
 
     @POST

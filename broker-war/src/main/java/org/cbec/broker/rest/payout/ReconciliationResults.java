@@ -3,6 +3,7 @@ package org.cbec.broker.rest.payout;
 import jakarta.json.bind.annotation.JsonbNillable;
 import java.util.List;
 import org.cbec.reconciliation.ReconciliationView;
+import org.cbec.payment.entity.Discrepancy;
 import org.cbec.platform.time.BeijingTime;
 
 /** The reconciliation's answers, for the merchant's query and the operator's. Amounts in fen, times in Beijing time. */
@@ -29,9 +30,9 @@ public final class ReconciliationResults {
     }
 
     public static DayResult day(ReconciliationView v, boolean operator) {
-        return new DayResult(200, "OK", v.merchant(), v.paymentMethod(), v.billDate().toString(), v.state(), v.attempts(), v.lastError(),
+        return new DayResult(200, "OK", v.merchant(), v.paymentMethod(), v.billDate().toString(), v.state().name(), v.attempts(), v.lastError(),
                 v.brokerLines(), v.companyLines(), v.matched(), v.acrossDays(), v.awaiting(),
-                v.discrepancies().stream().filter(x -> x.state().equals("OPEN")).count(), operator ? v.runBy() : null,
+                v.discrepancies().stream().filter(x -> x.state() == Discrepancy.State.OPEN).count(), operator ? v.runBy() : null,
                 BeijingTime.format(v.reconciledAt()), v.discrepancies().stream().map(ReconciliationResults::discrepancy).toList(),
                 v.files().stream().map(f -> new FileResult(f.name(), f.contentType(), f.size(), f.hashType(), f.hashValue(),
                         BeijingTime.format(f.downloadedAt()))).toList());
@@ -39,7 +40,7 @@ public final class ReconciliationResults {
 
     public static DiscrepancyResult discrepancy(ReconciliationView.DiscrepancyView x) {
         return new DiscrepancyResult(x.id(), x.merchant(), x.paymentMethod(), x.billDate().toString(), x.kind(), x.lineKind(), x.orderRef(),
-                x.reference(), x.brokerAmount(), x.companyAmount(), x.brokerState(), x.companyState(), x.companyLine(), x.state(),
+                x.reference(), x.brokerAmount(), x.companyAmount(), x.brokerState(), x.companyState(), x.companyLine(), x.state().name(),
                 x.resolution(), x.resolvedBy(), BeijingTime.format(x.createdAt()), BeijingTime.format(x.resolvedAt()));
     }
 }
