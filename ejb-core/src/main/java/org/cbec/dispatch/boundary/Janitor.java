@@ -91,12 +91,13 @@ public class Janitor {
 
     @PostConstruct
     void configure() {
-        configure(new AttemptRules(Duration.ofMillis(baseMs), Duration.ofMillis(capMs), jitter, maxAttempts, Duration.ofMillis(maxAgeMs)),
+        use(new AttemptRules(Duration.ofMillis(baseMs), Duration.ofMillis(capMs), jitter, maxAttempts, Duration.ofMillis(maxAgeMs)),
                 metrics.counter(Metadata.builder().withName(GAVE_UP_METRIC)
                         .withDescription("Money requests given up to an operator after their last attempt or at their age limit").build()));
     }
 
-    void configure(AttemptRules rules, Counter gaveUp) {
+    /** Its rules and counter (a name of its own: the container finds the lifecycle callback by name). */
+    void use(AttemptRules rules, Counter gaveUp) {
         this.rules = rules;
         this.gaveUp = gaveUp;
     }

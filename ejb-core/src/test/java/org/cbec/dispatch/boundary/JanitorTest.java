@@ -117,7 +117,7 @@ class JanitorTest {
         j.batch = 100;
         j.minAgeMs = 5000;
         j.staleSendingMs = 60000;
-        j.configure(rules, new Counter() {
+        j.use(rules, new Counter() {
             @Override
             public void inc() {
                 gaveUp.incrementAndGet();
