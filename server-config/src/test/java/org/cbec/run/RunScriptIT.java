@@ -519,7 +519,8 @@ class RunScriptIT {
 
             Path secondLog = start(port, "run-it-money-kill-2.log");
             awaitReady(base, secondLog);
-            // Nobody asks about them: the janitor ends each (its log line names the merchant's reference).
+            // Nobody asks about them: the janitor ends each, or closes it once the company's notification
+            // (a refund's, retried by the company) has ended it; either way one line names the merchant's reference.
             for (String method : List.of("alphapay", "betapay")) {
                 Map<String, String> r = refs.get(method);
                 for (String kind : orderOf.keySet()) {

@@ -22,7 +22,8 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * The one janitor of money requests without the company's final word (refunds, splits, releases,
- * payouts): each run first records every open request it has no row for, then takes the due ones
+ * payouts): each run first records every open request it has no row for and closes the rows of
+ * those that ended another way (one INFO line each, as for those it ends), then takes the due ones
  * in the order they fell due ({@code next_attempt_at}, never by when they last changed, so that a
  * hundred waiting at the company cannot starve a new one), at most {@code dispatch.batch} of them,
  * and makes one attempt at each ({@link Attempts}: the company asked, and the request sent again
@@ -104,7 +105,11 @@ public class Janitor {
 
     /** One run at {@code now}, due ones taken by {@code dueBy}; how many attempts it made. */
     public int run(OffsetDateTime now, OffsetDateTime dueBy) {
-        ledger.sweep(attempts.openRequests(), attempts.atCompanyStates(), attempts.sendingState(), minAgeMs, staleSendingMs, now);
+        for (AttentionView m : ledger.sweep(attempts.openRequests(), attempts.atCompanyStates(), attempts.sendingState(), minAgeMs,
+                staleSendingMs, now)) {
+            LOG.info(() -> "Money request " + m.id() + " " + m.kind() + " " + m.merchant() + " " + m.paymentMethod() + " " + m.merchantRef()
+                    + " ended: another way (a client's query or the company's notification)");
+        }
         int made = 0;
         for (AttentionView m : ledger.due(dueBy, batch)) {
             attempt(m, now);

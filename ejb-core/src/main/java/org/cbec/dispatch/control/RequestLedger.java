@@ -41,11 +41,12 @@ public class RequestLedger {
      * Adds a row for each open request without one (due {@code minAgeMs} after its last change, or
      * {@code staleSendingMs} after it when its sender may still be talking to the company), and
      * closes the rows whose request ended otherwise (a client's query, a company's notification),
-     * at {@code now}. Returns how many were added.
+     * at {@code now}. Returns the rows it closed, each as it now is.
      */
-    public int sweep(String open, List<String> atCompany, String sending, long minAgeMs, long staleSendingMs, OffsetDateTime now) {
+    @SuppressWarnings("unchecked")
+    public List<AttentionView> sweep(String open, List<String> atCompany, String sending, long minAgeMs, long staleSendingMs, OffsetDateTime now) {
         String atCompanyList = atCompany.stream().map(RequestLedger::literal).collect(Collectors.joining(", "));
-        int added = em.createNativeQuery("INSERT INTO money_request (kind, subject_id, merchant, payment_method, merchant_ref, company_no,"
+        em.createNativeQuery("INSERT INTO money_request (kind, subject_id, merchant, payment_method, merchant_ref, company_no,"
                 + " state, attempts, next_attempt_at, created_at, updated_at) SELECT o.kind, o.id, o.merchant, o.payment_method,"
                 + " o.merchant_ref, o.company_no, CASE WHEN o.state IN (" + atCompanyList + ") THEN 'ANSWERED' ELSE 'UNKNOWN' END, 0,"
                 + " o.updated_at + (CASE WHEN o.state = " + literal(sending) + " THEN ? ELSE ? END) * INTERVAL '1 millisecond', ?, ?"
@@ -54,10 +55,11 @@ public class RequestLedger {
                 .setParameter(1, staleSendingMs).setParameter(2, minAgeMs).setParameter(3, now).setParameter(4, now).executeUpdate();
         // Ended without the janitor, the company's word having come another way (a client's query, a
         // notification): REPORTED, in RequestState's table, from each of these three states.
-        em.createNativeQuery("UPDATE money_request m SET state = 'ANSWERED', closed_at = ?, updated_at = ? WHERE m.closed_at IS NULL"
-                + " AND m.state IN ('UNKNOWN', 'ANSWERED', 'NEEDS_ATTENTION') AND NOT EXISTS (SELECT 1 FROM (" + open
-                + ") o WHERE o.kind = m.kind AND o.id = m.subject_id)").setParameter(1, now).setParameter(2, now).executeUpdate();
-        return added;
+        List<Object> closed = em.createNativeQuery("UPDATE money_request m SET state = 'ANSWERED', closed_at = ?, updated_at = ?"
+                + " WHERE m.closed_at IS NULL AND m.state IN ('UNKNOWN', 'ANSWERED', 'NEEDS_ATTENTION') AND NOT EXISTS (SELECT 1 FROM ("
+                + open + ") o WHERE o.kind = m.kind AND o.id = m.subject_id) RETURNING m.id").setParameter(1, now).setParameter(2, now)
+                .getResultList();
+        return closed.stream().map(id -> em.find(MoneyRequest.class, ((Number) id).longValue())).map(RequestLedger::view).toList();
     }
 
     /** The rows due by {@code dueBy}, longest due first (never by when they last changed), at most {@code limit}. */

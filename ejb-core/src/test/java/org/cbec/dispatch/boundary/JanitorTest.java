@@ -290,8 +290,36 @@ class JanitorTest {
         assertEquals(1, ledger.attention(null, null, 10).size(), "payout 10 needs attention");
         payoutState(10, "PAID"); // a notification, or a client's query, brought the company's word
         payoutState(11, "FAILED");
-        Set<Long> asked = run(j, T0.plusSeconds(30));
+        List<String> lines = new ArrayList<>();
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(Janitor.class.getName());
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                lines.add(r.getLevel() + " " + r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(capture);
+        Set<Long> asked;
+        try {
+            asked = run(j, T0.plusSeconds(30));
+        } finally {
+            log.removeHandler(capture);
+        }
         assertTrue(asked.isEmpty(), "nothing asked: " + asked);
+        // The operator still reads how each ended: one line each, with the merchant's reference.
+        assertEquals(2, lines.size(), lines::toString);
+        for (String ref : List.of("po-10", "po-11")) {
+            assertEquals(1, lines.stream().filter(l -> l.startsWith("INFO Money request ") && l.contains(" PAYOUT ")
+                    && l.contains(" " + ref + " ended: another way")).count(), ref + " in " + lines);
+        }
         assertTrue(ledger.attention(null, null, 10).isEmpty(), "off the list");
         assertTrue(ledger.due(T0.plusYears(10), 10).isEmpty(), "and neither is due any more");
     }

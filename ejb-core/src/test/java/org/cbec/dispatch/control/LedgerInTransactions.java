@@ -42,7 +42,7 @@ public final class LedgerInTransactions extends RequestLedger {
     }
 
     @Override
-    public int sweep(String open, List<String> atCompany, String sending, long minAgeMs, long staleSendingMs, OffsetDateTime now) {
+    public List<AttentionView> sweep(String open, List<String> atCompany, String sending, long minAgeMs, long staleSendingMs, OffsetDateTime now) {
         return inTransaction(() -> super.sweep(open, atCompany, sending, minAgeMs, staleSendingMs, now));
     }
 
