@@ -12,12 +12,14 @@ import java.util.List;
  * {@code payouts} = {@code closingAvailable}, and the same without the payouts for what is held.
  * Amounts in CNY fen.
  */
-public record PayoutBillView(String merchant, String paymentMethod, String payoutRef, LocalDate billDate, String state,
+public record PayoutBillView(String merchant, String paymentMethod, String payoutRef, LocalDate billDate, State state,
         OffsetDateTime from, OffsetDateTime to, Long openingAvailable, Long openingHeld, List<Line> lines, Long payouts,
         Long closingAvailable, Long closingHeld) {
 
-    public static final String PREPARING = "PREPARING";
-    public static final String READY = "READY";
+    /** PREPARING: the payout not final or the day not over, the figures not known yet; READY: the statement whole. */
+    public enum State {
+        PREPARING, READY
+    }
 
     /**
      * One movement: its {@code amount}, the company's {@code fee} inside it (a payout's; 0 where the

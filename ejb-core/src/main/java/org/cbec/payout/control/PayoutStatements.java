@@ -64,7 +64,7 @@ public final class PayoutStatements {
                 payouts += e.getAmount();
             }
         }
-        return new PayoutBillView(merchant, paymentMethod, payoutRef, billDate, PayoutBillView.READY, from, to, opening.available(),
+        return new PayoutBillView(merchant, paymentMethod, payoutRef, billDate, PayoutBillView.State.READY, from, to, opening.available(),
                 opening.held(), List.copyOf(lines), payouts, available, held);
     }
 

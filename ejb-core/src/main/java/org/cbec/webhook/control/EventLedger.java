@@ -199,7 +199,7 @@ public class EventLedger {
         List<EventView.Attempt> attempts = em.createNamedQuery(EventAttempt.OF_EVENT, EventAttempt.class).setParameter("eventId", e.getId())
                 .getResultStream().map(a -> new EventView.Attempt(a.getAttemptedAt(), a.getHttpStatus(), a.getDurationMs(), a.getError()))
                 .toList();
-        return new EventView(e.getId(), e.getType(), e.getCreatedAt(), e.getState().name(), e.getTargetUrl(), e.getNextAttemptAt(),
+        return new EventView(e.getId(), e.getType(), e.getCreatedAt(), e.getState(), e.getTargetUrl(), e.getNextAttemptAt(),
                 e.getBody(), attempts);
     }
 }

@@ -52,6 +52,6 @@ class PayoutStatementsTest {
         assertEquals(24_000, b.payouts());
         assertEquals(600 + 10_000 - 2_500 + 17_000 - 24_000, b.closingAvailable());
         assertEquals(0, b.closingHeld());
-        assertEquals(PayoutBillView.READY, b.state());
+        assertEquals(PayoutBillView.State.READY, b.state());
     }
 }

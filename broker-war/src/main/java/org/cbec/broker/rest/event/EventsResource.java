@@ -94,7 +94,7 @@ public class EventsResource {
         try (JsonReader reader = Json.createReader(new StringReader(e.body()))) {
             body = reader.readObject();
         }
-        return new EventResult(e.id(), e.type(), BeijingTime.format(e.createdAt()), e.state(), e.targetUrl(),
+        return new EventResult(e.id(), e.type(), BeijingTime.format(e.createdAt()), e.state().name(), e.targetUrl(),
                 BeijingTime.format(e.nextAttemptAt()), body,
                 e.attempts().stream().map(a -> new AttemptResult(BeijingTime.format(a.at()), a.httpStatus(), a.durationMs(), a.error())).toList());
     }

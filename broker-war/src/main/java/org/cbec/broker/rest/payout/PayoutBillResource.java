@@ -90,7 +90,7 @@ public class PayoutBillResource {
 
     private Response answer(PayoutBillView b) {
         if (wantsCsv()) {
-            if (!PayoutBillView.READY.equals(b.state())) {
+            if (b.state() != PayoutBillView.State.READY) {
                 // Nothing to write as CSV yet: the state, as JSON, with 202 so that a CSV client does not read it as the bill.
                 return Response.status(202).type(MediaType.APPLICATION_JSON_TYPE).entity(result(b, 202, "the statement is PREPARING")).build();
             }
@@ -119,9 +119,9 @@ public class PayoutBillResource {
 
     /** The statement in the envelope whose code is the answer's status. */
     static BillResult result(PayoutBillView b, int code, String message) {
-        boolean ready = PayoutBillView.READY.equals(b.state());
+        boolean ready = b.state() == PayoutBillView.State.READY;
         return new BillResult(code, message, b.merchant(), b.paymentMethod(), b.payoutRef(), b.billDate() == null ? null : b.billDate().toString(),
-                b.state(), "CNY", BeijingTime.format(b.from()), BeijingTime.format(b.to()),
+                b.state().name(), "CNY", BeijingTime.format(b.from()), BeijingTime.format(b.to()),
                 ready ? new Figures(b.openingAvailable(), b.openingHeld()) : null,
                 ready ? b.lines().stream().map(l -> new LineResult(BeijingTime.format(l.at()), l.kind(), l.orderRef(), l.reference(),
                         l.amount(), l.fee(), l.available(), l.held())).toList() : null,
