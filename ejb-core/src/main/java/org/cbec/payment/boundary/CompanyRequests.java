@@ -10,6 +10,7 @@ import org.cbec.company.Companies;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyOutcome;
 import org.cbec.company.CompanyPort;
+import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.SentRequest;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
@@ -27,7 +28,9 @@ import org.cbec.platform.error.UpstreamFailureException;
  * A refusal of that resend ends nothing, since the first send may still be at the company: the
  * request stays UNKNOWN, is never sent a third time, and is refused only once a later query finds
  * none. While it is not final a query asks the company for its newer view ({@link #refresh}). No
- * transaction spans a company call: every step is its ledger's own.
+ * transaction spans a company call: every step is its ledger's own. Each step's outcome is a value
+ * ({@link RequestOutcome}): the request as stored after it, and what an API caller is told when the
+ * company gave nothing usable; nothing here throws for the company's sake.
  */
 @ApplicationScoped
 public class CompanyRequests {
@@ -89,13 +92,13 @@ public class CompanyRequests {
         SentLedger<V, S> ledger();
     }
 
-    /** Sends it and applies the outcome; anything but an answer is the caller's error ({@link CompanyFailures}). */
-    public <V extends SentRequest, S> V send(Kind<V, S> kind, V v) {
+    /** Sends it and applies the outcome; anything but an answer is the caller's failure ({@link CompanyFailures}). */
+    public <V extends SentRequest, S> RequestOutcome<V> send(Kind<V, S> kind, V v) {
         return send(kind, v, false);
     }
 
     /** {@code again}: sent again after its first answer was lost, so that a refusal leaves it UNKNOWN. */
-    private <V extends SentRequest, S> V send(Kind<V, S> kind, V v, boolean again) {
+    private <V extends SentRequest, S> RequestOutcome<V> send(Kind<V, S> kind, V v, boolean again) {
         CompanyPort company = companies.port(v.paymentMethod(), kind.failure());
         CompanyAccount account = accounts.account(v.merchant(), v.paymentMethod());
         Exchanges log = new Exchanges();
@@ -104,20 +107,21 @@ public class CompanyRequests {
                 status -> {
                     V done = kind.ledger().observed(id, status, log.entries());
                     LOG.info(() -> kind.label() + " sent: " + kind.describe(v) + " " + kind.state(done));
-                    return done;
+                    return RequestOutcome.of(done);
                 },
                 refused -> {
                     if (again) {
                         kind.ledger().resendRefused(id, refused.text(), log.entries());
                         LOG.warning(() -> kind.label() + " sent again refused by " + v.paymentMethod() + ", kept: " + kind.describe(v) + " "
                                 + refused.text());
-                        throw new UpstreamFailureException(kind.failure(), "the company refused " + kind.what(v) + " sent again: "
-                                + refused.text() + "; its first send may still be at the company, so " + kind.what(v)
-                                + " is kept and ends as the company's query says");
+                        return RequestOutcome.failed(kind.ledger().get(id), new UpstreamFailureException(kind.failure(), "the company refused "
+                                + kind.what(v) + " sent again: " + refused.text() + "; its first send may still be at the company, so "
+                                + kind.what(v) + " is kept and ends as the company's query says"));
                     }
-                    kind.ledger().refused(id, refused.text(), log.entries());
+                    V done = kind.ledger().refused(id, refused.text(), log.entries());
                     LOG.info(() -> kind.label() + " refused by " + v.paymentMethod() + ": " + kind.describe(v) + " " + refused.text());
-                    throw CompanyFailures.refused(company::invalidRequest, kind.failure(), kind.what(v), refused.text() + kind.afterRefusal());
+                    return RequestOutcome.failed(done, CompanyFailures.refused(company::invalidRequest, kind.failure(), kind.what(v),
+                            refused.text() + kind.afterRefusal()));
                 },
                 unanswered -> {
                     if (unanswered.sent()) {
@@ -127,7 +131,8 @@ public class CompanyRequests {
                     }
                     LOG.warning(() -> kind.label() + (unanswered.sent() ? " outcome unknown: " : " not sent: ") + kind.describe(v) + ": "
                             + unanswered.reason());
-                    throw CompanyFailures.failed(kind.failure(), unanswered, kept(kind, v, "the reconciliation resolves it"));
+                    return RequestOutcome.failed(kind.ledger().get(id), CompanyFailures.failed(kind.failure(), unanswered,
+                            kept(kind, v, "the reconciliation resolves it")));
                 });
     }
 
@@ -136,7 +141,7 @@ public class CompanyRequests {
      * asked for it first and it is sent again only if the company answered that it has none, and
      * had not refused it sent again before (then the company's "none" confirms that refusal).
      */
-    public <V extends SentRequest, S> V resolveOrSend(Kind<V, S> kind, V v) {
+    public <V extends SentRequest, S> RequestOutcome<V> resolveOrSend(Kind<V, S> kind, V v) {
         CompanyPort company = companies.port(v.paymentMethod(), kind.failure());
         Exchanges log = new Exchanges();
         long id = v.id();
@@ -150,19 +155,19 @@ public class CompanyRequests {
         if (next == RefundSendRules.AfterQuery.REFUSE) {
             V done = kind.ledger().refused(id, "refused when sent again, and the company has none", log.entries());
             LOG.info(() -> kind.label() + " refused, the company having none after refusing it sent again: " + kind.describe(v));
-            return done;
+            return RequestOutcome.of(done);
         }
         // The company has it (its state is taken), or nothing is known (it stays UNKNOWN, nothing is sent).
         String stillKept = kept(kind, v, "will be resolved");
         return asked.fold(
-                found -> kind.ledger().observed(id, found.orElseThrow(), log.entries()),
+                found -> RequestOutcome.of(kind.ledger().observed(id, found.orElseThrow(), log.entries())),
                 refused -> {
                     kind.ledger().unknown(id, refused.text(), log.entries());
-                    throw new UpstreamFailureException(kind.failure(), refused.text() + stillKept);
+                    return RequestOutcome.failed(kind.ledger().get(id), new UpstreamFailureException(kind.failure(), refused.text() + stillKept));
                 },
                 unanswered -> {
                     kind.ledger().unknown(id, unanswered.reason(), log.entries());
-                    throw CompanyFailures.failed(kind.failure(), unanswered, stillKept);
+                    return RequestOutcome.failed(kind.ledger().get(id), CompanyFailures.failed(kind.failure(), unanswered, stillKept));
                 });
     }
 
@@ -172,46 +177,43 @@ public class CompanyRequests {
      * answered (one of several). A company that could not be asked (its bulkhead full, its circuit
      * open) is no failure: the stored view is the answer, and the caller is told so ({@link NotAsked}).
      */
-    public <V extends SentRequest, S> V refresh(Kind<V, S> kind, V v, boolean strict) {
+    public <V extends SentRequest, S> RequestOutcome<V> refresh(Kind<V, S> kind, V v, boolean strict) {
         if (!kind.refreshable(v)) {
-            return v; // final, or SENDING: its sender is still talking to the company
+            return RequestOutcome.of(v); // final, or SENDING: its sender is still talking to the company
         }
         CompanyPort company;
         try {
             company = companies.port(v.paymentMethod(), kind.queryFailure());
         } catch (BusinessException notConfigured) {
-            if (strict) {
-                throw notConfigured;
-            }
-            return v;
+            // The server's configuration, not the company's answer: this request cannot be asked about here.
+            return strict ? RequestOutcome.failed(v, notConfigured) : RequestOutcome.of(v);
         }
         Exchanges log = new Exchanges();
         long id = v.id();
-        Function<String, Optional<S>> nothing = why -> {
-            if (strict) {
-                keepEvents(kind, id, log);
-                throw new UpstreamFailureException(kind.queryFailure(), why);
-            }
-            return Optional.empty();
+        Function<String, RequestOutcome<V>> nothing = why -> {
+            keepEvents(kind, id, log);
+            return strict ? RequestOutcome.failed(v, new UpstreamFailureException(kind.queryFailure(), why)) : RequestOutcome.of(v);
         };
-        Optional<S> status = kind.query(company, accounts.account(v.merchant(), v.paymentMethod()), v, log).fold(
-                found -> found,
+        return kind.query(company, accounts.account(v.merchant(), v.paymentMethod()), v, log).fold(
+                found -> {
+                    if (found.isEmpty() || kind.unchanged(v, found.get())) {
+                        // Unknown and not at the company: an identical request or the reconciliation sends it again.
+                        keepEvents(kind, id, log);
+                        return RequestOutcome.of(v);
+                    }
+                    return RequestOutcome.of(kind.ledger().observed(id, found.get(), log.entries()));
+                },
                 refused -> nothing.apply(refused.text()),
                 unanswered -> {
                     if (!unanswered.sent()) {
                         // The company could not be asked now (its bulkhead full, its circuit open): what is stored
                         // is the answer (a final state is never refreshed, so it stays final), and the caller is told so.
                         notAsked.because(unanswered.reason());
-                        return Optional.empty();
+                        keepEvents(kind, id, log);
+                        return RequestOutcome.of(v);
                     }
                     return nothing.apply(unanswered.reason());
                 });
-        if (status.isEmpty() || kind.unchanged(v, status.get())) {
-            // Unknown and not at the company: an identical request or the reconciliation sends it again.
-            keepEvents(kind, id, log);
-            return v;
-        }
-        return kind.ledger().observed(id, status.get(), log.entries());
     }
 
     private static <V extends SentRequest, S> void keepEvents(Kind<V, S> kind, long id, Exchanges log) {

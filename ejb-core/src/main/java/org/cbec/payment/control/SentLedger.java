@@ -10,6 +10,9 @@ import java.util.List;
  */
 public interface SentLedger<V, S> {
 
+    /** It as stored now. */
+    V get(long id);
+
     /** The company's view of it. */
     V observed(long id, S status, List<Exchanges.Entry> events);
 

@@ -35,6 +35,7 @@ import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.eclipse.microprofile.config.Config;
 import org.cbec.payment.boundary.CompanyAccounts;
+import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.boundary.CompanyRequests;
 import org.cbec.payment.boundary.Payments;
 
@@ -123,16 +124,16 @@ public class Payouts {
         }
         PayoutView p = opened.payout();
         if (opened.fresh()) {
-            return requests.send(new Sent(), p);
+            return requests.send(new Sent(), p).answer();
         }
         if (p.state() == PayoutState.SENDING) {
             throw new InProgressException("payoutRef", "payout " + p.payoutRef() + " is in progress at the company; send the same request"
                     + " again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
         }
         if (p.state().isUnresolved()) {
-            return ledger.takeOver(p.id()) ? requests.resolveOrSend(new Sent(), p) : ledger.get(p.id());
+            return ledger.takeOver(p.id()) ? requests.resolveOrSend(new Sent(), p).answer() : ledger.get(p.id());
         }
-        return requests.refresh(new Sent(), p, false);
+        return requests.refresh(new Sent(), p, false).answer();
     }
 
     /** One payout, refreshed from the company while it is not final. */
@@ -141,7 +142,7 @@ public class Payouts {
         requirePayoutRef("payout_ref", payoutRef);
         PayoutView p = ledger.find(merchant, paymentMethod, payoutRef)
                 .orElseThrow(() -> new UnknownResourceException("no payout " + payoutRef + " of " + merchant + " at " + paymentMethod));
-        return requests.refresh(new Sent(), p, true);
+        return requests.refresh(new Sent(), p, true).answer();
     }
 
     /** The balance and a page of the payouts, newest first (as stored: each payout's query refreshes it). */
@@ -197,7 +198,7 @@ public class Payouts {
             PayoutView p = ledger.find(merchant, paymentMethod, payoutRef)
                     .orElseThrow(() -> new UnknownResourceException("no payout " + payoutRef + " of " + merchant + " at " + paymentMethod));
             // A statement waits for its payout's outcome: ask the company while it is open (a failed call leaves the stored one).
-            PayoutView now = requests.refresh(new Sent(), p, false);
+            PayoutView now = requests.refresh(new Sent(), p, false).answer();
             try {
                 bill = bills.ofPayout(now, create);
             } catch (AlreadyStoredException concurrent) {
@@ -213,7 +214,7 @@ public class Payouts {
      * one left SENDING since before {@code sendingBefore} lost its sender; then the company is asked,
      * and an unknown one it does not have is sent again.
      */
-    public PayoutView reconcile(PayoutView candidate, OffsetDateTime sendingBefore) {
+    public RequestOutcome<PayoutView> reconcile(PayoutView candidate, OffsetDateTime sendingBefore) {
         ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
         PayoutView p = ledger.get(candidate.id());
         if (p.state().isUnresolved() && ledger.takeOver(p.id())) {

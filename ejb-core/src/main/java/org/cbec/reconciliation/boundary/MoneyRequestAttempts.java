@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.cbec.dispatch.Attempts;
 import org.cbec.dispatch.entity.RequestKind;
@@ -17,8 +16,10 @@ import org.cbec.settlement.control.SettlementLedger;
 import org.cbec.payment.entity.PayoutState;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.SettlementState;
-import org.cbec.platform.error.BusinessException;
-import org.cbec.platform.error.UpstreamFailureException;
+import org.cbec.payment.RequestOutcome;
+import org.cbec.payout.PayoutView;
+import org.cbec.refund.RefundView;
+import org.cbec.settlement.SplitView;
 import org.cbec.payout.boundary.Payouts;
 import org.cbec.refund.boundary.Refunds;
 import org.cbec.settlement.boundary.Settlements;
@@ -75,27 +76,19 @@ public class MoneyRequestAttempts implements Attempts {
     @Override
     public Attempt attempt(RequestKind kind, long subjectId, OffsetDateTime sendingBefore) {
         return switch (kind) {
-            case REFUND -> attempt(() -> refunds.reconcile(refundLedger.get(subjectId), sendingBefore).state(),
-                    () -> refundLedger.get(subjectId).state(), s -> standing(s.isOpen(), s == RefundState.PROCESSING), Enum::name);
-            case SPLIT, RELEASE -> attempt(() -> settlements.reconcile(settlementLedger.get(subjectId), sendingBefore).state(),
-                    () -> settlementLedger.get(subjectId).state(), s -> standing(s.isOpen(), s == SettlementState.PROCESSING), Enum::name);
-            case PAYOUT -> attempt(() -> payouts.reconcile(payoutLedger.get(subjectId), sendingBefore).state(),
-                    () -> payoutLedger.get(subjectId).state(), s -> standing(s.isOpen(), s == PayoutState.ACCEPTED), Enum::name);
+            case REFUND -> attempt(refunds.reconcile(refundLedger.get(subjectId), sendingBefore), RefundView::state,
+                    s -> standing(s.isOpen(), s == RefundState.PROCESSING));
+            case SPLIT, RELEASE -> attempt(settlements.reconcile(settlementLedger.get(subjectId), sendingBefore), SplitView::state,
+                    s -> standing(s.isOpen(), s == SettlementState.PROCESSING));
+            case PAYOUT -> attempt(payouts.reconcile(payoutLedger.get(subjectId), sendingBefore), PayoutView::state,
+                    s -> standing(s.isOpen(), s == PayoutState.ACCEPTED));
         };
     }
 
-    /** The entry point's attempt; a company's failure (still its exception there) becomes the attempt's answer. */
-    private static <S> Attempt attempt(Supplier<S> reconcile, Supplier<S> stored, Function<S, Standing> standing,
-            Function<S, String> name) {
-        try {
-            S after = reconcile.get();
-            return new Attempt(standing.apply(after), name.apply(after));
-        } catch (BusinessException notResolved) {
-            S now = stored.get();
-            String why = notResolved instanceof UpstreamFailureException failed && failed.errors() != null ? failed.errors()
-                    : notResolved.getMessage();
-            return new Attempt(standing.apply(now), name.apply(now) + ": " + why);
-        }
+    /** The entry point's outcome as the janitor's attempt: the state it left, and the company's failure, if any, as its words. */
+    private static <V, S extends Enum<S>> Attempt attempt(RequestOutcome<V> outcome, Function<V, S> state, Function<S, Standing> standing) {
+        S after = state.apply(outcome.view());
+        return new Attempt(standing.apply(after), after.name() + outcome.problem().map(why -> ": " + why).orElse(""));
     }
 
     private static Standing standing(boolean open, boolean atCompany) {

@@ -27,6 +27,7 @@ import org.cbec.refund.control.RefundLedger;
 import org.cbec.refund.CreateRefund;
 import org.cbec.refund.RefundView;
 import org.cbec.payment.PaymentView;
+import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.control.PaymentRules;
@@ -102,12 +103,12 @@ public class Refunds {
         }
         RefundView r = opened.refund();
         if (opened.fresh()) {
-            return requests.send(new Sent(payment), r);
+            return requests.send(new Sent(payment), r).answer();
         }
         return switch (RefundSendRules.onIdenticalRefund(r.state())) {
             case IN_PROGRESS -> throw new InProgressException("refundRef", "refund " + c.refundRef()
                     + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
-            case TAKE_OVER -> ledger.takeOver(r.id()) ? requests.resolveOrSend(new Sent(payment), r) : ledger.get(r.id());
+            case TAKE_OVER -> ledger.takeOver(r.id()) ? requests.resolveOrSend(new Sent(payment), r).answer() : ledger.get(r.id());
             case STORED -> r;
         };
     }
@@ -120,7 +121,7 @@ public class Refunds {
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
         RefundView r = ledger.find(payment.id(), refundRef)
                 .orElseThrow(() -> new UnknownResourceException("no refund " + refundRef + " of payment " + orderRef));
-        return requests.refresh(new Sent(payment), r, true);
+        return requests.refresh(new Sent(payment), r, true).answer();
     }
 
     /**
@@ -131,7 +132,7 @@ public class Refunds {
         List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
-        List<RefundView> refunds = ledger.of(payment.id()).stream().map(r -> requests.refresh(new Sent(payment), r, false)).toList();
+        List<RefundView> refunds = ledger.of(payment.id()).stream().map(r -> requests.refresh(new Sent(payment), r, false).answer()).toList();
         long refunded = refunds.stream().filter(r -> r.state() == RefundState.SUCCESS).mapToLong(RefundView::amount).sum();
         return new RefundList(payment, refunds, refunded);
     }
@@ -140,9 +141,9 @@ public class Refunds {
      * Resolves a refund with no final outcome, with no client involved (the scheduled
      * {@code Reconciliation}): a refund left SENDING since before {@code sendingBefore} lost its
      * sender and becomes UNKNOWN; then the company is asked, and an unknown refund it does not have
-     * is sent again. Throws like a query when the company cannot be reached.
+     * is sent again. The company's failure, when it gave no usable answer, is in the outcome.
      */
-    public RefundView reconcile(RefundView candidate, OffsetDateTime sendingBefore) {
+    public RequestOutcome<RefundView> reconcile(RefundView candidate, OffsetDateTime sendingBefore) {
         ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
         RefundView r = ledger.get(candidate.id());
         PaymentView payment = payments.find(r.merchant(), r.paymentMethod(), r.orderRef()).orElseThrow();

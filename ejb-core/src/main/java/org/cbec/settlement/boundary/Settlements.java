@@ -21,6 +21,7 @@ import org.cbec.company.SplitRequest;
 import org.cbec.company.SplitStatus;
 import org.cbec.settlement.AddReceiver;
 import org.cbec.payment.PaymentView;
+import org.cbec.payment.RequestOutcome;
 import org.cbec.settlement.ReceiverView;
 import org.cbec.settlement.ReleaseHeld;
 import org.cbec.settlement.SplitPayment;
@@ -167,7 +168,7 @@ public class Settlements {
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
         SplitView s = ledger.find(payment.id(), settlementRef)
                 .orElseThrow(() -> new UnknownResourceException("no split or release " + settlementRef + " of payment " + orderRef));
-        return requests.refresh(new Sent(payment), s, true);
+        return requests.refresh(new Sent(payment), s, true).answer();
     }
 
     /** Every split and release of a payment (those not final refreshed as far as the company answers) and its held money. */
@@ -178,7 +179,7 @@ public class Settlements {
         SettlementHolding holding = ledger.holding(payment.id());
         boolean refreshed = false;
         for (SplitView s : holding.splits()) {
-            refreshed |= !requests.refresh(new Sent(payment), s, false).equals(s);
+            refreshed |= !requests.refresh(new Sent(payment), s, false).answer().equals(s);
         }
         return new HoldingView(payment, refreshed ? ledger.holding(payment.id()) : holding);
     }
@@ -188,7 +189,7 @@ public class Settlements {
      * {@code Reconciliation}): one left SENDING since before {@code sendingBefore} lost its sender;
      * then the company is asked, and an unknown one it does not have is sent again.
      */
-    public SplitView reconcile(SplitView candidate, OffsetDateTime sendingBefore) {
+    public RequestOutcome<SplitView> reconcile(SplitView candidate, OffsetDateTime sendingBefore) {
         ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
         SplitView s = ledger.get(candidate.id());
         PaymentView payment = payments.find(s.merchant(), s.paymentMethod(), s.orderRef()).orElseThrow();
@@ -279,20 +280,20 @@ public class Settlements {
     private SplitView sendOrAnswer(String merchant, PaymentView payment, SettlementLedger.Opened opened) {
         SplitView s = opened.split();
         if (opened.fresh()) {
-            return requests.send(new Sent(payment), s);
+            return requests.send(new Sent(payment), s).answer();
         }
         if (s.state() == SettlementState.SENDING) {
             throw new InProgressException("settlementRef", (s.kind() == Settlement.Kind.RELEASE ? "release " : "split ") + s.settlementRef()
                     + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
         }
         if (s.state().isUnresolved()) {
-            return ledger.takeOver(s.id()) ? requests.resolveOrSend(new Sent(payment), s) : ledger.get(s.id());
+            return ledger.takeOver(s.id()) ? requests.resolveOrSend(new Sent(payment), s).answer() : ledger.get(s.id());
         }
         if (s.state() == SettlementState.REFUSED) {
             throw CompanyFailures.refused(companies.port(payment.paymentMethod(), FAILURE)::invalidRequest, FAILURE, what(s),
                     s.stateDesc() == null ? null : s.stateDesc().replaceFirst("^refused by the company: ", ""));
         }
-        return requests.refresh(new Sent(payment), s, false);
+        return requests.refresh(new Sent(payment), s, false).answer();
     }
 
     /** Splits and releases as {@link CompanyRequests} sends them: the company's split, release and split query, and the ledger. */
