@@ -25,12 +25,14 @@ import org.cbec.payment.control.CreateRules;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.InProgressException;
+import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.SaturatedException;
 import org.cbec.platform.error.UpstreamFailureException;
 import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.CreatePayment;
 import org.cbec.payment.PaymentView;
+import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.InvokePayment;
 import org.cbec.payment.control.PaymentRules;
@@ -94,7 +96,7 @@ public class Payments {
         } catch (AlreadyStoredException concurrent) {
             return resume(ledger.find(merchant, c.paymentMethod(), c.orderRef()).orElseThrow(() -> concurrent), company, account, c, type);
         }
-        return sendCreate(company, account, c, type, opened.heldForSettlement(), opened.id());
+        return sendCreate(company, account, c, type, opened.heldForSettlement(), opened.id()).answer();
     }
 
     /** An identical create: the stored result, or the pending create carried on. */
@@ -109,7 +111,7 @@ public class Payments {
                         + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
             case TAKE_OVER:
                 if (ledger.merchantTakesOver(p.id())) {
-                    return sendCreate(company, account, c, type, p.heldForSettlement(), p.id());
+                    return sendCreate(company, account, c, type, p.heldForSettlement(), p.id()).answer();
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
             case REFUSED:
@@ -119,8 +121,8 @@ public class Payments {
         }
     }
 
-    /** Sends the create and applies its outcome to the payment; anything but an answer is the client's error ({@link CompanyFailures}). */
-    private PaymentView sendCreate(CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type, boolean held,
+    /** Sends the create and applies its outcome to the payment; anything but an answer is the client's failure ({@link CompanyFailures}). */
+    private RequestOutcome<PaymentView> sendCreate(CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type, boolean held,
             long id) {
         String merchant = account.merchant();
         Exchanges log = new Exchanges();
@@ -129,12 +131,13 @@ public class Payments {
                     Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
                     PaymentView created = ledger.created(id, order, invocation, log.entries());
                     LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
-                    return created;
+                    return RequestOutcome.of(created);
                 },
                 refused -> {
                     ledger.refused(id, refused.text(), log.entries());
                     LOG.info(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refused.text());
-                    throw CompanyFailures.refused(company::invalidRequest, FAILURE, "this order", refused.text());
+                    return RequestOutcome.failed(ledger.get(id), CompanyFailures.refused(company::invalidRequest, FAILURE, "this order",
+                            refused.text()));
                 },
                 unanswered -> {
                     if (unanswered.sent()) {
@@ -144,7 +147,7 @@ public class Payments {
                     }
                     LOG.warning(() -> "Payment " + (unanswered.sent() ? "outcome unknown: " : "not sent: ") + merchant + " "
                             + c.paymentMethod() + " " + c.orderRef() + ": " + unanswered.reason());
-                    throw CompanyFailures.failed(FAILURE, unanswered, KEPT);
+                    return RequestOutcome.failed(ledger.get(id), CompanyFailures.failed(FAILURE, unanswered, KEPT));
                 });
     }
 
@@ -168,18 +171,21 @@ public class Payments {
 
     /** {@link #query(String, String, String)} of the payment {@link #find} found. */
     public PaymentView query(PaymentView p) {
-        try {
-            return shown(refresh(p));
-        } catch (SaturatedException busy) {
+        RequestOutcome<PaymentView> refreshed = refresh(p);
+        if (refreshed.failure() instanceof SaturatedException busy) {
             // The company could not be asked now (its bulkhead full, its circuit open): what is stored is
             // the answer (a final state stays final; an open one is as last seen), and the caller is told so.
             notAsked.because(busy.notAsked() != null ? busy.notAsked() : CompanyFailures.BULKHEAD_FULL);
             return shown(p);
         }
+        return shown(refreshed.answer());
     }
 
-    /** The payment refreshed from the company, as the broker keeps it (a refund asks before refusing an unpaid one). */
-    public PaymentView refreshed(PaymentView p) {
+    /**
+     * The payment refreshed from the company, as the broker keeps it (a refund asks before refusing
+     * an unpaid one): as stored, with the company's failure, when it gave nothing usable.
+     */
+    public RequestOutcome<PaymentView> refreshed(PaymentView p) {
         return refresh(p);
     }
 
@@ -188,11 +194,11 @@ public class Payments {
         return p.tradeState() == TradeState.SUCCESS ? HeldRefunds.shownWith(p, ledger.heldRefunds(p.id())) : p;
     }
 
-    private PaymentView refresh(PaymentView p) {
+    private RequestOutcome<PaymentView> refresh(PaymentView p) {
         if (p.tradeState() == TradeState.REFUSED || p.tradeState() == TradeState.CREATING) {
             // Refused: final. Creating: the create's owner is still talking to the company, or the
             // broker stopped meanwhile, and then the reconciliation takes the payment over.
-            return p;
+            return RequestOutcome.of(p);
         }
         CompanyPort company = companies.port(p.paymentMethod(), QUERYING);
         CompanyAccount account = accounts.account(p.merchant(), p.paymentMethod());
@@ -200,21 +206,25 @@ public class Payments {
         CompanyOutcome<OrderStatus> asked = company.query(account, p.orderRef(), log);
         TradeState stored = p.tradeState();
         CreateRules.AfterQuery next = stored.isUnresolved() ? CreateRules.afterQuery(stored, p.payMessage() != null, asked) : null;
-        Optional<OrderStatus> answered = asked.fold(
-                Optional::of,
+        RequestOutcome<Optional<OrderStatus>> answered = asked.fold(
+                status -> RequestOutcome.of(Optional.of(status)),
                 refused -> {
                     ledger.events(p.id(), log.entries());
                     if (next == CreateRules.AfterQuery.SEND_AGAIN) {
                         // The company never got the order: it stays as it is; an identical create or the reconciliation sends it again.
-                        return Optional.empty();
+                        return RequestOutcome.of(Optional.empty());
                     }
-                    throw new UpstreamFailureException(QUERYING, "the company refused the query: " + refused.text());
+                    return RequestOutcome.failed(Optional.empty(), new UpstreamFailureException(QUERYING, "the company refused the query: "
+                            + refused.text()));
                 },
-                unanswered -> failed(p, log, unanswered, QUERYING));
-        if (answered.isEmpty()) {
-            return p;
+                unanswered -> RequestOutcome.failed(Optional.empty(), failure(p, log, unanswered, QUERYING)));
+        if (answered.failure() != null) {
+            return RequestOutcome.failed(p, answered.failure());
         }
-        OrderStatus status = answered.get();
+        if (answered.view().isEmpty()) {
+            return RequestOutcome.of(p);
+        }
+        OrderStatus status = answered.view().get();
         if (next == CreateRules.AfterQuery.RECOVER_REFERENCE) {
             // The company has the order but the broker never saw its answer: ask again for the payment
             // reference; the company's duplicate-order rule returns the same order.
@@ -228,7 +238,7 @@ public class Payments {
                     refused -> notRecovered(p, refused.text()),
                     unanswered -> notRecovered(p, unanswered.reason()));
             if (recovered.isPresent()) {
-                return recovered.get();
+                return RequestOutcome.of(recovered.get());
             }
         }
         LOG.fine(() -> "Payment queried: " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + " " + status.state());
@@ -237,9 +247,9 @@ public class Payments {
             if (log.anyNotOk()) {
                 ledger.events(p.id(), log.entries());
             }
-            return p;
+            return RequestOutcome.of(p);
         }
-        return ledger.observed(p.id(), status, log.entries());
+        return RequestOutcome.of(ledger.observed(p.id(), status, log.entries()));
     }
 
     private static Optional<PaymentView> notRecovered(PaymentView p, String why) {
@@ -265,23 +275,27 @@ public class Payments {
      * owner (the broker stopped while asking the company) and becomes UNKNOWN first. Then the company
      * is asked: if it has the order, the payment takes the company's state and payment reference; if
      * it has not, the stored create request is sent again, exactly as an identical create from the
-     * merchant would send it. Throws like a query when the company cannot be reached; the payment
-     * then stays UNKNOWN for the next run.
+     * merchant would send it. When the company cannot be reached the outcome carries its failure;
+     * the payment then stays UNKNOWN for the next run.
      */
-    public PaymentView reconcile(PaymentView candidate, OffsetDateTime creatingBefore) {
+    public RequestOutcome<PaymentView> reconcile(PaymentView candidate, OffsetDateTime creatingBefore) {
         ledger.abandoned(candidate.id(), creatingBefore, "the broker stopped before the company answered");
-        PaymentView p = stored(candidate.merchant(), List.of(candidate.paymentMethod()), candidate.orderRef());
-        if (p.tradeState() != TradeState.UNKNOWN) {
-            return p; // resolved meanwhile, or a create (an identical one from the merchant) is in progress
+        PaymentView stored = stored(candidate.merchant(), List.of(candidate.paymentMethod()), candidate.orderRef());
+        if (stored.tradeState() != TradeState.UNKNOWN) {
+            return RequestOutcome.of(stored); // resolved meanwhile, or a create (an identical one from the merchant) is in progress
         }
-        p = refresh(p);
+        RequestOutcome<PaymentView> refreshed = refresh(stored);
+        if (refreshed.failure() != null) {
+            return refreshed;
+        }
+        PaymentView p = refreshed.view();
         if (p.tradeState() == TradeState.UNKNOWN && ledger.reconciliationTakesOver(p.id())) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
             return sendCreate(companies.port(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
                     type, p.heldForSettlement(), p.id());
         }
-        return p;
+        return RequestOutcome.of(p);
     }
 
     /**
@@ -306,17 +320,19 @@ public class Payments {
                     ledger.events(p.id(), log.entries());
                     throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refused.text());
                 },
-                unanswered -> failed(p, log, unanswered, CLOSING));
+                unanswered -> {
+                    throw failure(p, log, unanswered, CLOSING);
+                });
     }
 
     /**
-     * A query or close that got nothing usable: its exchanges are kept, the payment is as it was, the
-     * client gets the failure of {@code action} (503 when the company was not asked, which a query
-     * answers from what is stored instead).
+     * A query or close that got nothing usable: its exchanges are kept, the payment is as it was, and
+     * this is the client's failure of {@code action} (503 when the company was not asked, which a
+     * query answers from what is stored instead).
      */
-    private <R> R failed(PaymentView p, Exchanges log, CompanyOutcome.Unanswered<?> unanswered, String action) {
+    private BusinessException failure(PaymentView p, Exchanges log, CompanyOutcome.Unanswered<?> unanswered, String action) {
         ledger.events(p.id(), log.entries());
-        throw CompanyFailures.failed(action, unanswered, "");
+        return CompanyFailures.failed(action, unanswered, "");
     }
 
     /** The client-side parameters for a created JSAPI, MINIPRO or APP payment of this merchant. */

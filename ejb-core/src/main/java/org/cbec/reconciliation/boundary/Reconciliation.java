@@ -32,6 +32,7 @@ import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.PaymentView;
+import org.cbec.payment.RequestOutcome;
 import org.cbec.settlement.control.SettlementLedger;
 import org.cbec.payment.boundary.Payments;
 import org.cbec.settlement.boundary.Settlements;
@@ -206,12 +207,14 @@ public class Reconciliation {
     /** One attempt; the gap to the next is measured from the run's start, {@code now}, as the runs are. */
     private void reconcile(PaymentView p, OffsetDateTime creatingBefore, OffsetDateTime now) {
         try {
-            PaymentView after = payments.reconcile(p, creatingBefore);
-            LOG.info(() -> "Reconciled payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + ": "
-                    + p.tradeState() + " -> " + after.tradeState());
-        } catch (BusinessException stillUnknown) {
-            LOG.info(() -> "Payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef()
-                    + " not resolved yet: " + stillUnknown.getMessage());
+            RequestOutcome<PaymentView> outcome = payments.reconcile(p, creatingBefore);
+            if (outcome.failure() == null) {
+                LOG.info(() -> "Reconciled payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + ": "
+                        + p.tradeState() + " -> " + outcome.view().tradeState());
+            } else {
+                LOG.info(() -> "Payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef()
+                        + " not resolved yet: " + outcome.failure().getMessage());
+            }
         } finally {
             ledger.reconcileAttempted(p.id(), backoff, now).ifPresent(attempts -> {
                 flagged.inc();
@@ -224,13 +227,13 @@ public class Reconciliation {
 
     private void poll(PaymentView p) {
         try {
-            PaymentView after = payments.refreshed(p);
+            RequestOutcome<PaymentView> polled = payments.refreshed(p);
+            polled.problem().ifPresent(why -> LOG.fine(() -> "Payment " + p.orderRef() + " not polled: " + why));
+            PaymentView after = polled.view();
             if (after.tradeState() != p.tradeState()) {
                 LOG.info(() -> "Polled payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + ": " + p.tradeState()
                         + " -> " + after.tradeState());
             }
-        } catch (BusinessException companyFailed) {
-            LOG.fine(() -> "Payment " + p.orderRef() + " not polled: " + companyFailed.getMessage());
         } finally {
             ledger.polled(p.id());
         }

@@ -19,7 +19,6 @@ import org.cbec.company.RefundRequest;
 import org.cbec.company.RefundStatus;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.platform.error.AlreadyStoredException;
-import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.payment.control.PaymentLedger;
@@ -87,12 +86,10 @@ public class Refunds {
         companies.port(payment.paymentMethod(), FAILURE);
         accounts.account(merchant, payment.paymentMethod());
         if (payment.tradeState().isOpen()) {
-            // Paid at the company but not yet seen paid here: ask before refusing.
-            try {
-                payment = paymentOperations.refreshed(payment);
-            } catch (BusinessException companyFailed) {
-                LOG.fine(() -> "Payment not refreshed before a refund: " + companyFailed.getMessage());
-            }
+            // Paid at the company but not yet seen paid here: ask before refusing (without an answer, as stored).
+            RequestOutcome<PaymentView> refreshed = paymentOperations.refreshed(payment);
+            refreshed.problem().ifPresent(why -> LOG.fine(() -> "Payment not refreshed before a refund: " + why));
+            payment = refreshed.view();
         }
         RefundLedger.Opened opened;
         try {

@@ -37,7 +37,6 @@ import org.cbec.settlement.control.SettlementRules;
 import org.cbec.payment.entity.Settlement;
 import org.cbec.payment.entity.SettlementState;
 import org.cbec.platform.error.AlreadyStoredException;
-import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InProgressException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.eclipse.microprofile.config.Config;
@@ -369,11 +368,9 @@ public class Settlements {
     private PaymentView paidPayment(String merchant, String paymentMethod, String orderRef) {
         PaymentView payment = payment(merchant, PaymentRules.methodsToSearch("paymentMethod", paymentMethod), "paymentMethod", orderRef);
         if (payment.tradeState().isOpen()) {
-            try {
-                return paymentOperations.refreshed(payment);
-            } catch (BusinessException companyFailed) {
-                LOG.fine(() -> "Payment not refreshed before a split: " + companyFailed.getMessage());
-            }
+            RequestOutcome<PaymentView> refreshed = paymentOperations.refreshed(payment);
+            refreshed.problem().ifPresent(why -> LOG.fine(() -> "Payment not refreshed before a split: " + why));
+            return refreshed.view();
         }
         return payment;
     }
