@@ -416,7 +416,12 @@ class RunScriptIT {
      * killed; the company then does them all. After the restart nobody asks about them: the
      * janitor finds each left SENDING by its dead sender, asks the company, and ends it once as the
      * company says (its log line), none of them sent twice; then the merchant sees each final, and
-     * the broker's balance agrees with the company's books bucket by bucket.
+     * the broker's balance agrees with the company's books bucket by bucket. The companies'
+     * callbacks are lost (their notify URL leads nowhere), so only the broker's own asking ends
+     * anything. In the same run, another merchant's payment nobody queries is found paid by the
+     * reconciliation's poll of unpaid payments, and its event, whose first attempt the merchant's
+     * receiver answered 500, waits for its retry at the kill: after the restart it arrives once
+     * more, with the same webhook-id, and is DELIVERED.
      */
     @Test
     void moneyRequestsHeldAtTheCompanyAtAKill9EachEndOnceAsTheCompanySaysAfterTheRestart() throws Exception {
@@ -432,6 +437,17 @@ class RunScriptIT {
                 urls.put(kv[0], kv[1]);
             }
         }
+        // The other merchant's receiver of events: its first answer 500, then 204.
+        com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger answers = new java.util.concurrent.atomic.AtomicInteger();
+        receiver.createContext("/events", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            ids.add(exchange.getRequestHeaders().getFirst("webhook-id"));
+            exchange.sendResponseHeaders(answers.getAndIncrement() == 0 ? 500 : 204, -1);
+            exchange.close();
+        });
         try {
             int port = Scripts.freePort();
             URI base = URI.create("http://localhost:" + port + "/");
@@ -444,6 +460,13 @@ class RunScriptIT {
             database.put("RECONCILIATION_INTERVAL_MS", "2000");
             database.put("DISPATCH_BACKOFF_BASE_MS", "1000");
             database.put("DISPATCH_BACKOFF_MAX_MS", "4000");
+            // The companies' callbacks are lost and nobody queries the event's payment: the broker
+            // learns of it from the reconciliation's poll of unpaid payments, 3 s old.
+            database.put("BROKER_PUBLIC_URL", "http://127.0.0.1:9");
+            database.put("RECONCILIATION_FIRST_POLL_MS", "3000");
+            // An event's first retry comes 20 to 30 s after its failed attempt (base 25 s, +-20 %): time to kill.
+            database.put("WEBHOOK_RETRY_BASE_MS", "25000");
+            receiver.start();
             Path firstLog = start(port, "run-it-money-kill-1.log");
             awaitReady(base, firstLog);
             SandboxClient sandbox = new SandboxClient(URI.create(urls.get("SANDBOX_URL")), sandboxPassword);
@@ -459,10 +482,10 @@ class RunScriptIT {
                         "{\"holderName\":\"Harbour Tea Ltd\",\"accountNumber\":\"GB29NWBK60161331926819\",\"swiftCode\":\"NWBKGB2L\","
                         + "\"bankCountry\":\"GB\",\"currency\":\"GBP\"}", "Content-Type", "application/json", "Authorization", admin());
                 assertEquals(200, account.status(), account::toString);
-                Reply receiver = postJson(base.resolve("broker/v1/settlement/receiver/" + merchant), "{\"paymentMethod\":\"" + method
+                Reply splitReceiver = postJson(base.resolve("broker/v1/settlement/receiver/" + merchant), "{\"paymentMethod\":\"" + method
                         + "\",\"type\":\"MERCHANT\",\"account\":\"rcv-kill\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}",
                         "app-api-key", key);
-                assertEquals(200, receiver.status(), receiver::toString);
+                assertEquals(200, splitReceiver.status(), splitReceiver::toString);
                 Map<String, String> r = new HashMap<>();
                 r.put("refund", paidHere(base, sandbox, merchant, key, method, 10_000, true));
                 r.put("split", paidHere(base, sandbox, merchant, key, method, 10_000, true));
@@ -504,10 +527,42 @@ class RunScriptIT {
                 Thread.sleep(200);
             }
             assertEquals(List.of(), notYet, "every request held at the company");
+
+            // Meanwhile another merchant's payment is paid at the company, its callback lost.
+            String shop = "evt-" + UUID.randomUUID().toString().substring(0, 8);
+            assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + shop + "\"}", "Authorization", admin())
+                    .status());
+            String shopKey = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + shop + "\"]}", "Authorization", admin())
+                    .json().getString("key");
+            sandbox.register(base.resolve("broker/"), admin(), shop, "betapay");
+            assertEquals(201, Http.send("POST", base.resolve("broker/admin/merchants/" + shop + "/webhook-secret"), null,
+                    "Authorization", admin()).status());
+            String unqueried = "kill" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            Reply created = postJson(base.resolve("broker/v1/payment/" + shop), "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\","
+                    + "\"orderRef\":\"" + unqueried + "\",\"actualAmount\":2599,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
+                    + receiver.getAddress().getPort() + "/events\"}", "app-api-key", shopKey);
+            assertEquals(200, created.status(), created::toString);
+            assertEquals(200, sandbox.pay("betapay", shop, unqueried).status());
+            Await.awaitTrue(() -> !ids.isEmpty(), "the event's first attempt");
+            assertEquals(1, ids.size(), "the first attempt came and was answered 500");
+            assertTrue(sandbox.requests("betapay", shop, "query", unqueried) >= 1, "the broker asked the company (the poll)");
+            Reply callbacks = get(URI.create(urls.get("SANDBOX_URL")).resolve("betapay/" + shop + "/orders/" + unqueried + "/callbacks"),
+                    "Authorization", Http.basic("admin", sandboxPassword));
+            assertEquals("PENDING", callbacks.json().getJsonArray("callbacks").getJsonObject(0).getString("state"),
+                    () -> "the company's callback never arrived: " + callbacks);
+            // The kill comes once the broker has stored the failed attempt (the receiver's 500 reaches
+            // the test before the broker's commit): the event is then waiting for its retry.
+            Await.awaitTrue(() -> {
+                Reply seen = get(base.resolve("broker/v1/events/" + shop + "?order_ref=" + unqueried), "app-api-key", shopKey);
+                return seen.status() == 200 && !seen.json().getJsonArray("events").isEmpty() && seen.json().getJsonArray("events")
+                        .getJsonObject(0).getJsonArray("attempts").stream().map(a -> a.asJsonObject().getInt("httpStatus")).toList()
+                        .equals(List.of(500));
+            }, "the failed attempt stored before the kill");
             String postmaster = Files.readAllLines(dataDir.resolve("pgdata/postmaster.pid")).get(0).trim();
             new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid()), postmaster).inheritIO().start().waitFor();
             assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
             clients.shutdownNow();
+            assertEquals(1, ids.size(), "no attempt of the event between the failure and the kill");
             // The company lets go: it does each held request and answers a broker that is gone.
             for (String method : List.of("alphapay", "betapay")) {
                 assertEquals(200, sandbox.clearFaults(method, merchant).status());
@@ -519,8 +574,7 @@ class RunScriptIT {
 
             Path secondLog = start(port, "run-it-money-kill-2.log");
             awaitReady(base, secondLog);
-            // Nobody asks about them: the janitor ends each, or closes it once the company's notification
-            // (a refund's, retried by the company) has ended it; either way one line names the merchant's reference.
+            // Nobody asks about them, and no callback comes: the janitor ends each (its line names the merchant's reference).
             for (String method : List.of("alphapay", "betapay")) {
                 Map<String, String> r = refs.get(method);
                 for (String kind : orderOf.keySet()) {
@@ -552,14 +606,23 @@ class RunScriptIT {
                 }, method + ": the broker's balance and the company's books agree");
                 assertEquals(15_000, last[0].getJsonNumber("paidOut").longValue(), method + ": " + last[0]);
             }
+            // The event waiting for its retry at the kill arrives once more, with the same webhook-id, and is delivered.
+            Await.awaitTrue(() -> ids.size() >= 2, "the event sent again after the restart");
+            assertEquals(ids.get(0), ids.get(1), "with the same webhook-id");
+            Reply listed = get(base.resolve("broker/v1/events/" + shop + "?order_ref=" + unqueried), "app-api-key", shopKey);
+            jakarta.json.JsonObject event = listed.json().getJsonArray("events").getJsonObject(0);
+            assertEquals("DELIVERED", event.getString("state"), listed::toString);
+            assertEquals(List.of(500, 204), event.getJsonArray("attempts").stream().map(a -> a.asJsonObject().getInt("httpStatus")).toList());
+            assertEquals(2, ids.size(), "delivered once: nothing sent after the 2xx");
             String log = Files.readString(secondLog, StandardCharsets.UTF_8);
             assertFalse(log.contains("needs attention"), "nothing left to an operator");
             interrupt(server);
             assertTrue(server.waitFor(60, TimeUnit.SECONDS));
             for (Path l : new Path[] {firstLog, secondLog}) {
-                assertEquals(List.of(), LogSecrets.findings(l, List.of(ADMIN_PASSWORD, DEMO_API_KEY, DEMO_CA_KEY, key)));
+                assertEquals(List.of(), LogSecrets.findings(l, List.of(ADMIN_PASSWORD, DEMO_API_KEY, DEMO_CA_KEY, key, shopKey)));
             }
         } finally {
+            receiver.stop(0);
             Scripts.run(List.of("sandbox", "stop", sandboxDir.toString()), Map.of(), List.of(), Duration.ofMinutes(2));
         }
     }
@@ -604,86 +667,6 @@ class RunScriptIT {
             Thread.sleep(1000);
         }
         throw new AssertionError(what + " not " + state + " within two minutes: " + seen);
-    }
-
-    @Test
-    void anUnqueriedPaymentWhoseCallbackIsLostIsFoundAndItsEventWaitingForItsRetryAtAKill9IsDeliveredAfterTheRestartOnce()
-            throws Exception {
-        Scripts.deleteRecursively(dataDir);
-        int port = Scripts.freePort();
-        URI base = URI.create("http://localhost:" + port + "/");
-        // The first retry comes 20 to 30 s after the failed attempt (base 25 s, +-20 %): time to kill.
-        database.put("WEBHOOK_RETRY_BASE_MS", "25000");
-        // The companies' callbacks are lost (their notify URL leads nowhere) and nobody queries: the
-        // broker learns of the payment from the reconciliation's poll of unpaid payments, 3 s old.
-        database.put("BROKER_PUBLIC_URL", "http://127.0.0.1:9");
-        database.put("RECONCILIATION_FIRST_POLL_MS", "3000");
-        database.put("RECONCILIATION_INTERVAL_MS", "2000");
-        com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
-        List<String> ids = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.concurrent.atomic.AtomicInteger answers = new java.util.concurrent.atomic.AtomicInteger();
-        receiver.createContext("/events", exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            ids.add(exchange.getRequestHeaders().getFirst("webhook-id"));
-            exchange.sendResponseHeaders(answers.getAndIncrement() == 0 ? 500 : 204, -1);
-            exchange.close();
-        });
-        receiver.start();
-        try {
-            Path firstLog = start(port, "run-it-events-1.log");
-            awaitReady(base, firstLog);
-            assertEquals(201, Http.send("POST", base.resolve("broker/admin/merchants/demo/webhook-secret"), null,
-                    "Authorization", admin()).status());
-            String ref = "kill" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-            Reply created = postJson(base.resolve("broker/v1/payment/demo"), "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\","
-                    + "\"orderRef\":\"" + ref + "\",\"actualAmount\":2599,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
-                    + receiver.getAddress().getPort() + "/events\"}", "app-api-key", DEMO_API_KEY);
-            assertEquals(200, created.status(), created::toString);
-            SandboxClient sandbox = new SandboxClient(base.resolve("sandbox/"), sandboxPassword());
-            assertEquals(200, sandbox.pay("betapay", "demo", ref).status());
-            Instant deadline = Instant.now().plusSeconds(60);
-            while (ids.isEmpty() && Instant.now().isBefore(deadline)) {
-                Thread.sleep(200);
-            }
-            assertEquals(1, ids.size(), "the first attempt came and was answered 500");
-            assertTrue(sandbox.requests("betapay", "demo", "query", ref) >= 1, "the broker asked the company (the poll)");
-            Reply callbacks = get(base.resolve("sandbox/betapay/demo/orders/" + ref + "/callbacks"), "Authorization",
-                    basic("admin", sandboxPassword()));
-            assertEquals("PENDING", callbacks.json().getJsonArray("callbacks").getJsonObject(0).getString("state"),
-                    () -> "the company's callback never arrived: " + callbacks);
-            // The kill comes once the broker has stored the failed attempt (the receiver's 500 reaches
-            // the test before the broker's commit): the event is then waiting for its retry.
-            List<Integer> storedAttempts = List.of();
-            deadline = Instant.now().plusSeconds(30);
-            while (!storedAttempts.equals(List.of(500)) && Instant.now().isBefore(deadline)) {
-                Thread.sleep(100);
-                Reply seen = get(base.resolve("broker/v1/events/demo?order_ref=" + ref), "app-api-key", DEMO_API_KEY);
-                storedAttempts = seen.status() != 200 || seen.json().getJsonArray("events").isEmpty() ? List.of()
-                        : seen.json().getJsonArray("events").getJsonObject(0).getJsonArray("attempts").stream()
-                                .map(a -> a.asJsonObject().getInt("httpStatus")).toList();
-            }
-            assertEquals(List.of(500), storedAttempts, "the failed attempt stored before the kill");
-            new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid())).inheritIO().start().waitFor();
-            assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
-            assertEquals(1, ids.size(), "no attempt between the failure and the kill");
-
-            Path secondLog = start(port, "run-it-events-2.log");
-            awaitReady(base, secondLog);
-            deadline = Instant.now().plusSeconds(120);
-            while (ids.size() < 2 && Instant.now().isBefore(deadline)) {
-                Thread.sleep(200);
-            }
-            assertEquals(2, ids.size(), () -> "the event was sent again after the restart: " + Scripts.tail(secondLog));
-            assertEquals(ids.get(0), ids.get(1), "with the same webhook-id");
-            Reply listed = get(base.resolve("broker/v1/events/demo?order_ref=" + ref), "app-api-key", DEMO_API_KEY);
-            jakarta.json.JsonObject event = listed.json().getJsonArray("events").getJsonObject(0);
-            assertEquals("DELIVERED", event.getString("state"), listed::toString);
-            assertEquals(List.of(500, 204), event.getJsonArray("attempts").stream().map(a -> a.asJsonObject().getInt("httpStatus")).toList());
-            assertEquals(2, ids.size(), "delivered once: nothing sent after the 2xx");
-        } finally {
-            receiver.stop(0);
-        }
     }
 
     private void onFiveHttpThreadsDuplicatesAreAnsweredAtOnceAndASlowBurstLeavesTheCircuitClosed(URI base, URI admin) throws Exception {
