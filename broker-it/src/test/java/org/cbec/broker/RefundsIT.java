@@ -601,6 +601,78 @@ class RefundsIT {
     }
 
     @Test
+    void aPartClosingWhileAReleaseFinishesLeavesNothingHeld() throws Exception {
+        // A closed part's money comes back to HELD while the payment is held, to AVAILABLE once it is
+        // released; chosen before the payment's lock, a part closing while a release finishes would
+        // leave it in HELD after the release. Made deterministic: the company holds the release (HOLD),
+        // answering every query of the split "busy" meanwhile, until its part has closed there and the
+        // test holds the payment's row lock, as a long transaction of another writer would; then the
+        // release's answer waits for that lock, and the split's closed part after it.
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            String failing = "rcv-r" + ref().substring(2, 10);
+            Reply added = postJson(api("settlement/receiver/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"type\":\"PERSONAL\","
+                    + "\"account\":\"" + failing + "\",\"relationType\":\"USER\"}", "app-api-key", shop.key());
+            assertEquals(200, added.status(), added::toString);
+            assertEquals(200, SANDBOX.receiverFailure(method, shop.name(), failing, "the receiver's account is frozen").status());
+            String ref = shopPaid(shop, method, 10_000, "CNY", true);
+            String body = "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + ref + "\",\"settlementRef\":\"";
+            Reply split = postJson(api("settlement/" + shop.name()), body + "s-" + ref + "\",\"receivers\":[" + share(failing, 3_000) + "]}",
+                    "app-api-key", shop.key());
+            assertEquals(200, split.status(), split::toString);
+            assertEquals("PROCESSING", split.json().getString("state"), split::toString);
+            String busy = method.equals("alphapay") ? "SYSTEM_ERROR" : "ACQ.SYSTEM_ERROR";
+            assertEquals(200, SANDBOX.fault(method, shop.name(), "{\"mode\":\"HOLD\",\"latencyMs\":60000,\"kind\":\"release\",\"orderRef\":\""
+                    + ref + "\",\"count\":1,\"then\":{\"mode\":\"REFUSE\",\"code\":\"" + busy + "\",\"kind\":\"split-query\",\"orderRef\":\""
+                    + ref + "\"}}").status());
+            ExecutorService clients = Executors.newFixedThreadPool(2);
+            try {
+                Future<Reply> release = clients.submit(() -> send("PUT", api("settlement/" + shop.name()), body + "r-" + ref
+                        + "\",\"description\":\"余额解冻\"}", "Content-Type", "application/json", "app-api-key", shop.key()));
+                awaitTrue(() -> SANDBOX.requestStatuses(method, shop.name(), "release", ref).contains(null), method + ": the release held");
+                awaitTrue(() -> SANDBOX.settlement(method, shop.name(), ref).getJsonArray("splits").stream().map(JsonValue::asJsonObject)
+                        .flatMap(x -> x.getJsonArray("parts").stream()).map(JsonValue::asJsonObject)
+                        .anyMatch(part -> part.getString("result").equals("CLOSED")), method + ": the part closed at the company");
+                Future<Reply> query;
+                try (java.sql.Connection c = dataSource.getConnection()) {
+                    c.setAutoCommit(false);
+                    try (java.sql.PreparedStatement lock = c.prepareStatement("SELECT id FROM payment WHERE order_ref = ? FOR UPDATE")) {
+                        lock.setString(1, ref);
+                        assertTrue(lock.executeQuery().next());
+                    }
+                    assertEquals(200, SANDBOX.clearFaults(method, shop.name()).status());
+                    awaitTrue(() -> !SANDBOX.requestStatuses(method, shop.name(), "release", ref).contains(null) && waitingForALock() >= 1,
+                            method + ": the release done at the company, its answer waiting for the payment's lock");
+                    query = clients.submit(() -> get(api("settlement/" + shop.name() + "?payment_method=" + method + "&order_ref=" + ref
+                            + "&settlement_ref=s-" + ref), "app-api-key", shop.key()));
+                    awaitTrue(() -> waitingForALock() >= 2, method + ": the split's closed part waiting behind it");
+                    c.commit();
+                }
+                Reply released = release.get(60, TimeUnit.SECONDS);
+                assertEquals(200, released.status(), released::toString);
+                Reply asked = query.get(60, TimeUnit.SECONDS);
+                assertEquals(200, asked.status(), asked::toString);
+                assertEquals("CLOSED", asked.json().getJsonArray("receivers").getJsonObject(0).getString("result"), asked::toString);
+            } finally {
+                clients.shutdownNow();
+            }
+            // alphapay's release answers FINISHED, so it finished under the lock, before the part closed;
+            // betapay's answers PROCESSING and finishes at a later query, after it.
+            awaitTrue(() -> get(api("settlement/" + shop.name() + "?payment_method=" + method + "&order_ref=" + ref + "&settlement_ref=r-"
+                    + ref), "app-api-key", shop.key()).json().getString("state").equals("FINISHED"), method + ": the release FINISHED");
+            JsonObject b = balance(shop, method, "").getJsonObject("balance");
+            assertEquals(List.of(0L, 10_000L), List.of(b.getJsonNumber("held").longValue(), b.getJsonNumber("available").longValue()),
+                    method + ": nothing held after the release, the closed part's money available: " + b);
+            assertAgrees(shop, method);
+        }
+    }
+
+    /** How many of the broker's database sessions wait for a lock now. */
+    private long waitingForALock() {
+        return count("SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()", null);
+    }
+
+    @Test
     void heldMoneyPastItsDaysIsReleasedByTheBrokerOrFoundReleasedByTheCompany() throws Exception {
         // alphapay's order is aged at the company too, so the company released it on its own and the
         // broker finds that out; betapay's only here, so the broker releases it.
