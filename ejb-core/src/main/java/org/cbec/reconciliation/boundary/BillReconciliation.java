@@ -54,6 +54,8 @@ public class BillReconciliation {
     public static final String JOB = "bill-reconciliation";
     public static final String OPEN_METRIC = "reconciliation.discrepancies.open";
     private static final Logger LOG = Logger.getLogger(BillReconciliation.class.getName());
+    /** The shortest lease a run holds ({@link #lease}). */
+    private static final long MIN_LEASE_MS = 60_000;
 
     @Inject
     @ConfigProperty(name = "bills.enabled", defaultValue = "true")
@@ -111,6 +113,15 @@ public class BillReconciliation {
         LOG.info(() -> "Bill reconciliation every " + intervalMs + " ms, as " + holder + " when it holds the lease");
     }
 
+    /**
+     * The lease a run takes and renews before each day: three intervals, and at least a minute, so
+     * that one slow day (a slow company, a loaded machine) does not outlast it; a node that stops
+     * lets it go at once ({@link #stop}).
+     */
+    private Duration lease() {
+        return Duration.ofMillis(Math.max(intervalMs * 3, MIN_LEASE_MS));
+    }
+
     @PreDestroy
     void stop() {
         try {
@@ -126,7 +137,7 @@ public class BillReconciliation {
             return;
         }
         try {
-            if (!leases.take(JOB, holder, Duration.ofMillis(intervalMs * 3))) {
+            if (!leases.take(JOB, holder, lease())) {
                 return;
             }
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
@@ -140,6 +151,10 @@ public class BillReconciliation {
                 Map<LocalDate, ReconciliationDay.State> run = ledger.daysSince(a.merchant(), a.method(), first);
                 for (LocalDate d = first; left > 0 && published(d, now); d = d.plusDays(1)) {
                     if (due(run.get(d), d, now)) {
+                        // Renewed before each day: a long run must not let another holder take the same days meanwhile.
+                        if (!leases.take(JOB, holder, lease())) {
+                            return;
+                        }
                         left--;
                         run(a, d);
                     }
