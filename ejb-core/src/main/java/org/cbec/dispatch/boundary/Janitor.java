@@ -107,8 +107,7 @@ public class Janitor {
     public int run(OffsetDateTime now, OffsetDateTime dueBy) {
         for (AttentionView m : ledger.sweep(attempts.openRequests(), attempts.atCompanyStates(), attempts.sendingState(), minAgeMs,
                 staleSendingMs, now)) {
-            LOG.info(() -> "Money request " + m.id() + " " + m.kind() + " " + m.merchant() + " " + m.paymentMethod() + " " + m.merchantRef()
-                    + " ended: another way (a client's query or the company's notification)");
+            LOG.info(() -> named(m) + " ended: another way (a client's query or the company's notification)");
         }
         int made = 0;
         for (AttentionView m : ledger.due(dueBy, batch)) {
@@ -131,8 +130,7 @@ public class Janitor {
         Attempts.Attempt outcome = a;
         RequestLedger.After after = ledger.attempted(m.id(), outcome, rules, now);
         if (after == RequestLedger.After.CLOSED && outcome.standing() == Attempts.Standing.FINAL) {
-            LOG.info(() -> "Money request " + m.id() + " " + m.kind() + " " + m.merchant() + " " + m.paymentMethod() + " " + m.merchantRef()
-                    + " ended: " + outcome.answer());
+            LOG.info(() -> named(m) + " ended: " + outcome.answer());
         }
         if (after == RequestLedger.After.GAVE_UP) {
             gaveUp.inc();
@@ -141,5 +139,10 @@ public class Janitor {
                     outcome.answer()});
         }
         return after;
+    }
+
+    /** A request as its log lines name it: id, kind, merchant, company and the merchant's reference. */
+    private static String named(AttentionView m) {
+        return "Money request " + m.id() + " " + m.kind() + " " + m.merchant() + " " + m.paymentMethod() + " " + m.merchantRef();
     }
 }
