@@ -391,7 +391,8 @@ class ClusterIT {
             Thread.sleep(500);
         }
         assertEquals(4, count("SELECT COUNT(*) FROM reconciliation_day WHERE " + missed + " AND state IN ('DONE', 'AWAITING')"
-                + " AND attempts = 1", null), "the two missed days at each company, caught up once after the restart");
+                + " AND attempts = 1", null), () -> "the two missed days at each company, caught up once after the restart: "
+                + days(missed) + "\n" + billLines(1));
         Matcher holder = Pattern.compile("Bill reconciliation every 3000 ms, as (\\S+) when it holds the lease")
                 .matcher(Files.readString(log(1), StandardCharsets.UTF_8));
         Set<String> restarted = new HashSet<>();
@@ -460,6 +461,32 @@ class ClusterIT {
             return Tables.count(c, sql, param);
         } catch (java.sql.SQLException e) {
             throw new AssertionError(e);
+        }
+    }
+
+    /** The days' records, one per line (for a failure's message). */
+    private static String days(String where) {
+        StringBuilder out = new StringBuilder();
+        try (Connection c = database(); PreparedStatement s = c.prepareStatement("SELECT payment_method, bill_date, state, attempts,"
+                + " run_by, last_error FROM reconciliation_day WHERE " + where + " ORDER BY 1, 2")) {
+            ResultSet rs = s.executeQuery();
+            while (rs.next()) {
+                out.append('\n').append(rs.getString(1)).append(' ').append(rs.getString(2)).append(' ').append(rs.getString(3))
+                        .append(" attempts ").append(rs.getInt(4)).append(" by ").append(rs.getString(5)).append(": ").append(rs.getString(6));
+            }
+        } catch (java.sql.SQLException e) {
+            out.append(e);
+        }
+        return out.length() == 0 ? "no records" : out.toString();
+    }
+
+    /** The node's log lines of the bill reconciliation (for a failure's message). */
+    private static String billLines(int node) {
+        try {
+            return String.join("\n", Files.readAllLines(log(node), StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.contains("Bill") || l.contains("bill") || l.contains("Deployed") || l.contains("deployed in")).toList());
+        } catch (java.io.IOException e) {
+            return e.toString();
         }
     }
 
