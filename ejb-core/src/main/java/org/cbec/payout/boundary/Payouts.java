@@ -138,11 +138,16 @@ public class Payouts {
 
     /** One payout, refreshed from the company while it is not final. */
     public PayoutView query(String merchant, String paymentMethod, String payoutRef) {
+        return refreshed(merchant, paymentMethod, payoutRef).answer();
+    }
+
+    /** {@link #query}'s outcome as a value: the payout as stored after asking, and the company's failure if it gave no usable answer. */
+    public RequestOutcome<PayoutView> refreshed(String merchant, String paymentMethod, String payoutRef) {
         PaymentRules.requireMethod("payment_method", paymentMethod);
         requirePayoutRef("payout_ref", payoutRef);
         PayoutView p = ledger.find(merchant, paymentMethod, payoutRef)
                 .orElseThrow(() -> new UnknownResourceException("no payout " + payoutRef + " of " + merchant + " at " + paymentMethod));
-        return requests.refresh(new Sent(), p, true).answer();
+        return requests.refresh(new Sent(), p, true);
     }
 
     /** The balance and a page of the payouts, newest first (as stored: each payout's query refreshes it). */

@@ -19,14 +19,19 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.cbec.company.Companies;
+import org.cbec.payment.RequestOutcome;
+import org.cbec.reconciliation.ReconciliationView;
 import org.cbec.reconciliation.control.ReconciliationLedger;
 import org.cbec.payment.entity.Discrepancy;
 import org.cbec.payment.entity.ReconciliationDay;
-import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.lease.Leases;
 import org.cbec.platform.time.BeijingTime;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -94,8 +99,12 @@ public class BillReconciliation {
     @EJB
     DailyBills bills;
 
+    @Inject
+    Companies companies;
+
     private final String holder = Leases.newHolder();
     private final AtomicBoolean running = new AtomicBoolean();
+    private final Set<String> saidUnconfigured = ConcurrentHashMap.newKeySet();
 
     @PostConstruct
     void schedule() {
@@ -142,7 +151,14 @@ public class BillReconciliation {
             }
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
             int left = batch;
+            // A company with no URL on this server is not asked (said once): its days wait.
+            List<String> unconfigured = companies.unconfigured();
+            unconfigured.stream().filter(saidUnconfigured::add).forEach(m -> LOG.info(() -> "Bills at " + m + " not reconciled: " + m
+                    + " is not configured on this server (" + m + ".url is not set)"));
             for (ReconciliationLedger.Account a : ledger.accounts(now)) {
+                if (unconfigured.contains(a.method())) {
+                    continue;
+                }
                 LocalDate first = BeijingTime.day(a.openedAt());
                 LocalDate earliest = BeijingTime.day(now).minusDays(catchUpDays);
                 if (first.isBefore(earliest)) {
@@ -168,13 +184,14 @@ public class BillReconciliation {
     }
 
     private void run(ReconciliationLedger.Account a, LocalDate day) {
-        try {
-            var v = bills.reconcile(a.merchant(), a.method(), day, holder);
-            LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + ": " + v.state() + ", " + v.matched()
-                    + " matched, " + v.discrepancies().stream().filter(x -> x.state() == Discrepancy.State.OPEN).count() + " open difference(s)");
-        } catch (BusinessException notNow) {
-            LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + " not reconciled: " + notNow.getMessage());
+        RequestOutcome<ReconciliationView> outcome = bills.reconcile(a.merchant(), a.method(), day, holder);
+        if (outcome.failure() != null) {
+            LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + " not reconciled: " + outcome.failure().getMessage());
+            return;
         }
+        ReconciliationView v = outcome.view();
+        LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + ": " + v.state() + ", " + v.matched()
+                + " matched, " + v.discrepancies().stream().filter(x -> x.state() == Discrepancy.State.OPEN).count() + " open difference(s)");
     }
 
     /**

@@ -23,12 +23,12 @@ import org.cbec.company.CompanyPort;
 import org.cbec.company.ExchangeRecorder;
 import org.cbec.reconciliation.ReconciliationView;
 import org.cbec.reconciliation.control.BillMatching;
+import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.control.PaymentRules;
 import org.cbec.reconciliation.control.ReconciliationLedger;
 import org.cbec.payment.entity.Discrepancy;
 import org.cbec.payment.entity.ReconciliationDay;
 import org.cbec.platform.error.AlreadyStoredException;
-import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.error.UnknownResourceException;
 import org.cbec.platform.error.UpstreamFailureException;
@@ -91,25 +91,37 @@ public class DailyBills {
     int giveUpAfterDays;
 
     /**
-     * Reconciles the day now and answers its result; {@code by} is who ran it (a node, or the
-     * operator). A day whose bill cannot be had is counted as an attempt and answered with the failure envelope (500).
+     * Reconciles the day now; {@code by} is who ran it (a node, or the operator). The outcome is the
+     * day's result, or, when the company did not give the day's bill, the day's record with that
+     * attempt counted and the failure an API caller is told (the failure envelope, 500).
      */
-    public ReconciliationView reconcile(String merchant, String method, LocalDate day, String by) {
+    public RequestOutcome<ReconciliationView> reconcile(String merchant, String method, LocalDate day, String by) {
         CompanyPort company = companies.port(method, FAILURE);
         CompanyAccount account = accounts.account(merchant, method);
-        Optional<CompanyBill> bill = bill(company, account, day, true, merchant, by);
+        return company.bill(account, day, ExchangeRecorder.NONE).fold(
+                theDay -> RequestOutcome.of(compared(company, account, day, theDay, by)),
+                refused -> notHad(merchant, method, day, refused.text(), by),
+                unanswered -> notHad(merchant, method, day, unanswered.reason(), by));
+    }
+
+    /**
+     * The day's bill compared with the broker's records (those of the days on either side as far as
+     * the company gives them) and stored; a state that differs is asked of the company again
+     * (its normal query) and the day compared and stored again.
+     */
+    private ReconciliationView compared(CompanyPort company, CompanyAccount account, LocalDate day, CompanyBill theDay, String by) {
+        String merchant = account.merchant();
+        String method = company.method();
         List<BillLine> near = new ArrayList<>();
-        bill(company, account, day.minusDays(1), false, merchant, by).ifPresent(b -> near.addAll(b.lines()));
+        neighbour(company, account, day.minusDays(1)).ifPresent(b -> near.addAll(b.lines()));
         boolean nextDayBilled = false;
         if (!day.plusDays(1).isAfter(BeijingTime.day(OffsetDateTime.now()))) {
-            Optional<CompanyBill> next = bill(company, account, day.plusDays(1), false, merchant, by);
+            Optional<CompanyBill> next = neighbour(company, account, day.plusDays(1));
             nextDayBilled = next.isPresent();
             next.ifPresent(b -> near.addAll(b.lines()));
         }
-        CompanyBill theDay = bill.orElseThrow();
         BillMatching.Result result = compare(merchant, method, day, theDay.lines(), near, nextDayBilled);
         ReconciliationView view = store(merchant, method, day, result, theDay, by);
-        // A state that differs: the record is asked of the company again (its normal query), then compared again.
         List<BillMatching.Found> states = result.found().stream().filter(f -> f.kind() == Discrepancy.Kind.STATE_DIFFERS).toList();
         if (!states.isEmpty()) {
             states.forEach(f -> refresh(merchant, method, f));
@@ -143,12 +155,8 @@ public class DailyBills {
         List<ReconciliationView> out = new ArrayList<>();
         for (ReconciliationLedger.Account a : ledger.accounts(OffsetDateTime.now())) {
             if (a.method().equals(method)) {
-                try {
-                    out.add(reconcile(a.merchant(), method, day, ReconciliationLedger.BY_OPERATOR));
-                } catch (UpstreamFailureException notHad) {
-                    // Counted against the day; its result says so, and the others go on.
-                    ledger.find(a.merchant(), method, day).ifPresent(out::add);
-                }
+                // A bill not had is counted against the day; its result says so, and the others go on.
+                out.add(reconcile(a.merchant(), method, day, ReconciliationLedger.BY_OPERATOR).view());
             }
         }
         return out;
@@ -162,7 +170,7 @@ public class DailyBills {
         if (!accounts.has(merchant, method)) {
             throw new InvalidRequestException("merchant", "merchant " + merchant + " has no account at " + method);
         }
-        return reconcile(merchant, method, day, ReconciliationLedger.BY_OPERATOR);
+        return reconcile(merchant, method, day, ReconciliationLedger.BY_OPERATOR).answer();
     }
 
     /** Resolves an open discrepancy with the operator's note: several lines of text, stored and never sent on. */
@@ -200,26 +208,13 @@ public class DailyBills {
         }
     }
 
-    /**
-     * The company's bill of a day. For the day reconciled ({@code required}), one that cannot be
-     * had is counted against the day and answered with the failure envelope (500); a neighbouring day's is then left out.
-     */
-    private Optional<CompanyBill> bill(CompanyPort company, CompanyAccount account, LocalDate day, boolean required, String merchant,
-            String by) {
-        return company.bill(account, day, ExchangeRecorder.NONE).fold(Optional::of, refused -> {
-            if (required) {
-                throw failed(merchant, company.method(), day, refused.text(), by);
-            }
-            return Optional.empty();
-        }, unanswered -> {
-            if (required) {
-                throw failed(merchant, company.method(), day, unanswered.reason(), by);
-            }
-            return Optional.empty();
-        });
+    /** The bill of a day beside the one reconciled, when the company gives it (its lines billed across midnight). */
+    private static Optional<CompanyBill> neighbour(CompanyPort company, CompanyAccount account, LocalDate day) {
+        return company.bill(account, day, ExchangeRecorder.NONE).fold(Optional::of, refused -> Optional.empty(), unanswered -> Optional.empty());
     }
 
-    private UpstreamFailureException failed(String merchant, String method, LocalDate day, String reason, String by) {
+    /** The day's bill not had: the attempt counted against the day (FAILED after {@code giveUpAfterDays}), and the failure. */
+    private RequestOutcome<ReconciliationView> notHad(String merchant, String method, LocalDate day, String reason, String by) {
         ReconciliationView v;
         try {
             v = ledger.failed(merchant, method, day, reason, giveUpAfterDays, by);
@@ -230,8 +225,8 @@ public class DailyBills {
             LOG.warning(() -> "The bills of " + merchant + " at " + method + " for " + day + " could not be had for " + giveUpAfterDays
                     + " days (" + reason + "): reported, no further attempts");
         }
-        return new UpstreamFailureException(FAILURE, "the bill of " + day + ": " + reason + "; attempt " + v.attempts()
-                + ", tried again later");
+        return RequestOutcome.failed(v, new UpstreamFailureException(FAILURE, "the bill of " + day + ": " + reason + "; attempt "
+                + v.attempts() + ", tried again later"));
     }
 
     /** Asks the company again for a record whose state differs, through its normal query; a failure leaves it for the next run. */
@@ -239,16 +234,14 @@ public class DailyBills {
         if (f.merchantRef() == null) {
             return;
         }
-        try {
-            switch (f.lineKind()) {
-                case PAYMENT -> payments.query(merchant, method, f.merchantRef());
-                case REFUND -> refunds.query(merchant, method, f.orderRef(), f.merchantRef());
-                case SPLIT, RELEASE -> settlements.query(merchant, method, f.orderRef(), f.merchantRef());
-                case PAYOUT -> payouts.query(merchant, method, f.merchantRef());
-                default -> throw new IllegalStateException("a bill line of kind " + f.lineKind());
-            }
-        } catch (BusinessException notNow) {
-            LOG.info(() -> "Reconciliation: " + f.lineKind() + " " + f.key() + " of " + merchant + " not refreshed: " + notNow.getMessage());
-        }
+        RequestOutcome<?> asked = switch (f.lineKind()) {
+            case PAYMENT -> payments.refreshed(payments.find(merchant, method, f.merchantRef()));
+            case REFUND -> refunds.refreshed(merchant, method, f.orderRef(), f.merchantRef());
+            case SPLIT, RELEASE -> settlements.refreshed(merchant, method, f.orderRef(), f.merchantRef());
+            case PAYOUT -> payouts.refreshed(merchant, method, f.merchantRef());
+            default -> throw new IllegalStateException("a bill line of kind " + f.lineKind());
+        };
+        asked.problem().ifPresent(why -> LOG.info(() -> "Reconciliation: " + f.lineKind() + " " + f.key() + " of " + merchant
+                + " not refreshed: " + why));
     }
 }

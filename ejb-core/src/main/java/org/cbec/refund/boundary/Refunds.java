@@ -112,13 +112,18 @@ public class Refunds {
 
     /** One refund of a payment, refreshed from the company while it is not final; {@code paymentMethod} as for {@link #list}. */
     public RefundView query(String merchant, String paymentMethod, String orderRef, String refundRef) {
+        return refreshed(merchant, paymentMethod, orderRef, refundRef).answer();
+    }
+
+    /** {@link #query}'s outcome as a value: the refund as stored after asking, and the company's failure if it gave no usable answer. */
+    public RequestOutcome<RefundView> refreshed(String merchant, String paymentMethod, String orderRef, String refundRef) {
         List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentRules.requireRefundRef("refund_ref", refundRef);
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
         RefundView r = ledger.find(payment.id(), refundRef)
                 .orElseThrow(() -> new UnknownResourceException("no refund " + refundRef + " of payment " + orderRef));
-        return requests.refresh(new Sent(payment), r, true).answer();
+        return requests.refresh(new Sent(payment), r, true);
     }
 
     /**

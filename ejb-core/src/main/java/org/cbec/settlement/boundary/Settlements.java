@@ -161,13 +161,18 @@ public class Settlements {
 
     /** One split or release of a payment, refreshed from the company while it is not final. */
     public SplitView query(String merchant, String paymentMethod, String orderRef, String settlementRef) {
+        return refreshed(merchant, paymentMethod, orderRef, settlementRef).answer();
+    }
+
+    /** {@link #query}'s outcome as a value: the split or release as stored after asking, and the company's failure if it gave no usable answer. */
+    public RequestOutcome<SplitView> refreshed(String merchant, String paymentMethod, String orderRef, String settlementRef) {
         List<String> methods = PaymentRules.methodsToSearch("payment_method", paymentMethod);
         PaymentRules.requireOrderRef("order_ref", orderRef);
         PaymentRules.requireSettlementRef("settlement_ref", settlementRef);
         PaymentView payment = payment(merchant, methods, "payment_method", orderRef);
         SplitView s = ledger.find(payment.id(), settlementRef)
                 .orElseThrow(() -> new UnknownResourceException("no split or release " + settlementRef + " of payment " + orderRef));
-        return requests.refresh(new Sent(payment), s, true).answer();
+        return requests.refresh(new Sent(payment), s, true);
     }
 
     /** Every split and release of a payment (those not final refreshed as far as the company answers) and its held money. */
