@@ -37,8 +37,6 @@ class BenchScriptIT {
         ProcessBuilder builder = new ProcessBuilder(new File("bench").getAbsolutePath(), "--quick").redirectError(log.toFile());
         builder.environment().put("BENCH_PORT", String.valueOf(port));
         builder.environment().remove("JAVA_OPTS");
-        // The servers as the benchmark measures them: the JIT the suites' servers go without (pom.xml) is its own.
-        builder.environment().remove("JVM_EXTRA_OPTS");
         Process bench = builder.start();
         String out = new String(bench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(bench.waitFor(15, TimeUnit.MINUTES), "the quick benchmark ends within 15 minutes");
