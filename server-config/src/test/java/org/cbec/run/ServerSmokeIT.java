@@ -84,7 +84,7 @@ class ServerSmokeIT {
         env.put("DOMAIN_ADMIN_PASSWORD", DOMAIN_ADMIN_PASSWORD);
         // The domain and the instances with C1 alone (an option deploy-server adds to their JVM options
         // and checks live): servers that live minutes spend about half the CPU compiling with C2, and
-        // on two cores shared with the other suites CPU is this suite's time (1,340 s before, 765 s).
+        // on two cores shared with the other suites CPU is this suite's time (1,340 s before, 1,024 s).
         env.put("JVM_EXTRA_OPTS", "-XX:TieredStopAtLevel=1");
         // A domain left by an earlier run (without mvn clean) has that run's administrator
         // password: start from a new domain, as an operator's first run does.
