@@ -113,17 +113,17 @@ public final class SandboxClient {
                 "Content-Type", "application/json", "Authorization", admin);
     }
 
-    /**
-     * A payment made at the company that the broker never sees (201 {@code orderRef},
-     * {@code transactionId}, {@code paidAt}): an order of {@code amount} fen CNY created already paid
-     * now, without callback; 409 when the account has the orderRef already.
-     */
     /** The payer pays the order now, and the company's callback of it is lost: the merchant learns of it only by asking. */
     public Reply payWithoutCallback(String method, String merchant, String orderRef) {
         return Http.send("POST", base.resolve(method + "/" + merchant + "/payments/" + orderRef + "/pay"), "{\"callback\":false}",
                 "Content-Type", "application/json", "Authorization", admin);
     }
 
+    /**
+     * A payment made at the company that the broker never sees (201 {@code orderRef},
+     * {@code transactionId}, {@code paidAt}): an order of {@code amount} fen CNY created already paid
+     * now, without callback; 409 when the account has the orderRef already.
+     */
     public Reply directPayment(String method, String merchant, String orderRef, long amount) {
         return directPayment(method, merchant, orderRef, amount, null);
     }

@@ -75,8 +75,12 @@ public class Callbacks {
         PaymentView p = payments.find(merchant, paymentMethod, n.orderRef())
                 .orElseThrow(() -> new NotificationRefused("the callback names an order the broker does not have"));
         Exchanges log = new Exchanges();
-        log.record(new Exchange("callback", "callback " + n.id() + (n.refundNo() != null ? " about refund " + n.refundNo() : ""), 200,
-                null, 0, null), ExchangeRecorder.Outcome.OK);
+        // Kept as what the company said (its callback, about which order, and the state it gave) and
+        // what the broker answered: the verified content, never its signature or encrypted form.
+        String said = n.refund() != null ? "refund " + n.refundNo() + " " + n.refund().state()
+                : n.order() != null ? n.order().state().name() : "nothing the broker reads";
+        log.record(new Exchange("callback", "callback " + n.id() + " about order " + p.orderRef() + ": " + said, 200,
+                "success", 0, null), ExchangeRecorder.Outcome.OK);
         if (n.refund() != null) {
             RefundView r = refunds.byCompanyNo(p.id(), n.refundNo())
                     .orElseThrow(() -> new NotificationRefused("the callback names a refund the broker does not have"));
