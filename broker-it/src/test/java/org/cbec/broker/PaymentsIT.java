@@ -460,19 +460,30 @@ class PaymentsIT {
     }
 
     @Test
-    void aPaymentThatStaysUnknownIsRetriedWithGrowingGapsAndFlaggedAfterTheLastAttempt() throws Exception {
+    void aPaymentThatStaysUnknownIsTheJanitorsAndNeedsAttentionAfterItsLastAttemptLikeAnyMoneyRequest() throws Exception {
         // Every answer about this one order fails verification (which leaves the circuit alone): the
-        // create, and every query and resend of the reconciliation after it.
+        // create, and every query and resend of the janitor after it.
         String ref = ref();
+        double gaveUpBefore = metric(scrape(), "dispatch_gave_up_total");
         assertEquals(200, fault("alphapay", "{\"mode\":\"BAD_SIGNATURE\",\"orderRef\":\"" + ref + "\",\"count\":100000}").status());
         try {
             assertEquals(500, create("alphapay", "NATIVE", ref, 500, "CNY").status());
-            long started = System.nanoTime();
-            int max = Integer.parseInt(System.getenv("RECONCILIATION_MAX_ATTEMPTS"));
-            while (countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND reconcile_flagged_at IS NOT NULL", ref) == 0) {
-                assertTrue(System.nanoTime() - started < java.util.concurrent.TimeUnit.SECONDS.toNanos(120), "flagged within two minutes");
-                Thread.sleep(500);
-            }
+            int max = Integer.parseInt(System.getenv("DISPATCH_MAX_ATTEMPTS"));
+            JsonObject[] listed = new JsonObject[1];
+            awaitTrue(() -> {
+                Reply list = get(at(base, "admin/attention?merchant=demo&kind=payment"), "Authorization", admin());
+                assertEquals(200, list.status(), list::toString);
+                listed[0] = list.json().getJsonArray("requests").stream().map(jakarta.json.JsonValue::asJsonObject)
+                        .filter(o -> o.getString("merchantRef").equals(ref)).findFirst().orElse(null);
+                return listed[0] != null;
+            }, "the payment listed for an operator");
+            JsonObject item = listed[0];
+            assertEquals("payment", item.getString("kind"));
+            assertEquals("alphapay", item.getString("paymentMethod"));
+            assertEquals(ref, item.getString("companyNo"), "the company knows the order by its orderRef");
+            assertEquals(max, item.getInt("attempts"), item::toString);
+            assertTrue(item.getString("lastAnswer").startsWith("UNKNOWN") && item.getString("lastAnswer").contains("signature"),
+                    item::toString);
             assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'UNKNOWN'", ref));
             // The attempts as the company's calls show them (a query retried within a second is one attempt).
             List<Long> attempts = new ArrayList<>();
@@ -491,21 +502,18 @@ class PaymentsIT {
                 }
             }
             assertEquals(max, attempts.size(), () -> "one attempt per allowed attempt: " + attempts);
-            List<Long> gaps = new ArrayList<>();
-            for (int i = 1; i < attempts.size(); i++) {
-                gaps.add(attempts.get(i) - attempts.get(i - 1));
-            }
-            for (int i = 1; i < gaps.size(); i++) {
-                assertTrue(gaps.get(i) >= gaps.get(i - 1) - 500, () -> "the gaps grow: " + gaps);
-            }
-            assertTrue(gaps.get(gaps.size() - 1) >= 4 * gaps.get(0), () -> "the last gap is far longer than the first: " + gaps);
+            // The janitor's back-off (1 s, doubling, at most 4 s apart, ±20%) spreads the 8 attempts over at
+            // least 0.8 + 1.6 + 6 × 3.2 s; asked at every 2 s run they would take 14 s.
+            long span = attempts.get(attempts.size() - 1) - attempts.get(0);
+            assertTrue(span >= 18_000, () -> "the attempts back off: " + span + " ms from the first to the last");
 
-            // Flagged for an operator: one log line with the payment's ids, and the metric.
-            assertEquals(1, ServerLog.lines().stream().filter(l -> l.contains(ref) && l.contains("flagged for an operator")).count(), "one log line");
-            String metrics = scrape();
-            assertTrue(metrics.lines().anyMatch(l -> l.startsWith("reconciliation_flagged_total") && !l.endsWith(" 0.0")),
-                    () -> "the flagged counter: " + metrics.lines().filter(l -> l.contains("flagged")).toList());
-            assertTrue(metric(metrics, "payments_flagged", "") >= 1, "the flagged backlog");
+            // Given up once: one WARNING line with the payment's ids, the counter and the gauge.
+            assertEquals(1, ServerLog.lines().stream().filter(l -> l.contains(" PAYMENT demo alphapay " + ref + " needs attention after "))
+                    .count(), "one log line");
+            awaitTrue(() -> {
+                String now = scrape();
+                return metric(now, "dispatch_gave_up_total") >= gaveUpBefore + 1 && metric(now, "money_requests_attention{", "kind=\"payment\"") >= 1;
+            }, "the counter and the gauge show it");
 
             // And left alone from then on.
             long queries = countRows("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
@@ -513,6 +521,16 @@ class PaymentsIT {
             Thread.sleep(6000);
             assertEquals(queries, countRows("SELECT COUNT(*) FROM payment_event e JOIN payment p ON p.id = e.payment_id"
                     + " WHERE p.order_ref = ? AND e.operation = 'query'", ref), "no attempt after the last");
+
+            // The company answers again: the operator's "try again now" ends it, as the company says.
+            SANDBOX.clearFaults("alphapay", "demo");
+            Reply retried = postJson(at(base, "admin/attention/" + item.getJsonNumber("id").longValue() + "/retry"), "", "Authorization", admin());
+            assertEquals(200, retried.status(), retried::toString);
+            awaitTrue(() -> countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'NOTPAY'", ref) == 1,
+                    "the payment ends NOTPAY");
+            awaitTrue(() -> countRows("SELECT COUNT(*) FROM money_request WHERE kind = 'PAYMENT' AND merchant_ref = ? AND closed_at IS NOT NULL",
+                    ref) == 1, "and its request is closed");
+            assertTrue(SANDBOX.order("alphapay", "demo", ref).isPresent(), "one order at the company");
         } finally {
             SANDBOX.clearFaults("alphapay", "demo");
         }
@@ -1062,7 +1080,8 @@ class PaymentsIT {
         assertEquals(countRows("SELECT COUNT(*) FROM payment WHERE trade_state = ?", "UNKNOWN"),
                 (long) metric(after, "payments{", "state=\"UNKNOWN\""), "the UNKNOWN backlog as the table has it");
         assertTrue(after.lines().anyMatch(l -> l.startsWith("merchant_events{") && l.contains("state=\"FAILED\"")));
-        assertTrue(after.lines().anyMatch(l -> l.startsWith("payments_flagged")));
+        assertTrue(after.lines().anyMatch(l -> l.startsWith("money_requests_attention{") && l.contains("kind=\"payment\"")),
+                "payments' creates needing attention");
         assertTrue(after.lines().anyMatch(l -> l.startsWith("ft_circuitbreaker_state_total{") && l.contains("AlphapayTransport")),
                 "Fault Tolerance's circuit breaker metrics");
     }

@@ -7,8 +7,8 @@ import org.cbec.dispatch.entity.RequestKind;
 /**
  * What the janitor needs of the components whose requests it resolves: which of their requests are
  * open, and one attempt at one of them (the company asked, and sent it again only when it has
- * none, as the component's own rules say). Implemented by the reconciliation, over the refund,
- * settlement and payout components ({@code MoneyRequestAttempts}).
+ * none, as the component's own rules say). Implemented by the reconciliation, over the payment,
+ * refund, settlement and payout components ({@code MoneyRequestAttempts}).
  */
 public interface Attempts {
 

@@ -457,7 +457,7 @@ class ClusterIT {
 
     private static long reconciledIn(int node, String ref) throws Exception {
         return Files.readAllLines(log(node), StandardCharsets.UTF_8).stream()
-                .filter(l -> l.contains("Reconciled payment demo betapay " + ref + ":")).count();
+                .filter(l -> l.contains(" PAYMENT demo betapay " + ref + " ended: ") && !l.contains("another way")).count();
     }
 
     private static String leaseHolder() throws Exception {

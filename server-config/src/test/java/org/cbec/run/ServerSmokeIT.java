@@ -796,8 +796,9 @@ class ServerSmokeIT {
             // A create sent to cbec-1 itself was received by the company: it is stored, and settled.
             assertTrue(settled.equals("NOTPAY") || !sentToTheVictim && settled.isEmpty(), () -> k + " held at the kill is settled: " + settled);
             if (settled.equals("NOTPAY")) {
-                String reconciled = "Reconciled payment " + merchant + " " + k + ": ";
-                assertEquals(1, Files.readString(otherLog).lines().filter(l -> l.contains(reconciled)).count(),
+                // The janitor's line for the payment's create: "Money request {id} PAYMENT {merchant} {method} {ref} ended: NOTPAY".
+                String reconciled = " PAYMENT " + merchant + " " + k + " ended: ";
+                assertEquals(1, Files.readString(otherLog).lines().filter(l -> l.contains(reconciled) && !l.contains("another way")).count(),
                         k + " was settled once, by the other instance's reconciliation");
                 assertFalse(Files.readString(PAYARA.resolve("glassfish/nodes/localhost-cbec/cbec-1/logs/server.log")).contains(reconciled),
                         k + " was not settled by the killed instance");

@@ -13,12 +13,11 @@ import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.webhook.entity.MerchantEvent;
-import org.cbec.payment.control.PaymentLedger;
 
 /**
  * The figures an operator watches, counted in the database (so every node reports the same):
- * payments, refunds and merchant events by state, the payments the reconciliation gave up on, and
- * the money requests needing attention by kind.
+ * payments, refunds and merchant events by state, and the money requests (payments' creates among
+ * them) needing attention by kind.
  * Every state is present, at 0 when there is none, so that a series exists before it is needed.
  */
 @Stateless
@@ -26,15 +25,12 @@ import org.cbec.payment.control.PaymentLedger;
 public class PaymentFigures {
 
     /** All figures at once: one round of queries per read. */
-    public record Figures(Map<String, Long> payments, Map<String, Long> refunds, Map<String, Long> events, long flaggedPayments,
+    public record Figures(Map<String, Long> payments, Map<String, Long> refunds, Map<String, Long> events,
             Map<String, Long> attention) {
     }
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
-
-    @jakarta.ejb.EJB
-    PaymentLedger ledger;
 
     @jakarta.ejb.EJB
     RequestLedger requests;
@@ -49,7 +45,6 @@ public class PaymentFigures {
                 byState("SELECT p.tradeState, COUNT(p) FROM Payment p GROUP BY p.tradeState", PAYMENT_STATES),
                 byState("SELECT r.state, COUNT(r) FROM Refund r GROUP BY r.state", REFUND_STATES),
                 byState("SELECT e.state, COUNT(e) FROM MerchantEvent e GROUP BY e.state", EVENT_STATES),
-                ledger.flaggedCount(),
                 names(requests.attentionCounts()));
     }
 

@@ -44,7 +44,7 @@ import org.cbec.payment.control.HeldRefunds;
  * (the intent) is committed before the company is asked, and the call's outcome is committed after
  * it together with the exchanges that led to it, in one transaction; a company that fails leaves
  * the payment UNKNOWN (NOT_SENT when the call never left), never lost, and the next query, identical
- * create or the reconciliation resolves it. A query writes only what changed (and the exchanges that went wrong).
+ * create or the janitor resolves it. A query writes only what changed (and the exchanges that went wrong).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -110,7 +110,7 @@ public class Payments {
                 throw new InProgressException("orderRef", "a create of orderRef " + c.orderRef()
                         + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
             case TAKE_OVER:
-                if (ledger.merchantTakesOver(p.id())) {
+                if (ledger.takeOver(p.id())) {
                     return sendCreate(company, account, c, type, p.heldForSettlement(), p.id()).answer();
                 }
                 return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
@@ -270,13 +270,13 @@ public class Payments {
     }
 
     /**
-     * Resolves a payment whose create has no known outcome, with no client involved (the scheduled
-     * {@code Reconciliation}). A create left CREATING since before {@code creatingBefore} lost its
+     * Resolves a payment whose create has no known outcome, with no client involved (one attempt of
+     * the money requests' janitor, whose schedule and attempt limit it is). A create left CREATING since before {@code creatingBefore} lost its
      * owner (the broker stopped while asking the company) and becomes UNKNOWN first. Then the company
      * is asked: if it has the order, the payment takes the company's state and payment reference; if
      * it has not, the stored create request is sent again, exactly as an identical create from the
      * merchant would send it. When the company cannot be reached the outcome carries its failure;
-     * the payment then stays UNKNOWN for the next run.
+     * the payment then stays UNKNOWN for the next attempt.
      */
     public RequestOutcome<PaymentView> reconcile(PaymentView candidate, OffsetDateTime creatingBefore) {
         ledger.abandoned(candidate.id(), creatingBefore, "the broker stopped before the company answered");
@@ -289,7 +289,7 @@ public class Payments {
             return refreshed;
         }
         PaymentView p = refreshed.view();
-        if (p.tradeState() == TradeState.UNKNOWN && ledger.reconciliationTakesOver(p.id())) {
+        if (p.tradeState() == TradeState.UNKNOWN && ledger.takeOver(p.id())) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
             PaymentType type = PaymentType.valueOf(p.paymentType());
             return sendCreate(companies.port(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,

@@ -8,10 +8,8 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.cbec.company.CreatedOrder;
 import org.cbec.company.Invocation;
 import org.cbec.company.OrderStatus;
@@ -39,7 +37,6 @@ public class PaymentLedger {
     /** EclipseLink's query hint for objects that are only read (eclipselink.read-only). */
     static final String READ_ONLY = "eclipselink.read-only";
     /** The states of a create without a known outcome that nobody is sending ({@link TradeState#isUnresolved}). */
-    private static final List<TradeState> UNRESOLVED = java.util.Arrays.stream(TradeState.values()).filter(TradeState::isUnresolved).toList();
 
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
@@ -127,78 +124,17 @@ public class PaymentLedger {
     }
 
     /**
-     * The merchant's identical create takes over a create whose outcome is unknown, if nobody else
-     * took it first. The merchant is asking again, so the reconciliation's count starts over
-     * ({@link Payment#reconcileFromStart}).
+     * Takes over a create whose outcome is unknown (UNKNOWN, NOT_SENT), to send it again: the
+     * merchant's identical create or the janitor's attempt, whichever locks it first. False if
+     * someone else took it first, or it was resolved meanwhile.
      */
-    public boolean merchantTakesOver(long id) {
-        return takeOver(id, true);
-    }
-
-    /**
-     * The reconciliation takes over a create whose outcome is unknown, if nobody else took it
-     * first. Its count goes on: the attempt is recorded after it ({@link #reconcileAttempted}).
-     */
-    public boolean reconciliationTakesOver(long id) {
-        return takeOver(id, false);
-    }
-
-    private boolean takeOver(long id, boolean fromStart) {
+    public boolean takeOver(long id) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (!CreateRules.mayTakeOver(p.getTradeState())) {
-            return false; // taken by someone else first, or resolved meanwhile
-        }
-        if (fromStart) {
-            p.reconcileFromStart();
+            return false;
         }
         p.retryCreate(now());
         return true;
-    }
-
-    /**
-     * Payments whose outcome nobody is resolving: UNKNOWN or NOT_SENT since before {@code unknownBefore}, and
-     * CREATING since before {@code creatingBefore} (the broker stopped while the company was asked),
-     * oldest first; of those, only the ones the reconciliation has not given up on and whose next
-     * attempt is due by {@code dueBy} (none is scheduled before the first attempt).
-     */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<PaymentView> unresolved(OffsetDateTime unknownBefore, OffsetDateTime creatingBefore, OffsetDateTime dueBy, int limit) {
-        List<PaymentView> found = new ArrayList<>();
-        for (Object[] statesAndBefore : new Object[][] {{List.of(TradeState.CREATING), creatingBefore}, {UNRESOLVED, unknownBefore}}) {
-            em.createNamedQuery(Payment.RECONCILE_DUE, Payment.class)
-                    .setParameter("states", statesAndBefore[0]).setParameter("before", statesAndBefore[1]).setParameter("due", dueBy)
-                    .setMaxResults(limit - found.size()).setHint(READ_ONLY, "true").getResultStream().map(PaymentLedger::view)
-                    .forEach(found::add);
-        }
-        return found;
-    }
-
-    /**
-     * After a reconciliation attempt made at {@code attemptedAt}: a payment still UNKNOWN has the
-     * attempt counted and its next one scheduled, or, when that was the last, is flagged for an
-     * operator and taken no more. A payment resolved meanwhile, or taken over by the merchant's
-     * identical create (CREATING), is left as it is: the attempt did not fail.
-     *
-     * @return the attempts made, when this one was the last and the payment is flagged now
-     */
-    public OptionalInt reconcileAttempted(long id, ReconcileSchedule schedule, OffsetDateTime attemptedAt) {
-        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!p.getTradeState().isUnresolved() || p.isFlaggedForOperator()) {
-            return OptionalInt.empty();
-        }
-        Optional<OffsetDateTime> next = schedule.next(p.getReconcileAttempts() + 1, attemptedAt);
-        if (next.isPresent()) {
-            p.reconcileFailed(next.get());
-            return OptionalInt.empty();
-        }
-        p.flagForOperator(now());
-        return OptionalInt.of(p.getReconcileAttempts());
-    }
-
-    /** Payments the reconciliation gave up on that are still unresolved (UNKNOWN, NOT_SENT): what an operator has to look at. */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public long flaggedCount() {
-        return em.createNamedQuery(Payment.FLAGGED_COUNT, Long.class).setParameter("states", UNRESOLVED).getSingleResult();
     }
 
     /**

@@ -13,7 +13,11 @@ import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.payout.control.PayoutLedger;
 import org.cbec.refund.control.RefundLedger;
 import org.cbec.settlement.control.SettlementLedger;
+import org.cbec.payment.PaymentView;
+import org.cbec.payment.boundary.Payments;
+import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.entity.PayoutState;
+import org.cbec.payment.entity.TradeState;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.SettlementState;
 import org.cbec.payment.RequestOutcome;
@@ -25,14 +29,22 @@ import org.cbec.refund.boundary.Refunds;
 import org.cbec.settlement.boundary.Settlements;
 
 /**
- * The payment component's money requests as the janitor sees them: refunds, splits and releases,
+ * The money requests as the janitor sees them: payments' creates, refunds, splits and releases,
  * payouts, each open one found by its own table's state, and one attempt at one made by its own
- * entry point ({@link Refunds#reconcile}, {@link Settlements#reconcile}, {@link Payouts#reconcile}).
+ * entry point ({@link Payments#reconcile}, {@link Refunds#reconcile}, {@link Settlements#reconcile},
+ * {@link Payouts#reconcile}). A payment's create is open while it has no outcome: UNKNOWN, NOT_SENT,
+ * or CREATING (its sender talking to the company, or gone).
  */
 @ApplicationScoped
 public class MoneyRequestAttempts implements Attempts {
 
     private static final String SENDING = "SENDING";
+
+    @EJB
+    PaymentLedger paymentLedger;
+
+    @EJB
+    Payments payments;
 
     @EJB
     RefundLedger refundLedger;
@@ -54,8 +66,12 @@ public class MoneyRequestAttempts implements Attempts {
 
     @Override
     public String openRequests() {
-        return "SELECT r.id, r.merchant, p.payment_method, r.refund_ref AS merchant_ref, r.company_refund_no AS company_no, r.state,"
-                + " r.updated_at, CAST('REFUND' AS VARCHAR(8)) AS kind FROM refund r JOIN payment p ON p.id = r.payment_id"
+        return "SELECT p.id, p.merchant, p.payment_method, p.order_ref AS merchant_ref, p.order_ref AS company_no,"
+                + " CASE WHEN p.trade_state = '" + TradeState.CREATING + "' THEN '" + SENDING + "' ELSE p.trade_state END AS state,"
+                + " p.updated_at, CAST('PAYMENT' AS VARCHAR(8)) AS kind FROM payment p WHERE p.trade_state IN ("
+                + names(TradeState.values(), MoneyRequestAttempts::withoutOutcome) + ")"
+                + " UNION ALL SELECT r.id, r.merchant, p.payment_method, r.refund_ref, r.company_refund_no, r.state,"
+                + " r.updated_at, CAST('REFUND' AS VARCHAR(8)) FROM refund r JOIN payment p ON p.id = r.payment_id"
                 + " WHERE r.state IN (" + names(RefundState.values(), RefundState::isOpen) + ")"
                 + " UNION ALL SELECT s.id, s.merchant, p.payment_method, s.settlement_ref, s.company_no, s.state, s.updated_at, s.kind"
                 + " FROM settlement s JOIN payment p ON p.id = s.payment_id WHERE s.state IN (" + names(SettlementState.values(), SettlementState::isOpen) + ")"
@@ -76,6 +92,8 @@ public class MoneyRequestAttempts implements Attempts {
     @Override
     public Attempt attempt(RequestKind kind, long subjectId, OffsetDateTime sendingBefore) {
         return switch (kind) {
+            case PAYMENT -> attempt(payments.reconcile(paymentLedger.get(subjectId), sendingBefore), PaymentView::tradeState,
+                    s -> standing(withoutOutcome(s), false));
             case REFUND -> attempt(refunds.reconcile(refundLedger.get(subjectId), sendingBefore), RefundView::state,
                     s -> standing(s.isOpen(), s == RefundState.PROCESSING));
             case SPLIT, RELEASE -> attempt(settlements.reconcile(settlementLedger.get(subjectId), sendingBefore), SplitView::state,
@@ -89,6 +107,11 @@ public class MoneyRequestAttempts implements Attempts {
     private static <V, S extends Enum<S>> Attempt attempt(RequestOutcome<V> outcome, Function<V, S> state, Function<S, Standing> standing) {
         S after = state.apply(outcome.view());
         return new Attempt(standing.apply(after), after.name() + outcome.problem().map(why -> ": " + why).orElse(""));
+    }
+
+    /** A create without an outcome: its sender talking to the company (or gone), or the outcome unknown. */
+    private static boolean withoutOutcome(TradeState s) {
+        return s == TradeState.CREATING || s.isUnresolved();
     }
 
     private static Standing standing(boolean open, boolean atCompany) {

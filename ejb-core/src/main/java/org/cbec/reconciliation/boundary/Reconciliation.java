@@ -18,18 +18,13 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.dispatch.boundary.Janitor;
-import org.cbec.payment.control.ReconcileSchedule;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.lease.Leases;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.metrics.Counter;
-import org.eclipse.microprofile.metrics.Metadata;
-import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.RequestOutcome;
@@ -38,27 +33,16 @@ import org.cbec.payment.boundary.Payments;
 import org.cbec.settlement.boundary.Settlements;
 
 /**
- * Resolves payments and refunds left without a known outcome (a company that timed out, failed or answered
- * with a bad signature; a broker that stopped while asking), without waiting for a client to query
- * them: an EJB timer re-queries the company and, if the company never got the order, sends the
- * stored create again ({@link Payments#reconcile}); refunds, splits, releases and payouts without
- * the company's final word are the {@link Janitor}'s, run here, under the same lease; and held
- * money whose holding days are over is released ({@link Settlements#releaseHeldTooLong}).
+ * The broker's scheduled work without a client: payments' creates, refunds, splits, releases and
+ * payouts without the company's final word are the {@link Janitor}'s, run here (the company asked,
+ * a create the company never got sent again, {@link Payments#reconcile}, by one back-off and one
+ * attempt limit); unpaid payments are polled at their poll time, should their callback be lost; and
+ * held money whose holding days are over is released ({@link Settlements#releaseHeldTooLong}).
  * <p>
  * One node runs it at a time: every node has the timer, but a run first takes the database lease
  * {@value #JOB} ({@link Leases}); the holder renews it each run and the others skip theirs until it
  * expires (three intervals after the holder's last run). A non-persistent timer, so nothing about it
- * is kept per node. A payment becomes a candidate once it has been UNKNOWN for
- * {@code reconciliation.min-age-ms}, so that the merchant's own retry comes first, or CREATING for
- * {@code reconciliation.stale-creating-ms}, far beyond the longest company call.
- * <p>
- * A payment's first attempt comes as soon as it is a candidate. Each attempt that leaves it UNKNOWN
- * puts the next one further off ({@link ReconcileSchedule}: {@code reconciliation.backoff-base-ms},
- * doubling, at most {@code reconciliation.backoff-max-ms} apart), because a payment the company keeps
- * failing is not helped by a call every run, and the calls would go on for ever. After
- * {@code reconciliation.max-attempts} it is flagged for an operator instead: one WARNING line with
- * its ids, the counter {@value #FLAGGED_METRIC}, {@link PaymentLedger#flaggedCount()}, and the timer
- * takes it no more. The merchant's identical create still can, and starts the count over.
+ * is kept per node.
  */
 @Singleton
 @Startup
@@ -68,8 +52,6 @@ import org.cbec.settlement.boundary.Settlements;
 public class Reconciliation {
 
     public static final String JOB = "payment-reconciliation";
-    /** Payments given up on after their last attempt (exported as {@code reconciliation_flagged_total}). */
-    public static final String FLAGGED_METRIC = "reconciliation.flagged";
     private static final Logger LOG = Logger.getLogger(Reconciliation.class.getName());
     private static final int BATCH = 100;
 
@@ -85,32 +67,10 @@ public class Reconciliation {
     @ConfigProperty(name = "reconciliation.min-age-ms", defaultValue = "5000")
     long minAgeMs;
 
-    @Inject
-    @ConfigProperty(name = "reconciliation.stale-creating-ms", defaultValue = "60000")
-    long staleCreatingMs;
-
-    /** The gap after a payment's first failed attempt; it doubles after each further one. */
-    @Inject
-    @ConfigProperty(name = "reconciliation.backoff-base-ms", defaultValue = "10000")
-    long backoffBaseMs;
-
-    /** The longest gap between two attempts at one payment. */
-    @Inject
-    @ConfigProperty(name = "reconciliation.backoff-max-ms", defaultValue = "3600000")
-    long backoffMaxMs;
-
-    /** Attempts at one payment before it is left to an operator (with the defaults, about 3.5 hours of them). */
-    @Inject
-    @ConfigProperty(name = "reconciliation.max-attempts", defaultValue = "12")
-    int maxAttempts;
-
     /** Unpaid payments asked about per run at most, so that a burst of unpaid orders is spread out. */
     @Inject
     @ConfigProperty(name = "reconciliation.poll-batch", defaultValue = "20")
     int pollBatch;
-
-    @Inject
-    MetricRegistry metrics;
 
     @Resource
     TimerService timers;
@@ -136,15 +96,9 @@ public class Reconciliation {
     /** This node (and, on Payara Micro where each WAR has its own copy, this application). */
     private final String holder = Leases.newHolder();
     private final AtomicBoolean running = new AtomicBoolean();
-    private ReconcileSchedule backoff;
-    private Counter flagged;
 
     @PostConstruct
     void schedule() {
-        backoff = new ReconcileSchedule(Duration.ofMillis(backoffBaseMs), Duration.ofMillis(backoffMaxMs), maxAttempts);
-        // Registered on every node, so that the series exists (at 0) before anything is flagged.
-        flagged = metrics.counter(Metadata.builder().withName(FLAGGED_METRIC)
-                .withDescription("Payments the reconciliation gave up on after its last attempt, flagged for an operator").build());
         if (!enabled) {
             LOG.info("Payment reconciliation is switched off (reconciliation.enabled=false)");
             return;
@@ -172,20 +126,15 @@ public class Reconciliation {
                 return;
             }
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-            OffsetDateTime creatingBefore = now.minusNanos(staleCreatingMs * 1_000_000);
             // Due by half an interval from now: a run takes the attempts nearest to it, so that a gap
             // of one interval is not stretched to two by a few milliseconds of timer latency.
             OffsetDateTime dueBy = now.plusNanos(intervalMs * 500_000);
-            List<PaymentView> unresolved = ledger.unresolved(now.minusNanos(minAgeMs * 1_000_000), creatingBefore, dueBy, BATCH);
-            for (PaymentView p : unresolved) {
-                reconcile(p, creatingBefore, now);
-            }
             // Unpaid payments at their poll time: a callback may have been lost.
             for (PaymentView p : ledger.pollDue(now, pollBatch)) {
                 poll(p);
             }
-            // Refunds, splits, releases and payouts without the company's final word (PROCESSING refunds and
-            // splits, ACCEPTED payouts included: the company ends them with nobody asking): the janitor's due ones.
+            // Money requests without the company's final word (PROCESSING refunds and splits, ACCEPTED
+            // payouts included: the company ends them with nobody asking): the janitor's due ones.
             janitor.run(now, dueBy);
             // Held money whose days are over: released by the broker, or found released by the company.
             for (long paymentId : settlements.heldTooLong(now, BATCH)) {
@@ -201,27 +150,6 @@ public class Reconciliation {
             LOG.log(Level.WARNING, "Payment reconciliation run failed; the next run tries again", e);
         } finally {
             running.set(false);
-        }
-    }
-
-    /** One attempt; the gap to the next is measured from the run's start, {@code now}, as the runs are. */
-    private void reconcile(PaymentView p, OffsetDateTime creatingBefore, OffsetDateTime now) {
-        try {
-            RequestOutcome<PaymentView> outcome = payments.reconcile(p, creatingBefore);
-            if (outcome.failure() == null) {
-                LOG.info(() -> "Reconciled payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + ": "
-                        + p.tradeState() + " -> " + outcome.view().tradeState());
-            } else {
-                LOG.info(() -> "Payment " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef()
-                        + " not resolved yet: " + outcome.failure().getMessage());
-            }
-        } finally {
-            ledger.reconcileAttempted(p.id(), backoff, now).ifPresent(attempts -> {
-                flagged.inc();
-                LOG.log(Level.WARNING, "Payment {0} {1} {2} still UNKNOWN after {3} reconciliation attempts:"
-                        + " flagged for an operator, no further attempts", new Object[] {p.merchant(), p.paymentMethod(), p.orderRef(),
-                        String.valueOf(attempts)});
-            });
         }
     }
 

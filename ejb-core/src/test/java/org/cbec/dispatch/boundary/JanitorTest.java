@@ -65,6 +65,7 @@ class JanitorTest {
         private final MoneyRequestAttempts broker = new MoneyRequestAttempts();
         final Map<Long, Attempt> answers = new HashMap<>();
         final List<Long> asked = new ArrayList<>();
+        final Map<Long, RequestKind> kinds = new HashMap<>();
 
         @Override
         public String openRequests() {
@@ -84,6 +85,7 @@ class JanitorTest {
         @Override
         public Attempt attempt(RequestKind kind, long subjectId, OffsetDateTime sendingBefore) {
             asked.add(subjectId);
+            kinds.put(subjectId, kind);
             return answers.getOrDefault(subjectId, new Attempt(Standing.AT_COMPANY, "ACCEPTED"));
         }
     }
@@ -342,6 +344,87 @@ class JanitorTest {
         assertTrue(asked > 3, "asked " + asked + " times, past the 3 attempts an unknown one gets");
         assertTrue(!listed.attentionSince().isBefore(T0.plusHours(5)) && !listed.attentionSince().isAfter(T0.plusHours(6)),
                 "listed within the hour before its six hours were up: " + listed.attentionSince());
+    }
+
+    private void payment(long id, String state, OffsetDateTime updatedAt) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("INSERT INTO payment (id, merchant,"
+                + " payment_method, order_ref, payment_type, currency, actual_amount, request_json, trade_state, created_at, updated_at,"
+                + " version) VALUES (?, 'demo', 'betapay', ?, 'NATIVE', 'CNY', 100, '{}', ?, ?, ?, 1)")) {
+            s.setLong(1, id);
+            s.setString(2, "o-" + id);
+            s.setString(3, state);
+            s.setObject(4, updatedAt);
+            s.setObject(5, updatedAt);
+            s.executeUpdate();
+        }
+    }
+
+    @Test
+    void aPaymentsCreateWithoutAnOutcomeIsTheJanitorsAsAnyRequestAndOneBeingSentWaitsUntilItsSenderIsTakenAsGone() throws SQLException {
+        Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 12, Duration.ofDays(3)));
+        payment(501, "UNKNOWN", T0.minusSeconds(6));
+        payment(502, "NOT_SENT", T0.minusSeconds(6));
+        payment(503, "CREATING", T0.minusSeconds(6)); // its sender may still be talking to the company
+        payment(504, "NOTPAY", T0.minusSeconds(6)); // an outcome: unpaid payments are polled, not resolved
+        payment(505, "SUCCESS", T0.minusSeconds(6));
+        for (long id = 501; id <= 503; id++) {
+            company.answers.put(id, new Attempts.Attempt(Attempts.Standing.UNKNOWN, "UNKNOWN: the company did not answer in time"));
+        }
+        assertEquals(Set.of(501L, 502L), run(j, T0), "the creates without an outcome, not the one being sent");
+        assertEquals(RequestKind.PAYMENT, company.kinds.get(501L));
+        AttentionView found = row(501);
+        assertEquals("o-501", found.merchantRef());
+        assertEquals("o-501", found.companyNo(), "the company knows the order by its orderRef");
+        assertEquals(RequestState.UNKNOWN, found.state());
+        assertEquals(1, found.attempts());
+        Set<Long> later = run(j, T0.plusSeconds(60));
+        assertTrue(later.contains(503L), "the create being sent is asked about once its sender is taken as gone: " + later);
+        assertTrue(!later.contains(504L) && !later.contains(505L), "never one with an outcome: " + later);
+
+        // Resolved (by a client's query, say): its row is closed, and it is asked about no more.
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("UPDATE payment SET trade_state = 'NOTPAY'"
+                + " WHERE id = 501")) {
+            assertEquals(1, s.executeUpdate());
+        }
+        assertTrue(!run(j, T0.plusHours(2)).contains(501L), "a resolved payment is not asked about");
+        assertTrue(ledger.due(T0.plusYears(10), 1000).stream().noneMatch(v -> v.subjectId() == 501), "its row is closed");
+    }
+
+    @Test
+    void aPaymentGivenUpOnBeforeTheJanitorTookPaymentsNeedsAttentionAfterTheMigrationWithItsAttempts() throws SQLException {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setUrl(postgres.freshDatabase("janitor_v26"));
+        Flyway.configure().dataSource(ds).locations("classpath:db/migration").target("25").load().migrate();
+        OffsetDateTime flaggedAt = T0.minusHours(4);
+        try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement("INSERT INTO payment (id, merchant,"
+                + " payment_method, order_ref, payment_type, currency, actual_amount, request_json, trade_state, created_at, updated_at,"
+                + " version, reconcile_attempts, reconcile_flagged_at) VALUES (?, 'demo', 'alphapay', ?, 'NATIVE', 'CNY', 100, '{}', ?, ?,"
+                + " ?, 1, ?, ?)")) {
+            Object[][] rows = {{1L, "UNKNOWN", 12, flaggedAt}, {2L, "UNKNOWN", 3, null}, {3L, "SUCCESS", 12, flaggedAt}};
+            for (Object[] r : rows) {
+                s.setLong(1, (Long) r[0]);
+                s.setString(2, "o-" + r[0]);
+                s.setString(3, (String) r[1]);
+                s.setObject(4, T0.minusHours(8));
+                s.setObject(5, T0.minusHours(8));
+                s.setInt(6, (Integer) r[2]);
+                s.setObject(7, r[3]);
+                s.executeUpdate();
+            }
+        }
+        Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement("SELECT kind, subject_id, merchant_ref, state,"
+                + " attempts, attention_since FROM money_request ORDER BY id")) {
+            java.sql.ResultSet rs = s.executeQuery();
+            assertTrue(rs.next(), "the flagged payment has its row");
+            assertEquals("PAYMENT", rs.getString(1));
+            assertEquals(1, rs.getLong(2));
+            assertEquals("o-1", rs.getString(3));
+            assertEquals("NEEDS_ATTENTION", rs.getString(4));
+            assertEquals(12, rs.getInt(5));
+            assertTrue(flaggedAt.isEqual(rs.getObject(6, OffsetDateTime.class)), "since it was flagged");
+            assertTrue(!rs.next(), "only that one: an unflagged one gets its row at the janitor's next run, a resolved one none");
+        }
     }
 
     private Attention attention(Janitor j) {

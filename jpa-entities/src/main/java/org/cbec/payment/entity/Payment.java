@@ -22,11 +22,6 @@ import java.time.OffsetDateTime;
 @Table(name = "payment")
 @NamedQuery(name = Payment.BY_ORDER,
         query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :paymentMethod AND p.orderRef = :orderRef")
-@NamedQuery(name = Payment.RECONCILE_DUE,
-        query = "SELECT p FROM Payment p WHERE p.tradeState IN :states AND p.updatedAt < :before AND p.reconcileFlaggedAt IS NULL"
-                + " AND (p.nextReconcileAt IS NULL OR p.nextReconcileAt <= :due) ORDER BY p.updatedAt")
-@NamedQuery(name = Payment.FLAGGED_COUNT,
-        query = "SELECT COUNT(p) FROM Payment p WHERE p.tradeState IN :states AND p.reconcileFlaggedAt IS NOT NULL")
 @NamedQuery(name = Payment.POLL_DUE,
         query = "SELECT p FROM Payment p WHERE p.nextPollAt <= :now AND p.tradeState IN :states ORDER BY p.nextPollAt")
 @NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
@@ -40,8 +35,6 @@ public class Payment {
     public static final String BY_ORDER = "Payment.byOrder";
     /** The width of {@code request_json} (V13). */
     public static final int REQUEST_JSON_LENGTH = 200_000;
-    public static final String RECONCILE_DUE = "Payment.reconcileDue";
-    public static final String FLAGGED_COUNT = "Payment.flaggedCount";
     public static final String COUNT_BY_MERCHANT = "Payment.countByMerchant";
     public static final String POLL_DUE = "Payment.pollDue";
 
@@ -124,18 +117,6 @@ public class Payment {
     /** When the reconciliation next asks the company about this unpaid payment (a lost callback); null: never. */
     @Column(name = "next_poll_at")
     private OffsetDateTime nextPollAt;
-
-    /** The reconciliation's attempts that left this payment unresolved (since the merchant last sent its create). */
-    @Column(name = "reconcile_attempts", nullable = false)
-    private int reconcileAttempts;
-
-    /** The reconciliation takes it again no earlier than this; null: as soon as it is old enough. */
-    @Column(name = "next_reconcile_at")
-    private OffsetDateTime nextReconcileAt;
-
-    /** When the reconciliation's last attempt failed and it was left to an operator; null: not given up. */
-    @Column(name = "reconcile_flagged_at")
-    private OffsetDateTime reconcileFlaggedAt;
 
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
@@ -238,46 +219,6 @@ public class Payment {
     public void retryCreate(OffsetDateTime at) {
         this.tradeState = tradeState.next(TradeEvent.TAKEN_OVER);
         this.updatedAt = at;
-    }
-
-    /**
-     * The merchant sent the create again. Should it come back UNKNOWN, that is a new failure: the
-     * reconciliation starts over from its first gap, and a flag raised for an operator is lowered
-     * (the reconciliation raises a new one if it gives up again).
-     */
-    public void reconcileFromStart() {
-        this.reconcileAttempts = 0;
-        this.nextReconcileAt = null;
-        this.reconcileFlaggedAt = null;
-    }
-
-    /** A reconciliation attempt left it unresolved: counted, and the next one not before {@code nextAt}. */
-    public void reconcileFailed(OffsetDateTime nextAt) {
-        this.reconcileAttempts++;
-        this.nextReconcileAt = nextAt;
-    }
-
-    /** The reconciliation's last attempt left it unresolved: counted, and left to an operator from {@code at}. */
-    public void flagForOperator(OffsetDateTime at) {
-        this.reconcileAttempts++;
-        this.nextReconcileAt = null;
-        this.reconcileFlaggedAt = at;
-    }
-
-    public boolean isFlaggedForOperator() {
-        return reconcileFlaggedAt != null;
-    }
-
-    public int getReconcileAttempts() {
-        return reconcileAttempts;
-    }
-
-    public OffsetDateTime getNextReconcileAt() {
-        return nextReconcileAt;
-    }
-
-    public OffsetDateTime getReconcileFlaggedAt() {
-        return reconcileFlaggedAt;
     }
 
     public Long getId() {

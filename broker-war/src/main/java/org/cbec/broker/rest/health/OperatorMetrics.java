@@ -15,10 +15,10 @@ import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * The broker's backlogs as gauges at {@code /metrics}: {@code payments{state}} (UNKNOWN among them),
- * {@code payments_flagged} (given up on by the reconciliation, for an operator), {@code refunds{state}},
- * {@code money_requests_attention{kind}} (refunds, splits, releases, payouts needing an operator),
+ * {@code refunds{state}}, {@code money_requests_attention{kind}} (payments' creates, refunds, splits,
+ * releases, payouts needing an operator),
  * {@code merchant_events{state}} (PENDING and FAILED deliveries). Read from the database at most once
- * every {@value #FRESH_MS} ms however often they are scraped, so a scrape costs at most five
+ * every {@value #FRESH_MS} ms however often they are scraped, so a scrape costs at most four
  * counting queries. Registered by the broker only: on Payara Micro the checkout WAR carries the
  * same ejb-core, and one set of these series is enough.
  */
@@ -42,11 +42,8 @@ public class OperatorMetrics {
         gauges("payments", "Payments by state, counted in the database", PaymentFigures.PAYMENT_STATES, PaymentFigures.Figures::payments);
         gauges("refunds", "Refunds by state, counted in the database", PaymentFigures.REFUND_STATES, PaymentFigures.Figures::refunds);
         gauges("merchant_events", "Merchant events (webhook deliveries) by state", PaymentFigures.EVENT_STATES, PaymentFigures.Figures::events);
-        registry.gauge(Metadata.builder().withName("payments_flagged")
-                .withDescription("Payments still UNKNOWN that the reconciliation gave up on after its last attempt").build(),
-                this, m -> m.read().flaggedPayments());
         Metadata attention = Metadata.builder().withName("money_requests_attention")
-                .withDescription("Refunds, splits, releases and payouts needing an operator's attention, by kind").build();
+                .withDescription("Payments' creates, refunds, splits, releases and payouts needing an operator's attention, by kind").build();
         for (String kind : PaymentFigures.REQUEST_KINDS) {
             registry.gauge(attention, this, m -> m.read().attention().getOrDefault(kind, 0L), new Tag("kind", kind));
         }
