@@ -146,14 +146,18 @@ class JanitorTest {
     }
 
     private void payout(long id, String state, OffsetDateTime updatedAt) throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("INSERT INTO payout (id, merchant,"
-                + " payment_method, payout_ref, amount, currency, target_currency, state, created_at, updated_at, version)"
-                + " VALUES (?, 'demo', 'alphapay', ?, 1000, 'CNY', 'GBP', ?, ?, ?, 1)")) {
+        insert("INSERT INTO payout (id, merchant, payment_method, payout_ref, amount, currency, target_currency, state, created_at,"
+                + " updated_at, version) VALUES (?, 'demo', 'alphapay', ?, 1000, 'CNY', 'GBP', ?, ?, ?, 1)", id, "po-" + id, state, updatedAt);
+    }
+
+    /** A row of {@code insert} (its parameters: id, reference, state, created and updated at), as its ledger writes it. */
+    private void insert(String insert, long id, String ref, String state, OffsetDateTime at) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(insert)) {
             s.setLong(1, id);
-            s.setString(2, "po-" + id);
+            s.setString(2, ref);
             s.setString(3, state);
-            s.setObject(4, updatedAt);
-            s.setObject(5, updatedAt);
+            s.setObject(4, at);
+            s.setObject(5, at);
             s.executeUpdate();
         }
     }
@@ -347,16 +351,9 @@ class JanitorTest {
     }
 
     private void payment(long id, String state, OffsetDateTime updatedAt) throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("INSERT INTO payment (id, merchant,"
-                + " payment_method, order_ref, payment_type, currency, actual_amount, request_json, trade_state, created_at, updated_at,"
-                + " version) VALUES (?, 'demo', 'betapay', ?, 'NATIVE', 'CNY', 100, '{}', ?, ?, ?, 1)")) {
-            s.setLong(1, id);
-            s.setString(2, "o-" + id);
-            s.setString(3, state);
-            s.setObject(4, updatedAt);
-            s.setObject(5, updatedAt);
-            s.executeUpdate();
-        }
+        insert("INSERT INTO payment (id, merchant, payment_method, order_ref, payment_type, currency, actual_amount, request_json,"
+                + " trade_state, created_at, updated_at, version) VALUES (?, 'demo', 'betapay', ?, 'NATIVE', 'CNY', 100, '{}', ?, ?, ?, 1)",
+                id, "o-" + id, state, updatedAt);
     }
 
     @Test
