@@ -1,6 +1,7 @@
 package org.cbec.payment;
 
 import java.time.OffsetDateTime;
+import org.cbec.company.PaymentType;
 import org.cbec.payment.entity.TradeState;
 
 /**
@@ -12,7 +13,7 @@ import org.cbec.payment.entity.TradeState;
  * {@code heldForSettlement}: the company holds the money for settlement (the create's effective
  * {@code profitSharing}; false for a payment stored before holding existed).
  */
-public record PaymentView(String merchant, String paymentMethod, String orderRef, String paymentType, String currency,
+public record PaymentView(String merchant, String paymentMethod, String orderRef, PaymentType paymentType, String currency,
         long actualAmount, Long total, TradeState tradeState, boolean refunded, String tradeStateDesc, String tradeType, String payMessage,
         String payInvokeMessage, String timeStamp, String nonceStr, String transactionId, String bankType,
         Long payerTotal, String payerCurrency, OffsetDateTime paidAt, boolean heldForSettlement, long id) {

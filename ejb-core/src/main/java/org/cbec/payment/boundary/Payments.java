@@ -229,7 +229,7 @@ public class Payments {
             // The company has the order but the broker never saw its answer: ask again for the payment
             // reference; the company's duplicate-order rule returns the same order.
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
-            PaymentType type = PaymentType.valueOf(p.paymentType());
+            PaymentType type = p.paymentType();
             Optional<PaymentView> recovered = company.create(account, orderOf(original, type, p.heldForSettlement(), account.merchant()), log).fold(
                     order -> {
                         Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
@@ -291,7 +291,7 @@ public class Payments {
         PaymentView p = refreshed.view();
         if (p.tradeState() == TradeState.UNKNOWN && ledger.takeOver(p.id())) {
             CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
-            PaymentType type = PaymentType.valueOf(p.paymentType());
+            PaymentType type = p.paymentType();
             return sendCreate(companies.port(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
                     type, p.heldForSettlement(), p.id());
         }
@@ -345,7 +345,7 @@ public class Payments {
         }
         PaymentView p = ledger.findByPayMessage(merchant, i.paymentMethod(), i.payMessage())
                 .orElseThrow(() -> new InvalidRequestException("payMessage", "no payment of this merchant has this payMessage"));
-        if (!p.paymentType().equals(type.name())) {
+        if (p.paymentType() != type) {
             throw new InvalidRequestException("paymentType", "the payment's type is " + p.paymentType());
         }
         return company.invocation(accounts.account(merchant, i.paymentMethod()), type, i.payMessage(), i.timeStamp(), i.nonceStr());

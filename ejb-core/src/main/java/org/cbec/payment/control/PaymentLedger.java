@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.cbec.company.CreatedOrder;
 import org.cbec.company.Invocation;
 import org.cbec.company.OrderStatus;
+import org.cbec.company.PaymentType;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.PaymentEvent;
 import org.cbec.payment.entity.Refund;
@@ -271,7 +272,7 @@ public class PaymentLedger {
     }
 
     public static PaymentView view(Payment p) {
-        return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), p.getPaymentType(), p.getCurrency(),
+        return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), PaymentType.valueOf(p.getPaymentType()), p.getCurrency(),
                 p.getActualAmount(), p.getTotal(), p.getTradeState().shown(), false, p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
                 p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.isHeldForSettlement(), p.getId());

@@ -143,7 +143,7 @@ public final class PaymentRules {
     public static void checkRepeat(PaymentView stored, Supplier<CreatePayment> storedRequest, CreatePayment c) {
         boolean held = heldForSettlement(c.currency(), c.profitSharing());
         if (stored.actualAmount() != c.actualAmount() || !stored.currency().equals(c.currency())
-                || !stored.paymentType().equals(c.paymentType()) || !java.util.Objects.equals(stored.total(), c.total())
+                || !stored.paymentType().name().equals(c.paymentType()) || !java.util.Objects.equals(stored.total(), c.total())
                 || stored.heldForSettlement() != held && requestedHeld(storedRequest.get()) != held) {
             throw new InvalidRequestException("orderRef", "orderRef " + c.orderRef()
                     + " is already a payment with another amount, total, currency, payment type or profitSharing");

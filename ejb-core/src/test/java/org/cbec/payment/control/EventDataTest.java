@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import jakarta.json.JsonObject;
 import java.time.OffsetDateTime;
+import org.cbec.company.PaymentType;
 import org.cbec.payment.entity.TradeState;
 import org.junit.jupiter.api.Test;
 import org.cbec.payment.PaymentView;
@@ -25,7 +26,7 @@ class EventDataTest {
 
     @Test
     void aPaymentsDataIsTheQueryResultsFieldsInBeijingTime() {
-        PaymentView p = new PaymentView("m", "alphapay", "o-1", "NATIVE", "CNY", 2599, null, TradeState.SUCCESS, false, "paid", "NATIVE", "weixin://x", null,
+        PaymentView p = new PaymentView("m", "alphapay", "o-1", PaymentType.NATIVE, "CNY", 2599, null, TradeState.SUCCESS, false, "paid", "NATIVE", "weixin://x", null,
                 null, null, "4200000001", "OTHERS", 2599L, "CNY", OffsetDateTime.parse("2026-11-25T12:00:00Z"), true, 7);
         JsonObject data = EventData.payment(p);
         assertEquals("o-1", data.getString("orderRef"));

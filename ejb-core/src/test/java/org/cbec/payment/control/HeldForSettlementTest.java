@@ -23,7 +23,7 @@ class HeldForSettlementTest {
     }
 
     private static PaymentView stored(String currency, boolean held) {
-        return new PaymentView("demo", "alphapay", "o-1", "NATIVE", currency, 100, null, TradeState.NOTPAY, false, null, null, null, null, null,
+        return new PaymentView("demo", "alphapay", "o-1", PaymentType.NATIVE, currency, 100, null, TradeState.NOTPAY, false, null, null, null, null, null,
                 null, null, null, null, null, null, held, 1);
     }
 

@@ -127,7 +127,7 @@ class PaymentRulesTest {
     // ---- which payment an orderRef names (QueryPayment, ClosePayment, the refunds) -------------------
 
     private static PaymentView paymentAt(String method, String orderRef, long id) {
-        return new PaymentView("demo", method, orderRef, "NATIVE", "CNY", 100, null, TradeState.NOTPAY, false, null, null, null, null, null, null,
+        return new PaymentView("demo", method, orderRef, PaymentType.NATIVE, "CNY", 100, null, TradeState.NOTPAY, false, null, null, null, null, null, null,
                 null, null, null, null, null, false, id);
     }
 
