@@ -22,11 +22,11 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * The one janitor of money requests without the company's final word (payments' creates, refunds,
- * splits, releases, payouts): each run first records every open request it has no row for and closes the rows of
- * those that ended another way (one INFO line each, as for those it ends), then takes the due ones
- * in the order they fell due ({@code next_attempt_at}, never by when they last changed, so that a
- * hundred waiting at the company cannot starve a new one), at most {@code dispatch.batch} of them,
- * and makes one attempt at each ({@link Attempts}: the company asked, and the request sent again
+ * splits, releases, payouts): each run first records every open request it has no row for and
+ * closes the rows of those that ended another way (one INFO line each, as for those it ends), then
+ * takes the due ones in the order they fell due ({@code next_attempt_at}, never by when they last
+ * changed, so that a hundred waiting at the company cannot starve a new one), at most
+ * {@code dispatch.batch} of them, and makes one attempt at each ({@link Attempts}: the company asked, and the request sent again
  * only when it has none). The next attempt follows one back-off ({@link AttemptRules}:
  * {@code dispatch.backoff-base-ms}, doubling, at most {@code dispatch.backoff-max-ms} apart,
  * spread by {@code dispatch.backoff-jitter}); an unknown outcome is given up after

@@ -271,11 +271,11 @@ public class Payments {
 
     /**
      * Resolves a payment whose create has no known outcome, with no client involved (one attempt of
-     * the money requests' janitor, whose schedule and attempt limit it is). A create left CREATING since before {@code creatingBefore} lost its
-     * owner (the broker stopped while asking the company) and becomes UNKNOWN first. Then the company
-     * is asked: if it has the order, the payment takes the company's state and payment reference; if
-     * it has not, the stored create request is sent again, exactly as an identical create from the
-     * merchant would send it. When the company cannot be reached the outcome carries its failure;
+     * the money requests' janitor, whose schedule and attempt limit it is). A create left CREATING
+     * since before {@code creatingBefore} lost its owner (the broker stopped while asking the
+     * company) and becomes UNKNOWN first. Then the company is asked: if it has the order, the
+     * payment takes the company's state and payment reference; if it has not, the stored create
+     * request is sent again, exactly as an identical create from the merchant would send it. When the company cannot be reached the outcome carries its failure;
      * the payment then stays UNKNOWN for the next attempt.
      */
     public RequestOutcome<PaymentView> reconcile(PaymentView candidate, OffsetDateTime creatingBefore) {

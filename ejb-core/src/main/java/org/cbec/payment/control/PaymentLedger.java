@@ -37,8 +37,6 @@ public class PaymentLedger {
 
     /** EclipseLink's query hint for objects that are only read (eclipselink.read-only). */
     static final String READ_ONLY = "eclipselink.read-only";
-    /** The states of a create without a known outcome that nobody is sending ({@link TradeState#isUnresolved}). */
-
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
@@ -272,8 +270,8 @@ public class PaymentLedger {
     }
 
     public static PaymentView view(Payment p) {
-        return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), PaymentType.valueOf(p.getPaymentType()), p.getCurrency(),
-                p.getActualAmount(), p.getTotal(), p.getTradeState().shown(), false, p.getTradeStateDesc(), p.getTradeType(),
+        return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), PaymentType.valueOf(p.getPaymentType()),
+                p.getCurrency(), p.getActualAmount(), p.getTotal(), p.getTradeState().shown(), false, p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
                 p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.isHeldForSettlement(), p.getId());
     }
