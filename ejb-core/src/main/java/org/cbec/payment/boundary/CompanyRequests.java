@@ -3,6 +3,7 @@ package org.cbec.payment.boundary;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Logger;
@@ -69,6 +70,9 @@ public class CompanyRequests {
 
         /** Whether a query asks the company again: its outcome unknown, or the company still working on it. */
         boolean refreshable(V v);
+
+        /** Whether its outcome is unknown and nobody is sending it (UNKNOWN, NOT_SENT): it may be taken over. */
+        boolean unresolved(V v);
 
         CompanyOutcome<S> send(CompanyPort company, CompanyAccount account, V v, Exchanges log);
 
@@ -169,6 +173,23 @@ public class CompanyRequests {
                     kind.ledger().unknown(id, unanswered.reason(), log.entries());
                     return RequestOutcome.failed(kind.ledger().get(id), CompanyFailures.failed(kind.failure(), unanswered, stillKept));
                 });
+    }
+
+    /**
+     * Resolves one without the company's final word, with no client involved (an attempt of the
+     * money requests' janitor): one left SENDING since before {@code sendingBefore} lost its sender
+     * and is UNKNOWN from now; an unknown one is taken over and resolved ({@link #resolveOrSend}:
+     * the company asked, and it sent again only when the company has none); one the company is
+     * still working on is asked for its newer view. The company's failure, when it gave no usable
+     * answer, is in the outcome.
+     */
+    public <V extends SentRequest, S> RequestOutcome<V> reconcile(Kind<V, S> kind, V candidate, OffsetDateTime sendingBefore) {
+        kind.ledger().abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
+        V v = kind.ledger().get(candidate.id());
+        if (kind.unresolved(v) && kind.ledger().takeOver(v.id())) {
+            return resolveOrSend(kind, v);
+        }
+        return refresh(kind, v, true);
     }
 
     /**

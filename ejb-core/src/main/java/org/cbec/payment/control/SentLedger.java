@@ -1,5 +1,6 @@
 package org.cbec.payment.control;
 
+import java.time.OffsetDateTime;
 import java.util.List;
 
 /**
@@ -37,4 +38,13 @@ public interface SentLedger<V, S> {
 
     /** Exchanges that changed nothing but are kept (they went wrong). */
     void events(long id, List<Exchanges.Entry> events);
+
+    /**
+     * Left SENDING since before {@code before}: its sender is gone (the broker stopped while the
+     * company was asked), so its outcome is unknown now. False if it moved on meanwhile.
+     */
+    boolean abandoned(long id, OffsetDateTime before, String reason);
+
+    /** Takes over one whose outcome is unknown (SENDING again, for this caller), to resolve it; false if someone took it first. */
+    boolean takeOver(long id);
 }

@@ -215,17 +215,11 @@ public class Payouts {
     }
 
     /**
-     * Resolves a payout with no final outcome, with no client involved (the {@code Reconciliation}):
-     * one left SENDING since before {@code sendingBefore} lost its sender; then the company is asked,
-     * and an unknown one it does not have is sent again.
+     * One attempt of the money requests' janitor at a payout without the company's final word
+     * ({@link CompanyRequests#reconcile}).
      */
     public RequestOutcome<PayoutView> reconcile(PayoutView candidate, OffsetDateTime sendingBefore) {
-        ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
-        PayoutView p = ledger.get(candidate.id());
-        if (p.state().isUnresolved() && ledger.takeOver(p.id())) {
-            return requests.resolveOrSend(new Sent(), p);
-        }
-        return requests.refresh(new Sent(), p, true);
+        return requests.reconcile(new Sent(), candidate, sendingBefore);
     }
 
     private void requireAccount(String merchant, String paymentMethod) {
@@ -292,6 +286,11 @@ public class Payouts {
         @Override
         public String describe(PayoutView p) {
             return p.merchant() + " " + p.paymentMethod() + " " + p.payoutRef() + " " + p.amount() + " CNY to " + p.targetCurrency();
+        }
+
+        @Override
+        public boolean unresolved(PayoutView p) {
+            return p.state().isUnresolved();
         }
 
         @Override

@@ -177,6 +177,7 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
     }
 
     /** Takes over a payout whose outcome is unknown, to send it again, if nobody took it first. */
+    @Override
     public boolean takeOver(long id) {
         Payout p = em.find(Payout.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (!p.getState().allows(PayoutEvent.TAKEN_OVER)) {
@@ -187,6 +188,7 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
     }
 
     /** One left SENDING since before {@code before}: its sender is gone, so its outcome is unknown. */
+    @Override
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Payout p = em.find(Payout.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (!p.getState().allows(PayoutEvent.SENDER_LOST) || !p.getUpdatedAt().isBefore(before)) {

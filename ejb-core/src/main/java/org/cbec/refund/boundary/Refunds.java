@@ -140,19 +140,12 @@ public class Refunds {
     }
 
     /**
-     * Resolves a refund with no final outcome, with no client involved (the scheduled
-     * {@code Reconciliation}): a refund left SENDING since before {@code sendingBefore} lost its
-     * sender and becomes UNKNOWN; then the company is asked, and an unknown refund it does not have
-     * is sent again. The company's failure, when it gave no usable answer, is in the outcome.
+     * One attempt of the money requests' janitor at a refund without the company's final word
+     * ({@link CompanyRequests#reconcile}).
      */
     public RequestOutcome<RefundView> reconcile(RefundView candidate, OffsetDateTime sendingBefore) {
-        ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
-        RefundView r = ledger.get(candidate.id());
-        PaymentView payment = payments.find(r.merchant(), r.paymentMethod(), r.orderRef()).orElseThrow();
-        if (r.state().isUnresolved() && ledger.takeOver(r.id())) {
-            return requests.resolveOrSend(new Sent(payment), r);
-        }
-        return requests.refresh(new Sent(payment), r, true);
+        PaymentView payment = payments.find(candidate.merchant(), candidate.paymentMethod(), candidate.orderRef()).orElseThrow();
+        return requests.reconcile(new Sent(payment), candidate, sendingBefore);
     }
 
     /** Refunds as {@link CompanyRequests} sends them: the company's refund call and query, and the refund ledger. */
@@ -187,6 +180,11 @@ public class Refunds {
         @Override
         public String describe(RefundView r) {
             return r.merchant() + " " + r.paymentMethod() + " " + r.orderRef() + " " + r.refundRef() + " " + r.amount() + " " + r.currency();
+        }
+
+        @Override
+        public boolean unresolved(RefundView r) {
+            return r.state().isUnresolved();
         }
 
         @Override

@@ -232,6 +232,7 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
     }
 
     /** Takes over a refund whose outcome is unknown, to send it again, if nobody took it first. */
+    @Override
     public boolean takeOver(long id) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (!RefundSendRules.mayTakeOver(r.getState())) {
@@ -242,6 +243,7 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
     }
 
     /** A refund left SENDING since before {@code before}: its sender is gone (the broker stopped), so its outcome is unknown. */
+    @Override
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (!RefundSendRules.senderLost(r.getState(), r.getUpdatedAt(), before)) {

@@ -189,18 +189,12 @@ public class Settlements {
     }
 
     /**
-     * Resolves a split or release with no final outcome, with no client involved (the
-     * {@code Reconciliation}): one left SENDING since before {@code sendingBefore} lost its sender;
-     * then the company is asked, and an unknown one it does not have is sent again.
+     * One attempt of the money requests' janitor at a split or release without the company's final word
+     * ({@link CompanyRequests#reconcile}).
      */
     public RequestOutcome<SplitView> reconcile(SplitView candidate, OffsetDateTime sendingBefore) {
-        ledger.abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
-        SplitView s = ledger.get(candidate.id());
-        PaymentView payment = payments.find(s.merchant(), s.paymentMethod(), s.orderRef()).orElseThrow();
-        if (s.state().isUnresolved() && ledger.takeOver(s.id())) {
-            return requests.resolveOrSend(new Sent(payment), s);
-        }
-        return requests.refresh(new Sent(payment), s, true);
+        PaymentView payment = payments.find(candidate.merchant(), candidate.paymentMethod(), candidate.orderRef()).orElseThrow();
+        return requests.reconcile(new Sent(payment), candidate, sendingBefore);
     }
 
     /** Paid, held payments whose holding days are over and that nothing released yet (the {@code Reconciliation}'s list). */
@@ -332,6 +326,11 @@ public class Settlements {
         @Override
         public String describe(SplitView s) {
             return s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.kind() + " " + s.settlementRef() + " " + s.amount();
+        }
+
+        @Override
+        public boolean unresolved(SplitView s) {
+            return s.state().isUnresolved();
         }
 
         @Override

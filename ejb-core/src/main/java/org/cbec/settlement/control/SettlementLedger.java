@@ -270,6 +270,7 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
     }
 
     /** Takes over a split or release whose outcome is unknown, to send it again, if nobody took it first. */
+    @Override
     public boolean takeOver(long id) {
         Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (!s.getState().isUnresolved()) {
@@ -280,6 +281,7 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
     }
 
     /** One left SENDING since before {@code before}: its sender is gone, so its outcome is unknown. */
+    @Override
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (s.getState() != SettlementState.SENDING || !s.getUpdatedAt().isBefore(before)) {
