@@ -71,9 +71,6 @@ public class CompanyRequests {
         /** Whether a query asks the company again: its outcome unknown, or the company still working on it. */
         boolean refreshable(V v);
 
-        /** Whether its outcome is unknown and nobody is sending it (UNKNOWN, NOT_SENT): it may be taken over. */
-        boolean unresolved(V v);
-
         CompanyOutcome<S> send(CompanyPort company, CompanyAccount account, V v, Exchanges log);
 
         /** The company's status of it by its number; empty when the company has none. */
@@ -186,7 +183,7 @@ public class CompanyRequests {
     public <V extends SentRequest, S> RequestOutcome<V> reconcile(Kind<V, S> kind, V candidate, OffsetDateTime sendingBefore) {
         kind.ledger().abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
         V v = kind.ledger().get(candidate.id());
-        if (kind.unresolved(v) && kind.ledger().takeOver(v.id())) {
+        if (kind.ledger().takeOver(v.id())) { // only one without an outcome that nobody is sending
             return resolveOrSend(kind, v);
         }
         return refresh(kind, v, true);

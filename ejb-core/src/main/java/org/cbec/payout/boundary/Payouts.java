@@ -289,11 +289,6 @@ public class Payouts {
         }
 
         @Override
-        public boolean unresolved(PayoutView p) {
-            return p.state().isUnresolved();
-        }
-
-        @Override
         public boolean refreshable(PayoutView p) {
             return p.state() == PayoutState.ACCEPTED || p.state().isUnresolved();
         }

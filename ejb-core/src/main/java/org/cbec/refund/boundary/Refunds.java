@@ -183,11 +183,6 @@ public class Refunds {
         }
 
         @Override
-        public boolean unresolved(RefundView r) {
-            return r.state().isUnresolved();
-        }
-
-        @Override
         public boolean refreshable(RefundView r) {
             return r.state() == RefundState.PROCESSING || r.state().isUnresolved();
         }

@@ -329,11 +329,6 @@ public class Settlements {
         }
 
         @Override
-        public boolean unresolved(SplitView s) {
-            return s.state().isUnresolved();
-        }
-
-        @Override
         public boolean refreshable(SplitView s) {
             return s.state() == SettlementState.PROCESSING || s.state().isUnresolved();
         }
