@@ -413,7 +413,11 @@ class SandboxIT {
         assertEquals("SIGN_ERROR", forged.json().getString("code"));
 
         String body = m.createBody(orderRef(), 100, "CNY");
-        for (long skew : new long[] {-301, 301}) {
+        // The company's window is 5 minutes either way, in whole seconds. A time 301 s before now stays
+        // outside it however long the request takes; one ahead of now comes nearer to the company's
+        // clock while the request travels (one second boundary crossed, and 301 s ahead was 300: taken),
+        // so it is a minute past the window.
+        for (long skew : new long[] {-301, 360}) {
             Reply stale = Http.send("POST", base.resolve("alphapay/v3/pay/transactions/native"), Map.of("Content-Type", "application/json",
                     "Authorization", m.alphapayAuthorization("POST", "/sandbox/alphapay/v3/pay/transactions/native", body,
                             Instant.now().getEpochSecond() + skew)), body);
