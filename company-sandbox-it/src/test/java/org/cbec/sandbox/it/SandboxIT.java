@@ -586,20 +586,22 @@ class SandboxIT {
 
     /**
      * A company's latency, set through the admin API: 300 calls at once to alphapay each wait its
-     * 4 s before they are served, and all are answered within 7.5 s of being sent, while the admin API
+     * 6 s before they are served, and all are answered within 12 s of being sent, while the admin API
      * and betapay (no latency) answer at once: a waiting call holds no thread of the server. Were
-     * each call to hold a thread of the HTTP pool (at most 200) for its 4 s, the last would be
-     * answered after 8 s and the admin API would wait for a thread. (What remains after the 4 s is
-     * the signing of 300 answers on two shared cores.) A bad latency is 400 naming its member.
+     * each call to hold a thread of the HTTP pool (at most 200) for its 6 s, the last would wait
+     * for a thread a first call let go, and be answered after 12 s; the admin API would wait too.
+     * (What remains after the 6 s is the signing of 300 answers on two shared cores: up to 3.7 s
+     * seen in a full run, which is why the bound is the second wave and not less.) A bad latency is
+     * 400 naming its member.
      */
     @Test
     void aCompanysLatencyDelaysEachOfItsAnswersWithoutHoldingAThread() throws Exception {
         Reply bad = Http.admin("PUT", base.resolve("alphapay/latency"), "{\"distribution\":\"LOGNORMAL\",\"p50Ms\":150}");
         assertEquals(400, bad.status(), bad.toString());
         assertEquals("p99Ms", bad.json().getString("field"));
-        Reply set = Http.admin("PUT", base.resolve("alphapay/latency"), "{\"distribution\":\"FIXED\",\"p50Ms\":4000}");
+        Reply set = Http.admin("PUT", base.resolve("alphapay/latency"), "{\"distribution\":\"FIXED\",\"p50Ms\":6000}");
         assertEquals(200, set.status(), set.toString());
-        assertEquals("{\"code\":200,\"distribution\":\"FIXED\",\"p50Ms\":4000,\"p99Ms\":4000}", set.body());
+        assertEquals("{\"code\":200,\"distribution\":\"FIXED\",\"p50Ms\":6000,\"p99Ms\":6000}", set.body());
         java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10)).build();
         try {
@@ -629,8 +631,8 @@ class SandboxIT {
             long allMs = (System.nanoTime() - started) / 1_000_000;
             System.out.printf("SandboxIT latency: %d calls, waits %d..%d ms, all answered in %d ms; admin %d ms, betapay %d ms meanwhile%n",
                     calls, waits.get(0), waits.get(calls - 1), allMs, adminMs, betapayMs);
-            assertTrue(waits.get(0) >= 4000, "answered before the latency: " + waits.get(0) + " ms");
-            assertTrue(waits.get(calls - 1) < 7500, "the last of " + calls + " waited " + waits.get(calls - 1) + " ms: calls queued for threads");
+            assertTrue(waits.get(0) >= 6000, "answered before the latency: " + waits.get(0) + " ms");
+            assertTrue(waits.get(calls - 1) < 12_000, "the last of " + calls + " waited " + waits.get(calls - 1) + " ms: calls queued for threads");
             assertTrue(adminMs < 1000 && betapayMs < 1000, "while calls wait, the admin API took " + adminMs + " ms, betapay " + betapayMs + " ms");
         } finally {
             Reply cleared = Http.admin("DELETE", base.resolve("alphapay/latency"), null);
