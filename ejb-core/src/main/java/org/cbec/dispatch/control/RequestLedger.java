@@ -39,9 +39,10 @@ public class RequestLedger {
 
     /**
      * Adds a row for each open request without one (due {@code minAgeMs} after its last change, or
-     * {@code staleSendingMs} after it when its sender may still be talking to the company), and
-     * closes the rows whose request ended otherwise (a client's query, a company's notification),
-     * at {@code now}. Returns the rows it closed, each as it now is.
+     * {@code staleSendingMs} after it when its sender may still be talking to the company), brings a
+     * row not yet attempted forward to {@code minAgeMs} after its request's last change once it is
+     * no longer being sent, and closes the rows whose request ended otherwise (a client's query, a
+     * company's notification), at {@code now}. Returns the rows it closed, each as it now is.
      */
     @SuppressWarnings("unchecked")
     public List<AttentionView> sweep(String open, List<String> atCompany, String sending, long minAgeMs, long staleSendingMs, OffsetDateTime now) {
@@ -53,6 +54,14 @@ public class RequestLedger {
                 + " FROM (" + open + ") o WHERE NOT EXISTS (SELECT 1 FROM money_request m WHERE m.kind = o.kind AND m.subject_id = o.id)"
                 + " ON CONFLICT (kind, subject_id) DO NOTHING")
                 .setParameter(1, staleSendingMs).setParameter(2, minAgeMs).setParameter(3, now).setParameter(4, now).executeUpdate();
+        // A row never attempted is due when its request's last change says, whatever it said when the
+        // row was made: one found while being sent (due once its sender may be gone) and answered a
+        // moment later is due minAgeMs after that answer, not a minute after it was sent.
+        em.createNativeQuery("UPDATE money_request m SET next_attempt_at = o.updated_at + ? * INTERVAL '1 millisecond', updated_at = ?"
+                + " FROM (" + open + ") o WHERE o.kind = m.kind AND o.id = m.subject_id AND m.closed_at IS NULL AND m.attempts = 0"
+                + " AND m.state IN ('UNKNOWN', 'ANSWERED') AND o.state <> " + literal(sending)
+                + " AND m.next_attempt_at > o.updated_at + ? * INTERVAL '1 millisecond'")
+                .setParameter(1, minAgeMs).setParameter(2, now).setParameter(3, minAgeMs).executeUpdate();
         // Ended without the janitor, the company's word having come another way (a client's query, a
         // notification): REPORTED, in RequestState's table, from each of these three states.
         List<Object> closed = em.createNativeQuery("UPDATE money_request m SET state = 'ANSWERED', closed_at = ?, updated_at = ?"

@@ -388,6 +388,24 @@ class JanitorTest {
     }
 
     @Test
+    void oneFoundWhileBeingSentAndAnsweredAMomentLaterIsAskedAboutAsSoonAsAnyAnsweredOne() throws SQLException {
+        // A run may find a payout while its sender talks to the company: its row waits for the sender to
+        // be taken as gone (60 s). The company accepts it a second later: from then on it is one the
+        // company works on, asked about 5 s after that answer like any other, not at the minute.
+        Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 12, Duration.ofDays(3)));
+        payout(601, "SENDING", T0.minusSeconds(6));
+        assertEquals(Set.of(), run(j, T0), "not while its sender may still be talking to the company");
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("UPDATE payout SET state = 'ACCEPTED',"
+                + " updated_at = ? WHERE id = 601")) {
+            s.setObject(1, T0.plusSeconds(1));
+            assertEquals(1, s.executeUpdate());
+        }
+        assertEquals(Set.of(601L), run(j, T0.plusSeconds(RUN.toSeconds())), "asked at the next run, 5 s after the company's answer");
+        assertEquals(RequestState.ANSWERED, row(601).state());
+        assertEquals(1, row(601).attempts());
+    }
+
+    @Test
     void aPaymentGivenUpOnBeforeTheJanitorTookPaymentsNeedsAttentionAfterTheMigrationWithItsAttempts() throws SQLException {
         PGSimpleDataSource ds = new PGSimpleDataSource();
         ds.setUrl(postgres.freshDatabase("janitor_v26"));
