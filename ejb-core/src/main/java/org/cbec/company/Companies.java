@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.cbec.platform.error.UpstreamFailureException;
@@ -49,10 +50,27 @@ public class Companies {
             throw new IllegalArgumentException("no payment company " + paymentMethod);
         }
         if (!company.configured()) {
-            throw new UpstreamFailureException(failure, paymentMethod + " is not configured on this server ("
-                    + paymentMethod + ".url is not set); not called");
+            throw notConfigured(paymentMethod, failure);
         }
         return company;
+    }
+
+    /** The 500 of the action ({@code failure}) when this server has no URL for the company. */
+    public static UpstreamFailureException notConfigured(String paymentMethod, String failure) {
+        return new UpstreamFailureException(failure, paymentMethod + " is not configured on this server (" + paymentMethod
+                + ".url is not set); not called");
+    }
+
+    /**
+     * The company as the boundaries call it, when this server has its URL; empty when it has not
+     * (the server's configuration, not the company's answer: nothing can be asked of it here).
+     */
+    public Optional<CompanyPort> configured(String paymentMethod) {
+        PaymentCompany company = byMethod.get(paymentMethod);
+        if (company == null) {
+            throw new IllegalArgumentException("no payment company " + paymentMethod);
+        }
+        return company.configured() ? Optional.of(new CompanyPort(company, calls)) : Optional.empty();
     }
 
     /** The company as the boundaries call it, every call giving an outcome ({@link CompanyPort}); ready as for {@link #of}. */

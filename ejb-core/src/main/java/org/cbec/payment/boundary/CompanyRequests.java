@@ -17,7 +17,6 @@ import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.RefundSendRules;
 import org.cbec.payment.control.SentLedger;
-import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.UpstreamFailureException;
 
 /**
@@ -199,13 +198,12 @@ public class CompanyRequests {
         if (!kind.refreshable(v)) {
             return RequestOutcome.of(v); // final, or SENDING: its sender is still talking to the company
         }
-        CompanyPort company;
-        try {
-            company = companies.port(v.paymentMethod(), kind.queryFailure());
-        } catch (BusinessException notConfigured) {
+        Optional<CompanyPort> configured = companies.configured(v.paymentMethod());
+        if (configured.isEmpty()) {
             // The server's configuration, not the company's answer: this request cannot be asked about here.
-            return strict ? RequestOutcome.failed(v, notConfigured) : RequestOutcome.of(v);
+            return strict ? RequestOutcome.failed(v, Companies.notConfigured(v.paymentMethod(), kind.queryFailure())) : RequestOutcome.of(v);
         }
+        CompanyPort company = configured.get();
         Exchanges log = new Exchanges();
         long id = v.id();
         Function<String, RequestOutcome<V>> nothing = why -> {

@@ -22,7 +22,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.dispatch.boundary.Janitor;
-import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.lease.Leases;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.cbec.payment.control.PaymentLedger;
@@ -144,7 +143,8 @@ public class Reconciliation {
             }
             // Releases the company refused: asked once what it still holds (it may have released the money on its own).
             for (long releaseId : settlementLedger.refusedReleasesToCheck(now.minusNanos(minAgeMs * 1_000_000), BATCH)) {
-                afterRefusedRelease(releaseId);
+                settlements.afterRefusedRelease(releaseId).ifPresent(s -> LOG.info(() -> "Held money found released by the company"
+                        + " after a refused release: " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.amount()));
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Payment reconciliation run failed; the next run tries again", e);
@@ -166,14 +166,4 @@ public class Reconciliation {
             ledger.polled(p.id());
         }
     }
-
-    private void afterRefusedRelease(long releaseId) {
-        try {
-            settlements.afterRefusedRelease(releaseId).ifPresent(s -> LOG.info(() -> "Held money found released by the company after"
-                    + " a refused release: " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.amount()));
-        } catch (BusinessException notAsked) {
-            LOG.info(() -> "Refused release " + releaseId + " not checked yet: " + notAsked.getMessage());
-        }
-    }
-
 }

@@ -220,7 +220,8 @@ public class Settlements {
     }
 
     private Optional<SplitView> releaseHeld(PaymentView payment) {
-        Optional<HeldMoney> held = heldAtCompany(payment).fold(Optional::of, refused -> Optional.empty(), unanswered -> Optional.empty());
+        Optional<HeldMoney> held = heldAtCompany(payment).flatMap(asked -> asked.fold(Optional::of, refused -> Optional.empty(),
+                unanswered -> Optional.empty()));
         if (held.isEmpty()) {
             return Optional.empty();
         }
@@ -237,13 +238,17 @@ public class Settlements {
      * company is asked once what it still holds of the payment. Holding none, it released the money
      * on its own (a company refuses a release of what it already released), which is recorded (and
      * announced) as its release; holding some, the refusal stands and a later release can be
-     * asked for. No answer: asked again at the next run.
+     * asked for. No answer (or no URL for the company on this server): asked again at the next run.
      */
     public Optional<SplitView> afterRefusedRelease(long releaseId) {
         SplitView refusedRelease = ledger.get(releaseId);
         PaymentView payment = payments.find(refusedRelease.merchant(), refusedRelease.paymentMethod(), refusedRelease.orderRef())
                 .orElseThrow();
-        return heldAtCompany(payment).fold(
+        Optional<CompanyOutcome<HeldMoney>> asked = heldAtCompany(payment);
+        if (asked.isEmpty()) {
+            return Optional.empty();
+        }
+        return asked.get().fold(
                 held -> {
                     ledger.heldChecked(releaseId);
                     return held.unsplitAmount() == 0 ? releasedByCompany(payment) : Optional.<SplitView>empty();
@@ -255,11 +260,13 @@ public class Settlements {
                 unanswered -> Optional.empty());
     }
 
-    /** What the company still holds of the payment. */
-    private CompanyOutcome<HeldMoney> heldAtCompany(PaymentView payment) {
-        CompanyPort company = companies.port(payment.paymentMethod(), FAILURE);
-        CompanyAccount account = accounts.account(payment.merchant(), payment.paymentMethod());
-        return company.heldMoney(account, payment.orderRef(), payment.transactionId(), new Exchanges());
+    /**
+     * What the company still holds of the payment; empty when this server cannot ask it (no URL for
+     * the company here: a node configured for it will).
+     */
+    private Optional<CompanyOutcome<HeldMoney>> heldAtCompany(PaymentView payment) {
+        return companies.configured(payment.paymentMethod()).map(company -> company.heldMoney(
+                accounts.account(payment.merchant(), payment.paymentMethod()), payment.orderRef(), payment.transactionId(), new Exchanges()));
     }
 
     private Optional<SplitView> releasedByCompany(PaymentView payment) {
