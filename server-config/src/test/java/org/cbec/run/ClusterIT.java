@@ -456,8 +456,7 @@ class ClusterIT {
     }
 
     private static long reconciledIn(int node, String ref) throws Exception {
-        return Files.readAllLines(log(node), StandardCharsets.UTF_8).stream()
-                .filter(l -> l.contains(" PAYMENT demo betapay " + ref + " ended: ") && !l.contains("another way")).count();
+        return Scripts.paymentsEndedByTheJanitor(Files.readString(log(node), StandardCharsets.UTF_8), "demo", "betapay", ref);
     }
 
     private static String leaseHolder() throws Exception {

@@ -384,7 +384,7 @@ class RunScriptIT {
                     // connection), or, after the restart, the reconciliation did: nobody else asked.
                     if (!updatedAt(c, methodAndRef[0], methodAndRef[1]).isBefore(killedAt)) {
                         settledAfter++;
-                        assertTrue(endedByTheJanitor(reconciled, methodAndRef[0], methodAndRef[1]),
+                        assertTrue(0 < Scripts.paymentsEndedByTheJanitor(reconciled, "demo", methodAndRef[0], methodAndRef[1]),
                                 k + " was settled after the kill by the reconciliation's janitor (no client asked about it)");
                     }
                 }
@@ -395,7 +395,8 @@ class RunScriptIT {
                 String[] methodAndRef = k.split(" ");
                 assertEquals(1, stored(c, methodAndRef[0], methodAndRef[1]).size(), k + " held at the kill is stored");
                 assertFalse(updatedAt(c, methodAndRef[0], methodAndRef[1]).isBefore(killedAt), k + " was settled after the kill");
-                assertTrue(endedByTheJanitor(reconciled, methodAndRef[0], methodAndRef[1]), k + " was settled by the reconciliation's janitor");
+                assertTrue(0 < Scripts.paymentsEndedByTheJanitor(reconciled, "demo", methodAndRef[0], methodAndRef[1]),
+                        k + " was settled by the reconciliation's janitor");
             }
         }
         interrupt(server);
@@ -869,15 +870,6 @@ class RunScriptIT {
             }
             return rows;
         }
-    }
-
-    /**
-     * Whether the log says the janitor ended the demo merchant's payment {@code ref} at {@code method}
-     * by its own attempt (not "another way": a client's query or the company's callback).
-     */
-    private static boolean endedByTheJanitor(String log, String method, String ref) {
-        return log.lines().anyMatch(l -> l.contains("Money request ") && l.contains(" PAYMENT demo " + method + " " + ref + " ended: ")
-                && !l.contains("another way"));
     }
 
     /**

@@ -179,6 +179,16 @@ final class Scripts {
     }
 
     /** The end of a server's log, for a failure message. */
+    /**
+     * How many of the log's lines say the janitor ended {@code merchant}'s payment {@code ref} at
+     * {@code method} by its own attempt ("Money request {id} PAYMENT {merchant} {method} {ref} ended:
+     * {state}"), not "another way" (a client's query or the company's callback).
+     */
+    static long paymentsEndedByTheJanitor(String log, String merchant, String method, String ref) {
+        String line = " PAYMENT " + merchant + " " + method + " " + ref + " ended: ";
+        return log.lines().filter(l -> l.contains("Money request ") && l.contains(line) && !l.contains("another way")).count();
+    }
+
     static String tail(Path log) {
         try {
             String text = Files.readString(log, StandardCharsets.UTF_8);
