@@ -8,6 +8,7 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.cbec.dispatch.AttentionView;
@@ -89,6 +90,8 @@ public class Janitor {
 
     private AttemptRules rules;
     private Counter gaveUp;
+    /** The clock a run's budget is measured on (nanoseconds). */
+    LongSupplier ticks = System::nanoTime;
 
     @PostConstruct
     void configure() {
@@ -103,14 +106,25 @@ public class Janitor {
         this.gaveUp = gaveUp;
     }
 
-    /** One run at {@code now}, due ones taken by {@code dueBy}; how many attempts it made. */
-    public int run(OffsetDateTime now, OffsetDateTime dueBy) {
+    /**
+     * One run at {@code now}, due ones taken by {@code dueBy}, a new attempt started only while
+     * {@code budget} has not passed since the run began (on the JVM's clock; at least one is made):
+     * a company that keeps every call waiting until its timeout holds up the rest of the
+     * reconciliation's run (the polls of unpaid payments, the held money) for one attempt at most,
+     * not for the batch. The due ones left are the next run's, still first in line. How many
+     * attempts it made.
+     */
+    public int run(OffsetDateTime now, OffsetDateTime dueBy, Duration budget) {
+        long started = ticks.getAsLong();
         for (AttentionView m : ledger.sweep(attempts.openRequests(), attempts.atCompanyStates(), attempts.sendingState(), minAgeMs,
                 staleSendingMs, now)) {
             LOG.info(() -> named(m) + " ended: another way (a client's query or the company's notification)");
         }
         int made = 0;
         for (AttentionView m : ledger.due(dueBy, batch)) {
+            if (made > 0 && ticks.getAsLong() - started >= budget.toNanos()) {
+                break;
+            }
             attempt(m, now);
             made++;
         }

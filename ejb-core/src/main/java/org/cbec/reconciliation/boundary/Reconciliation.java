@@ -134,7 +134,7 @@ public class Reconciliation {
             }
             // Money requests without the company's final word (PROCESSING refunds and splits, ACCEPTED
             // payouts included: the company ends them with nobody asking): the janitor's due ones.
-            janitor.run(now, dueBy);
+            janitor.run(now, dueBy, Duration.ofMillis(intervalMs));
             // Held money whose days are over: released by the broker, or found released by the company.
             for (long paymentId : settlements.heldTooLong(now, BATCH)) {
                 // Each payment on its own: one that fails is logged there and does not stop the others.

@@ -61,7 +61,7 @@ class JanitorTest {
     private final AtomicLong gaveUp = new AtomicLong();
 
     /** The company: every request it is asked about, run by run, and its fixed answer of each. */
-    private static final class Company implements Attempts {
+    private static class Company implements Attempts {
         private final MoneyRequestAttempts broker = new MoneyRequestAttempts();
         final Map<Long, Attempt> answers = new HashMap<>();
         final List<Long> asked = new ArrayList<>();
@@ -141,7 +141,7 @@ class JanitorTest {
     /** One run at {@code now}, as the timer makes it: due ones taken up to half an interval ahead. */
     private Set<Long> run(Janitor j, OffsetDateTime now) {
         company.asked.clear();
-        j.run(now, now.plus(RUN.dividedBy(2)));
+        j.run(now, now.plus(RUN.dividedBy(2)), RUN);
         return new HashSet<>(company.asked);
     }
 
@@ -403,6 +403,30 @@ class JanitorTest {
         assertEquals(Set.of(601L), run(j, T0.plusSeconds(RUN.toSeconds())), "asked at the next run, 5 s after the company's answer");
         assertEquals(RequestState.ANSWERED, row(601).state());
         assertEquals(1, row(601).attempts());
+    }
+
+    @Test
+    void aCompanyThatKeepsEveryCallWaitingHoldsUpARunForOneAttemptNotForTheBatch() throws SQLException {
+        // Each attempt takes the company's 6 s timeout (on the janitor's clock); a run's budget is its
+        // interval, 10 s: a second attempt is started at 6 s, a third would start past the budget.
+        Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 12, Duration.ofDays(3)));
+        AtomicLong clock = new AtomicLong();
+        j.ticks = clock::get;
+        for (long id = 701; id <= 705; id++) {
+            payout(id, "UNKNOWN", T0.minusMinutes(10).plusSeconds(id - 700));
+        }
+        Company hanging = new Company() {
+            @Override
+            public Attempt attempt(RequestKind kind, long subjectId, OffsetDateTime sendingBefore) {
+                clock.addAndGet(Duration.ofSeconds(6).toNanos());
+                return super.attempt(kind, subjectId, sendingBefore);
+            }
+        };
+        j.attempts = hanging;
+        company = hanging;
+        assertEquals(Set.of(701L, 702L), run(j, T0), "two attempts, then the run ends within its budget's last attempt");
+        assertEquals(Set.of(703L, 704L), run(j, T0.plus(RUN)), "the next run takes the ones left, those due longest first");
+        assertTrue(run(j, T0.plus(RUN.multipliedBy(2))).contains(705L), "and the last one the run after: none is left out");
     }
 
     @Test
