@@ -493,7 +493,42 @@ class RunScriptIT {
                 r.put("available", paidHere(base, sandbox, merchant, key, method, 20_000, false));
                 r.put("payout", "po" + UUID.randomUUID().toString().replace("-", "").substring(0, 12));
                 refs.put(method, r);
-                // From here on the company holds every request of the account, and does it only once it lets go.
+            }
+            // Another merchant's payment is paid at the company, its callback lost: the broker learns of it
+            // by its poll (before the company holds anything: the held requests' timeouts open the
+            // companies' circuits, which would keep the poll from asking), and its event's first
+            // attempt fails; its retry is still to come at the kill.
+            String shop = "evt-" + UUID.randomUUID().toString().substring(0, 8);
+            assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + shop + "\"}", "Authorization", admin())
+                    .status());
+            String shopKey = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + shop + "\"]}", "Authorization", admin())
+                    .json().getString("key");
+            sandbox.register(base.resolve("broker/"), admin(), shop, "betapay");
+            assertEquals(201, Http.send("POST", base.resolve("broker/admin/merchants/" + shop + "/webhook-secret"), null,
+                    "Authorization", admin()).status());
+            String unqueried = "kill" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            Reply created = postJson(base.resolve("broker/v1/payment/" + shop), "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\","
+                    + "\"orderRef\":\"" + unqueried + "\",\"actualAmount\":2599,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
+                    + receiver.getAddress().getPort() + "/events\"}", "app-api-key", shopKey);
+            assertEquals(200, created.status(), created::toString);
+            assertEquals(200, sandbox.pay("betapay", shop, unqueried).status());
+            Await.awaitTrue(() -> !ids.isEmpty(), "the event's first attempt");
+            assertEquals(1, ids.size(), "the first attempt came and was answered 500");
+            assertTrue(sandbox.requests("betapay", shop, "query", unqueried) >= 1, "the broker asked the company (the poll)");
+            Reply callbacks = get(URI.create(urls.get("SANDBOX_URL")).resolve("betapay/" + shop + "/orders/" + unqueried + "/callbacks"),
+                    "Authorization", Http.basic("admin", sandboxPassword));
+            assertEquals("PENDING", callbacks.json().getJsonArray("callbacks").getJsonObject(0).getString("state"),
+                    () -> "the company's callback never arrived: " + callbacks);
+            // The kill comes once the broker has stored the failed attempt (the receiver's 500 reaches
+            // the test before the broker's commit): the event is then waiting for its retry.
+            Await.awaitTrue(() -> {
+                Reply seen = get(base.resolve("broker/v1/events/" + shop + "?order_ref=" + unqueried), "app-api-key", shopKey);
+                return seen.status() == 200 && !seen.json().getJsonArray("events").isEmpty() && seen.json().getJsonArray("events")
+                        .getJsonObject(0).getJsonArray("attempts").stream().map(a -> a.asJsonObject().getInt("httpStatus")).toList()
+                        .equals(List.of(500));
+            }, "the failed attempt stored before the kill");
+            // From here on the company holds every request of the account, and does it only once it lets go.
+            for (String method : List.of("alphapay", "betapay")) {
                 assertEquals(200, sandbox.fault(method, merchant, "{\"mode\":\"HOLD\",\"latencyMs\":120000}").status());
             }
             java.util.concurrent.ExecutorService clients = java.util.concurrent.Executors.newFixedThreadPool(8);
@@ -528,36 +563,6 @@ class RunScriptIT {
             }
             assertEquals(List.of(), notYet, "every request held at the company");
 
-            // Meanwhile another merchant's payment is paid at the company, its callback lost.
-            String shop = "evt-" + UUID.randomUUID().toString().substring(0, 8);
-            assertEquals(201, postJson(base.resolve("broker/admin/merchants"), "{\"name\":\"" + shop + "\"}", "Authorization", admin())
-                    .status());
-            String shopKey = postJson(base.resolve("broker/admin/keys"), "{\"merchants\":[\"" + shop + "\"]}", "Authorization", admin())
-                    .json().getString("key");
-            sandbox.register(base.resolve("broker/"), admin(), shop, "betapay");
-            assertEquals(201, Http.send("POST", base.resolve("broker/admin/merchants/" + shop + "/webhook-secret"), null,
-                    "Authorization", admin()).status());
-            String unqueried = "kill" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-            Reply created = postJson(base.resolve("broker/v1/payment/" + shop), "{\"paymentMethod\":\"betapay\",\"paymentType\":\"NATIVE\","
-                    + "\"orderRef\":\"" + unqueried + "\",\"actualAmount\":2599,\"currency\":\"CNY\",\"notifyUrl\":\"http://127.0.0.1:"
-                    + receiver.getAddress().getPort() + "/events\"}", "app-api-key", shopKey);
-            assertEquals(200, created.status(), created::toString);
-            assertEquals(200, sandbox.pay("betapay", shop, unqueried).status());
-            Await.awaitTrue(() -> !ids.isEmpty(), "the event's first attempt");
-            assertEquals(1, ids.size(), "the first attempt came and was answered 500");
-            assertTrue(sandbox.requests("betapay", shop, "query", unqueried) >= 1, "the broker asked the company (the poll)");
-            Reply callbacks = get(URI.create(urls.get("SANDBOX_URL")).resolve("betapay/" + shop + "/orders/" + unqueried + "/callbacks"),
-                    "Authorization", Http.basic("admin", sandboxPassword));
-            assertEquals("PENDING", callbacks.json().getJsonArray("callbacks").getJsonObject(0).getString("state"),
-                    () -> "the company's callback never arrived: " + callbacks);
-            // The kill comes once the broker has stored the failed attempt (the receiver's 500 reaches
-            // the test before the broker's commit): the event is then waiting for its retry.
-            Await.awaitTrue(() -> {
-                Reply seen = get(base.resolve("broker/v1/events/" + shop + "?order_ref=" + unqueried), "app-api-key", shopKey);
-                return seen.status() == 200 && !seen.json().getJsonArray("events").isEmpty() && seen.json().getJsonArray("events")
-                        .getJsonObject(0).getJsonArray("attempts").stream().map(a -> a.asJsonObject().getInt("httpStatus")).toList()
-                        .equals(List.of(500));
-            }, "the failed attempt stored before the kill");
             String postmaster = Files.readAllLines(dataDir.resolve("pgdata/postmaster.pid")).get(0).trim();
             new ProcessBuilder("kill", "-KILL", String.valueOf(server.pid()), postmaster).inheritIO().start().waitFor();
             assertTrue(server.waitFor(30, TimeUnit.SECONDS), "kill -9 ended the server");
