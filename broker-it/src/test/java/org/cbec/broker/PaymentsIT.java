@@ -431,6 +431,55 @@ class PaymentsIT {
     }
 
     @Test
+    void aCreateWhoseAnswerIsLostAndWhoseResendIsRefusedIsKeptAndEndsOnceAsTheCompanysQuerySays() throws Exception {
+        // As for every money request: the first create's answer is lost (the company answers 502 and
+        // does nothing); the merchant's identical create asks the company, which has no such order,
+        // and sends it again; the company refuses that resend. The first send may still be at the
+        // company, so the payment is kept UNKNOWN and the order never made a third time: the janitor's
+        // next query ends it. "made": the company refused the resend but holds the order (as a company
+        // still working on the first would), so it ends NOTPAY with its payment reference, and is paid;
+        // "none": the company has none, so it ends REFUSED, once.
+        for (String method : List.of("alphapay", "betapay")) {
+            String made = ref();
+            String none = ref();
+            String code = method.equals("alphapay") ? "INVALID_REQUEST" : "ACQ.INVALID_PARAMETER";
+            for (String ref : List.of(made, none)) {
+                String only = ",\"kind\":\"create\",\"orderRef\":\"" + ref + "\",\"count\":1";
+                assertEquals(200, fault(method, "{\"mode\":\"ERROR\",\"status\":502" + only + ",\"then\":{\"mode\":\"REFUSE\",\"code\":\""
+                        + code + "\",\"afterWork\":" + ref.equals(made) + only + "}}").status());
+                Reply lost = create(method, "NATIVE", ref, 100, "CNY");
+                assertEquals(500, lost.status(), lost::toString);
+                assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'UNKNOWN'", ref));
+                Reply resent = create(method, "NATIVE", ref, 100, "CNY");
+                assertEquals(500, resent.status(), resent::toString);
+                assertTrue(resent.json().getString("errors").contains("sent again") && resent.json().getString("errors")
+                        .contains("ends as the company's query says"), resent::toString);
+                assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'UNKNOWN'", ref),
+                        method + " " + ref + ": kept without an outcome, not refused on the resend's word");
+                assertEquals(2, SANDBOX.requests(method, "demo", "create", ref), method + " " + ref + ": sent twice so far");
+                // Two calls the company answers, so that the next 502 is not the second failure among
+                // the circuit's last four calls (which opens it for every merchant).
+                assertEquals(200, create(method, "NATIVE", ref(), 100, "CNY").status());
+                assertEquals(200, create(method, "NATIVE", ref(), 100, "CNY").status());
+            }
+            awaitTrue(() -> countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'NOTPAY' AND pay_message IS NOT NULL",
+                    made) == 1, method + ": the order the company made ends NOTPAY with its payment reference");
+            awaitTrue(() -> countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'REFUSED'", none) == 1,
+                    method + ": the one the company has none of ends REFUSED");
+            assertTrue(SANDBOX.order(method, "demo", made).isPresent());
+            assertFalse(SANDBOX.order(method, "demo", none).isPresent(), "the company never made it");
+            assertEquals(2, SANDBOX.requests(method, "demo", "create", none), method + ": never sent a third time");
+            assertTrue(SANDBOX.requests(method, "demo", "query", none) >= 2, method + ": asked before the resend and after its refusal");
+            assertEquals(200, pay(method, made).status());
+            assertEquals("SUCCESS", query(method, made).json().getString("tradeState"));
+            Reply again = create(method, "NATIVE", none, 100, "CNY");
+            assertEquals(500, again.status(), again::toString);
+            assertTrue(again.json().getString("errors").contains("refused"), again::toString);
+            assertEquals(2, SANDBOX.requests(method, "demo", "create", none), method + ": the merchant's retry sends nothing");
+        }
+    }
+
+    @Test
     void aMerchantRegisteredWithAWrongCompanyKeyDoesNotOpenTheCircuitOfTheOthers() throws Exception {
         SANDBOX.assertCircuitClosed("alphapay", "demo", ref -> create("alphapay", "NATIVE", ref, 100, "CNY"));
         // A second merchant at the same company whose account names a public key that is not the
@@ -1094,7 +1143,7 @@ class PaymentsIT {
                 + ref + "\",\"actualAmount\":100,\"currency\":\"CNY\"}", "app-api-key", KEY, "X-Request-Id", id);
         assertEquals(200, created.status(), created::toString);
         assertEquals(id, created.header("X-Request-Id"), "the caller's id, echoed");
-        assertTrue(ServerLog.lines().stream().anyMatch(l -> l.contains("Payment created: demo alphapay " + ref) && l.contains("req=" + id)),
+        assertTrue(ServerLog.lines().stream().anyMatch(l -> l.contains("Payment sent: demo alphapay " + ref) && l.contains("req=" + id)),
                 "the business log line of the request carries its id");
 
         Reply refused = get(api("payment/demo?order_ref=" + ref + "&payment_method=alphapay"), "X-Request-Id", "not a plain id!");

@@ -28,6 +28,12 @@ public sealed interface CompanyOutcome<T> {
         return fold(answered, refused, unanswered::apply, unanswered::apply);
     }
 
+    /** The same outcome with its answer made into {@code f}'s value; a refusal or a call without an answer stays what it is. */
+    default <R> CompanyOutcome<R> map(Function<? super T, ? extends R> f) {
+        return fold(answer -> new Answered<R>(f.apply(answer)), refused -> new Refused<R>(refused.code(), refused.message()),
+                notSent -> new NotSent<R>(notSent.why()), noAnswer -> new NoAnswer<R>(noAnswer.reason()));
+    }
+
     /** Nothing usable came back: the call was not sent, or sent without an answer. */
     sealed interface Unanswered<T> extends CompanyOutcome<T> {
         /** In words for the caller's {@code errors}. */

@@ -43,6 +43,11 @@ public final class CompanyPort {
         return company.supportedTypes();
     }
 
+    /** {@link PaymentCompany#noSuchOrder}: whether a refusal of the order's query with this code says the company has no such order. */
+    public boolean noSuchOrder(String refusalCode) {
+        return company.noSuchOrder(refusalCode);
+    }
+
     /** {@link PaymentCompany#invalidRequest}: whether a refusal with this code says the request itself was invalid. */
     public boolean invalidRequest(String refusalCode) {
         return company.invalidRequest(refusalCode);

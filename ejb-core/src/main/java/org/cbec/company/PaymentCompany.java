@@ -31,6 +31,9 @@ public interface PaymentCompany {
      */
     boolean tryLater(String refusalCode);
 
+    /** Whether a refusal of the order's query with this code says the company has no such order. */
+    boolean noSuchOrder(String refusalCode);
+
     /** Whether this server knows where the company is (its URL is configured). */
     boolean configured();
 

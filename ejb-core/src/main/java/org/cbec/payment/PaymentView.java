@@ -16,7 +16,7 @@ import org.cbec.payment.entity.TradeState;
 public record PaymentView(String merchant, String paymentMethod, String orderRef, PaymentType paymentType, String currency,
         long actualAmount, Long total, TradeState tradeState, boolean refunded, String tradeStateDesc, String tradeType, String payMessage,
         String payInvokeMessage, String timeStamp, String nonceStr, String transactionId, String bankType,
-        Long payerTotal, String payerCurrency, OffsetDateTime paidAt, boolean heldForSettlement, long id) {
+        Long payerTotal, String payerCurrency, OffsetDateTime paidAt, boolean heldForSettlement, long id) implements SentRequest {
 
     /** The state a paid payment with a successful refund is shown in: no stored state. */
     public static final String REFUND = "REFUND";

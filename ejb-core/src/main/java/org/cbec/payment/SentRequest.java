@@ -1,6 +1,9 @@
 package org.cbec.payment;
 
-/** A merchant's request that moves money, sent to its company once: a refund, a split or release, a payout. */
+/**
+ * A merchant's request sent to its company once, through {@code CompanyRequests}: a payment's create, a
+ * refund, a split or release, a payout.
+ */
 public interface SentRequest {
 
     /** Its row's id. */

@@ -140,6 +140,11 @@ class CompanyPortTest {
         }
 
         @Override
+        public boolean noSuchOrder(String refusalCode) {
+            return false;
+        }
+
+        @Override
         public boolean configured() {
             return true;
         }

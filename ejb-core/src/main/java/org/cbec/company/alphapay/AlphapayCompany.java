@@ -114,6 +114,12 @@ public class AlphapayCompany implements PaymentCompany {
 
     private static final Set<String> TRY_LATER = Set.of("FREQUENCY_LIMITED", "SYSTEM_ERROR", "BANK_ERROR");
 
+    /** The query's 404 {@code ORDER_NOT_EXIST}. */
+    @Override
+    public boolean noSuchOrder(String refusalCode) {
+        return "ORDER_NOT_EXIST".equals(refusalCode);
+    }
+
     @Override
     public boolean configured() {
         return endpoint.filter(url -> !url.isBlank()).isPresent();

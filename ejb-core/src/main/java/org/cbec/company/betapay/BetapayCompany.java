@@ -118,6 +118,12 @@ public class BetapayCompany implements PaymentCompany {
         return refusalCode != null && TRY_LATER.contains(refusalCode);
     }
 
+    /** The query's {@code ACQ.TRADE_NOT_EXIST}. */
+    @Override
+    public boolean noSuchOrder(String refusalCode) {
+        return "ACQ.TRADE_NOT_EXIST".equals(refusalCode);
+    }
+
     private static final Set<String> TRY_LATER = Set.of("isp.unknow-error", "ACQ.SYSTEM_ERROR", "aop.ACQ.SYSTEM_ERROR");
 
     @Override

@@ -20,8 +20,8 @@ import org.cbec.payment.control.SentLedger;
 import org.cbec.platform.error.UpstreamFailureException;
 
 /**
- * The one way a request that moves money is sent to a company, so that it is never lost and
- * never made twice: refunds, splits and releases, payouts. Each is committed first, with the
+ * The one way a money request is sent to a company, so that it is never lost and never made
+ * twice: payments' creates, refunds, splits and releases, payouts. Each is committed first, with the
  * company's number for it fixed ({@link Kind} stores it), then sent once ({@link #send}); without
  * an answer its outcome is UNKNOWN (or NOT_SENT), and whoever takes it over asks the company for
  * that number first and sends it again only when the company has none ({@link #resolveOrSend}).

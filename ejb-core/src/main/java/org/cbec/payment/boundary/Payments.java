@@ -21,7 +21,9 @@ import org.cbec.company.Invocation;
 import org.cbec.company.OrderRequest;
 import org.cbec.company.OrderStatus;
 import org.cbec.company.PaymentType;
+import org.cbec.payment.control.CreateReport;
 import org.cbec.payment.control.CreateRules;
+import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.InProgressException;
@@ -61,8 +63,8 @@ public class Payments {
      * it again after this many seconds (a company call ends within the client's read timeout).
      */
     public static final int RETRY_IN_PROGRESS_AFTER_SECONDS = 1;
-    /** What became of a create without an answer. */
-    private static final String KEPT = "; the payment is kept and a later query resolves it";
+    /** The create in the company's refusals and the broker's failures: "the company refused the payment: …". */
+    private static final String WHAT = "the payment";
 
     @Inject
     Companies companies;
@@ -80,27 +82,30 @@ public class Payments {
     @Inject
     NotAsked notAsked;
 
+    @Inject
+    CompanyRequests requests;
+
     public PaymentView create(String merchant, CreatePayment c) {
         CompanyPort company = companies.port(PaymentRules.requireMethod("paymentMethod", c.paymentMethod()), FAILURE);
-        PaymentType type = PaymentRules.checkCreate(c, company.supportedTypes());
-        CompanyAccount account = accounts.account(merchant, c.paymentMethod());
+        PaymentRules.checkCreate(c, company.supportedTypes());
+        accounts.account(merchant, c.paymentMethod()); // before anything is stored: the merchant has an account there (422 otherwise)
         // An identical create (a retry) is found by a look first, so that it writes nothing; one sent
         // at the same moment as the first is told apart by the unique constraint.
         Optional<PaymentView> stored = ledger.find(merchant, c.paymentMethod(), c.orderRef());
         if (stored.isPresent()) {
-            return resume(stored.get(), company, account, c, type);
+            return resume(stored.get(), company, c);
         }
         PaymentView opened;
         try {
             opened = ledger.open(merchant, c, JSONB.toJson(c));
         } catch (AlreadyStoredException concurrent) {
-            return resume(ledger.find(merchant, c.paymentMethod(), c.orderRef()).orElseThrow(() -> concurrent), company, account, c, type);
+            return resume(ledger.find(merchant, c.paymentMethod(), c.orderRef()).orElseThrow(() -> concurrent), company, c);
         }
-        return sendCreate(company, account, c, type, opened.heldForSettlement(), opened.id()).answer();
+        return requests.send(new Create(c), opened).answer();
     }
 
     /** An identical create: the stored result, or the pending create carried on. */
-    private PaymentView resume(PaymentView p, CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type) {
+    private PaymentView resume(PaymentView p, CompanyPort company, CreatePayment c) {
         PaymentRules.checkRepeat(p, () -> JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class), c);
         switch (CreateRules.onIdenticalCreate(p.tradeState())) {
             case IN_PROGRESS:
@@ -111,44 +116,15 @@ public class Payments {
                         + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
             case TAKE_OVER:
                 if (ledger.takeOver(p.id())) {
-                    return sendCreate(company, account, c, type, p.heldForSettlement(), p.id()).answer();
+                    // The company is asked first, and the create sent again only when it has no such order.
+                    return requests.resolveOrSend(new Create(c), p).answer();
                 }
-                return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, account, c, type);
+                return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, c);
             case REFUSED:
-                throw CompanyFailures.refused(company::invalidRequest, FAILURE, "this order", p.tradeStateDesc());
+                throw CompanyFailures.refused(company::invalidRequest, FAILURE, WHAT, p.tradeStateDesc());
             default:
                 return p;
         }
-    }
-
-    /** Sends the create and applies its outcome to the payment; anything but an answer is the client's failure ({@link CompanyFailures}). */
-    private RequestOutcome<PaymentView> sendCreate(CompanyPort company, CompanyAccount account, CreatePayment c, PaymentType type, boolean held,
-            long id) {
-        String merchant = account.merchant();
-        Exchanges log = new Exchanges();
-        return company.create(account, orderOf(c, type, held, merchant), log).fold(
-                order -> {
-                    Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
-                    PaymentView created = ledger.created(id, order, invocation, log.entries());
-                    LOG.info(() -> "Payment created: " + merchant + " " + c.paymentMethod() + " " + c.orderRef() + " " + type);
-                    return RequestOutcome.of(created);
-                },
-                refused -> {
-                    ledger.refused(id, refused.text(), log.entries());
-                    LOG.info(() -> "Payment refused by " + c.paymentMethod() + ": " + merchant + " " + c.orderRef() + " " + refused.text());
-                    return RequestOutcome.failed(ledger.get(id), CompanyFailures.refused(company::invalidRequest, FAILURE, "this order",
-                            refused.text()));
-                },
-                unanswered -> {
-                    if (unanswered.sent()) {
-                        ledger.unknown(id, unanswered.reason(), log.entries());
-                    } else {
-                        ledger.notSent(id, unanswered.reason(), log.entries());
-                    }
-                    LOG.warning(() -> "Payment " + (unanswered.sent() ? "outcome unknown: " : "not sent: ") + merchant + " "
-                            + c.paymentMethod() + " " + c.orderRef() + ": " + unanswered.reason());
-                    return RequestOutcome.failed(ledger.get(id), CompanyFailures.failed(FAILURE, unanswered, KEPT));
-                });
     }
 
     /**
@@ -197,64 +173,37 @@ public class Payments {
     private RequestOutcome<PaymentView> refresh(PaymentView p) {
         if (p.tradeState() == TradeState.REFUSED || p.tradeState() == TradeState.CREATING) {
             // Refused: final. Creating: the create's owner is still talking to the company, or the
-            // broker stopped meanwhile, and then the reconciliation takes the payment over.
+            // broker stopped meanwhile, and then the janitor takes the payment over.
             return RequestOutcome.of(p);
         }
         CompanyPort company = companies.port(p.paymentMethod(), QUERYING);
         CompanyAccount account = accounts.account(p.merchant(), p.paymentMethod());
         Exchanges log = new Exchanges();
-        CompanyOutcome<OrderStatus> asked = company.query(account, p.orderRef(), log);
-        TradeState stored = p.tradeState();
-        CreateRules.AfterQuery next = stored.isUnresolved() ? CreateRules.afterQuery(stored, p.payMessage() != null, asked) : null;
-        RequestOutcome<Optional<OrderStatus>> answered = asked.fold(
-                status -> RequestOutcome.of(Optional.of(status)),
+        return new Create(null).query(company, account, p, log).fold(
+                found -> {
+                    if (found.isEmpty()) {
+                        // The company never got the order: it stays as it is; an identical create or the janitor sends it again.
+                        ledger.events(p.id(), log.entries());
+                        return RequestOutcome.of(p);
+                    }
+                    CreateReport report = found.get();
+                    LOG.fine(() -> "Payment queried: " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + " "
+                            + report.status().state());
+                    if (report.order() == null && unchanged(p, report.status())) {
+                        // Nothing to write, unless an exchange went wrong on the way (a retried failure).
+                        if (log.anyNotOk()) {
+                            ledger.events(p.id(), log.entries());
+                        }
+                        return RequestOutcome.of(p);
+                    }
+                    return RequestOutcome.of(ledger.observed(p.id(), report, log.entries()));
+                },
                 refused -> {
                     ledger.events(p.id(), log.entries());
-                    if (next == CreateRules.AfterQuery.SEND_AGAIN) {
-                        // The company never got the order: it stays as it is; an identical create or the reconciliation sends it again.
-                        return RequestOutcome.of(Optional.empty());
-                    }
-                    return RequestOutcome.failed(Optional.empty(), new UpstreamFailureException(QUERYING, "the company refused the query: "
+                    return RequestOutcome.failed(p, new UpstreamFailureException(QUERYING, "the company refused the query: "
                             + refused.text()));
                 },
-                unanswered -> RequestOutcome.failed(Optional.empty(), failure(p, log, unanswered, QUERYING)));
-        if (answered.failure() != null) {
-            return RequestOutcome.failed(p, answered.failure());
-        }
-        if (answered.view().isEmpty()) {
-            return RequestOutcome.of(p);
-        }
-        OrderStatus status = answered.view().get();
-        if (next == CreateRules.AfterQuery.RECOVER_REFERENCE) {
-            // The company has the order but the broker never saw its answer: ask again for the payment
-            // reference; the company's duplicate-order rule returns the same order.
-            CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
-            PaymentType type = p.paymentType();
-            Optional<PaymentView> recovered = company.create(account, orderOf(original, type, p.heldForSettlement(), account.merchant()), log).fold(
-                    order -> {
-                        Invocation invocation = type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null;
-                        return Optional.of(ledger.created(p.id(), order, invocation, log.entries()));
-                    },
-                    refused -> notRecovered(p, refused.text()),
-                    unanswered -> notRecovered(p, unanswered.reason()));
-            if (recovered.isPresent()) {
-                return RequestOutcome.of(recovered.get());
-            }
-        }
-        LOG.fine(() -> "Payment queried: " + p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + " " + status.state());
-        if (unchanged(p, status)) {
-            // Nothing to write, unless an exchange went wrong on the way (a retried failure).
-            if (log.anyNotOk()) {
-                ledger.events(p.id(), log.entries());
-            }
-            return RequestOutcome.of(p);
-        }
-        return RequestOutcome.of(ledger.observed(p.id(), status, log.entries()));
-    }
-
-    private static Optional<PaymentView> notRecovered(PaymentView p, String why) {
-        LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {p.orderRef(), why});
-        return Optional.empty();
+                unanswered -> RequestOutcome.failed(p, failure(p, log, unanswered, QUERYING)));
     }
 
     /** Whether the company's status says nothing the stored payment does not already say. */
@@ -270,32 +219,14 @@ public class Payments {
     }
 
     /**
-     * Resolves a payment whose create has no known outcome, with no client involved (one attempt of
-     * the money requests' janitor, whose schedule and attempt limit it is). A create left CREATING
-     * since before {@code creatingBefore} lost its owner (the broker stopped while asking the
-     * company) and becomes UNKNOWN first. Then the company is asked: if it has the order, the
-     * payment takes the company's state and payment reference; if it has not, the stored create
-     * request is sent again, exactly as an identical create from the merchant would send it. When the company cannot be reached the outcome carries its failure;
-     * the payment then stays UNKNOWN for the next attempt.
+     * One attempt of the money requests' janitor at a payment whose create has no known outcome
+     * ({@link CompanyRequests#reconcile}: a create left CREATING since before {@code creatingBefore}
+     * lost its sender and is UNKNOWN from now; then the company is asked, and the stored create is
+     * sent again only when the company has no such order, exactly as an identical create from the
+     * merchant would send it).
      */
     public RequestOutcome<PaymentView> reconcile(PaymentView candidate, OffsetDateTime creatingBefore) {
-        ledger.abandoned(candidate.id(), creatingBefore, "the broker stopped before the company answered");
-        PaymentView stored = stored(candidate.merchant(), List.of(candidate.paymentMethod()), candidate.orderRef());
-        if (stored.tradeState() != TradeState.UNKNOWN) {
-            return RequestOutcome.of(stored); // resolved meanwhile, or a create (an identical one from the merchant) is in progress
-        }
-        RequestOutcome<PaymentView> refreshed = refresh(stored);
-        if (refreshed.failure() != null) {
-            return refreshed;
-        }
-        PaymentView p = refreshed.view();
-        if (p.tradeState() == TradeState.UNKNOWN && ledger.takeOver(p.id())) {
-            CreatePayment original = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
-            PaymentType type = p.paymentType();
-            return sendCreate(companies.port(p.paymentMethod(), FAILURE), accounts.account(p.merchant(), p.paymentMethod()), original,
-                    type, p.heldForSettlement(), p.id());
-        }
-        return RequestOutcome.of(p);
+        return requests.reconcile(new Create(null), candidate, creatingBefore);
     }
 
     /**
@@ -355,6 +286,102 @@ public class Payments {
     private PaymentView stored(String merchant, List<String> paymentMethods, String orderRef) {
         return ledger.byReference(merchant, paymentMethods, "payment_method", orderRef)
                 .orElseThrow(() -> PaymentRules.unknownPayment(merchant, paymentMethods, orderRef));
+    }
+
+    /**
+     * Payments' creates as {@link CompanyRequests} sends them, as every money request is: the
+     * company's create and its query of the order, and the payment ledger. The merchant's create is
+     * {@code request}, or (for one taken over later) the stored one.
+     */
+    private final class Create implements CompanyRequests.Kind<PaymentView, CreateReport> {
+
+        private CreatePayment request;
+
+        Create(CreatePayment request) {
+            this.request = request;
+        }
+
+        private CreatePayment request(PaymentView p) {
+            if (request == null) {
+                request = JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class);
+            }
+            return request;
+        }
+
+        @Override
+        public String failure() {
+            return FAILURE;
+        }
+
+        @Override
+        public String queryFailure() {
+            return QUERYING;
+        }
+
+        @Override
+        public String what(PaymentView p) {
+            return WHAT;
+        }
+
+        @Override
+        public String label() {
+            return "Payment";
+        }
+
+        @Override
+        public String describe(PaymentView p) {
+            return p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + " " + p.paymentType();
+        }
+
+        /** Asked about here only while its create has no outcome; an unpaid one is polled on its own schedule ({@link #refreshed}). */
+        @Override
+        public boolean refreshable(PaymentView p) {
+            return p.tradeState().isUnresolved();
+        }
+
+        @Override
+        public CompanyOutcome<CreateReport> send(CompanyPort company, CompanyAccount account, PaymentView p, Exchanges log) {
+            PaymentType type = p.paymentType();
+            return company.create(account, orderOf(request(p), type, p.heldForSettlement(), p.merchant()), log).map(order -> CreateReport
+                    .created(order, type.isInvoked() ? company.invocation(account, type, order.payMessage(), null, null) : null));
+        }
+
+        /** The company's view of the order ({@link CreateRules#found}), its payment reference asked for again when it was lost. */
+        @Override
+        public CompanyOutcome<Optional<CreateReport>> query(CompanyPort company, CompanyAccount account, PaymentView p, Exchanges log) {
+            CompanyOutcome<OrderStatus> asked = company.query(account, p.orderRef(), log);
+            return CreateRules.found(p.tradeState(), asked, company::noSuchOrder).map(found -> found.map(status ->
+                    CreateRules.recoversReference(p.tradeState(), p.payMessage() != null, status)
+                            ? recovered(company, account, p, status, log) : CreateReport.found(status)));
+        }
+
+        /** The order found unpaid, with its payment reference asked for again; without it when the company gives none. */
+        private CreateReport recovered(CompanyPort company, CompanyAccount account, PaymentView p, OrderStatus status, Exchanges log) {
+            return send(company, account, p, log).fold(
+                    created -> new CreateReport(created.order(), created.invocation(), status),
+                    refused -> notRecovered(p, status, refused.text()),
+                    unanswered -> notRecovered(p, status, unanswered.reason()));
+        }
+
+        private CreateReport notRecovered(PaymentView p, OrderStatus status, String why) {
+            LOG.log(Level.INFO, "Payment reference not yet recovered for {0}: {1}", new Object[] {p.orderRef(), why});
+            return CreateReport.found(status);
+        }
+
+        @Override
+        public boolean unchanged(PaymentView p, CreateReport r) {
+            return r.order() == null && Payments.unchanged(p, r.status());
+        }
+
+        @Override
+        public String state(PaymentView p) {
+            return p.tradeState().name();
+        }
+
+        @Override
+        public SentLedger<PaymentView, CreateReport> ledger() {
+            return ledger;
+        }
     }
 
     /**

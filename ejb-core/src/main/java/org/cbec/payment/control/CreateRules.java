@@ -1,6 +1,8 @@
 package org.cbec.payment.control;
 
 import java.time.OffsetDateTime;
+import java.util.Optional;
+import java.util.function.Predicate;
 import org.cbec.company.CompanyOutcome;
 import org.cbec.company.OrderStatus;
 import org.cbec.payment.entity.TradeEvent;
@@ -16,8 +18,9 @@ import org.cbec.payment.entity.TradeState;
  * sender; it becomes UNKNOWN ({@link #senderLost}).</li>
  * <li>Take over: a create without an outcome (UNKNOWN, NOT_SENT) is sent again only by whoever moves
  * it to CREATING first; everyone else finds it CREATING and sends nothing ({@link #mayTakeOver}).</li>
- * <li>Reconcile: the company is asked first; only a create it does not have is sent again, and one it
- * has gets its payment reference asked for again ({@link #afterQuery}).</li>
+ * <li>Resolve: the company is asked first, as for every money request; only a create it does not
+ * have is sent again ({@link #found}), and an unpaid one it has gets its payment reference asked for
+ * again ({@link #recoversReference}).</li>
  * <li>Never send twice: a create is sent by its first sender or by the one that took it over, and
  * the company's duplicate-order rule (the same orderRef) makes any second send the same order.</li>
  * </ul>
@@ -62,31 +65,33 @@ public final class CreateRules {
         return current.allows(TradeEvent.TAKEN_OVER);
     }
 
-    /** What the reconciliation does after asking the company about a payment it found without an outcome. */
-    public enum AfterQuery {
-        /** The company does not have the order: take it over and send the stored create again. */
-        SEND_AGAIN,
-        /** The company has the order, and the broker never saw its payment reference: ask for it again (the same order comes back). */
-        RECOVER_REFERENCE,
-        /** The company's state is taken (a paid, closed or failed order, or one whose reference is known). */
-        TAKE_REPORT,
-        /** Nothing usable: it stays as it is, for the next attempt. */
-        KEEP
+    /**
+     * The company's answer to a query of the order, as the one rule that resolves every money request
+     * reads it ({@link RefundSendRules#afterTakeOverQuery}): found, none, or nothing known. For a
+     * create without an outcome ({@code stored} UNKNOWN or NOT_SENT, or CREATING again once taken
+     * over), a refusal of the query that says the company has no such order ({@code noSuchOrder} of
+     * its code) is none, and a state of the order the broker does not know says nothing; any other
+     * refusal, and the company's word about a payment with an outcome, is passed on as it is.
+     */
+    public static CompanyOutcome<Optional<OrderStatus>> found(TradeState stored, CompanyOutcome<OrderStatus> query,
+            Predicate<String> noSuchOrder) {
+        boolean withoutOutcome = stored.isUnresolved() || stored == TradeState.CREATING;
+        return query.fold(
+                status -> status.state() == TradeState.UNKNOWN && withoutOutcome
+                        ? new CompanyOutcome.NoAnswer<>("the company's state of the order is none the broker knows: " + status.stateDesc())
+                        : new CompanyOutcome.Answered<>(Optional.of(status)),
+                refused -> withoutOutcome && noSuchOrder.test(refused.code()) ? new CompanyOutcome.Answered<>(Optional.<OrderStatus>empty())
+                        : new CompanyOutcome.Refused<>(refused.code(), refused.message()),
+                notSent -> new CompanyOutcome.NotSent<>(notSent.why()),
+                noAnswer -> new CompanyOutcome.NoAnswer<>(noAnswer.reason()));
     }
 
     /**
-     * The reconciliation's decision for a payment stored {@code stored} (UNKNOWN or NOT_SENT: without
-     * an outcome), with or without a payment reference, once the company was asked. A refusal of the
-     * query says the company has no such order; anything not answered says nothing, and nothing is sent.
+     * Whether an order the company has is asked for again by its create: the payment has no outcome,
+     * the broker never saw the create's answer (its payment reference), and the order is unpaid, so
+     * the payer still needs it (the company's duplicate-order rule answers the same order).
      */
-    public static AfterQuery afterQuery(TradeState stored, boolean hasReference, CompanyOutcome<OrderStatus> query) {
-        if (!stored.isUnresolved()) {
-            throw new IllegalArgumentException("a payment " + stored + " has an outcome; nothing to reconcile");
-        }
-        return query.fold(
-                status -> status.state() == TradeState.NOTPAY && !hasReference ? AfterQuery.RECOVER_REFERENCE
-                        : status.state() == TradeState.UNKNOWN ? AfterQuery.KEEP : AfterQuery.TAKE_REPORT,
-                refused -> AfterQuery.SEND_AGAIN,
-                unanswered -> AfterQuery.KEEP);
+    public static boolean recoversReference(TradeState stored, boolean hasReference, OrderStatus found) {
+        return (stored.isUnresolved() || stored == TradeState.CREATING) && !hasReference && found.state() == TradeState.NOTPAY;
     }
 }

@@ -1,5 +1,6 @@
 package org.cbec.payment.control;
 
+import jakarta.ejb.LocalBean;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -30,8 +31,9 @@ import org.cbec.payment.PaymentView;
  * after it. Outcomes are written by the payment's id.
  */
 @Stateless
+@LocalBean
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-public class PaymentLedger {
+public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
 
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(PaymentLedger.class.getName());
 
@@ -69,6 +71,7 @@ public class PaymentLedger {
                 .map(HeldRefunds::of).toList();
     }
 
+    @Override
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public PaymentView get(long id) {
         return view(em.find(Payment.class, id));
@@ -127,6 +130,7 @@ public class PaymentLedger {
      * merchant's identical create or the janitor's attempt, whichever locks it first. False if
      * someone else took it first, or it was resolved meanwhile.
      */
+    @Override
     public boolean takeOver(long id) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (!CreateRules.mayTakeOver(p.getTradeState())) {
@@ -140,6 +144,7 @@ public class PaymentLedger {
      * A create left CREATING since before {@code before}: its owner is gone (the broker stopped while
      * the company was asked), so its outcome is now UNKNOWN. False if it moved on meanwhile.
      */
+    @Override
     public boolean abandoned(long id, OffsetDateTime before, String reason) {
         Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (!CreateRules.senderLost(p.getTradeState(), p.getUpdatedAt(), before)) {
@@ -149,14 +154,29 @@ public class PaymentLedger {
         return true;
     }
 
-    /** The company created the order: its reference, and the exchanges that got it. */
-    public PaymentView created(long id, CreatedOrder order, Invocation invocation, List<Exchanges.Entry> events) {
-        Payment p = em.find(Payment.class, id);
+    /**
+     * What the company said of the create, with the exchanges that brought it: its answer (the
+     * payment reference), its view of the order, or both, in one transaction.
+     */
+    @Override
+    public PaymentView observed(long id, CreateReport report, List<Exchanges.Entry> events) {
+        // Locked (as a report alone is) when it carries the company's view: both are applied to the
+        // one row read here, never to a copy read again over the other.
+        Payment p = report.status() == null ? em.find(Payment.class, id) : em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (report.order() != null) {
+            created(p, report.order(), report.invocation());
+        }
+        PaymentView after = report.status() == null ? view(p) : observed(p, report.status());
+        events(id, events);
+        return after;
+    }
+
+    /** The company created the order: its reference. */
+    private void created(Payment p, CreatedOrder order, Invocation invocation) {
         if (!p.getTradeState().allows(TradeEvent.ANSWERED)) {
             // Refused meanwhile by an identical create's own answer: the company's contradiction is in the events.
             LOG.warning(() -> "Create answer for a payment in state " + p.getTradeState() + " not applied: " + p.getOrderRef());
-            events(id, events);
-            return view(p);
+            return;
         }
         if (p.getNextPollAt() == null) {
             // Unpaid from now: the reconciliation asks about it after a while, should its callback be lost.
@@ -164,11 +184,10 @@ public class PaymentLedger {
         }
         p.created(order.tradeType(), order.payMessage(), invocation == null ? null : invocation.payInvokeMessage(),
                 invocation == null ? null : invocation.timeStamp(), invocation == null ? null : invocation.nonceStr(), now());
-        events(id, events);
-        return view(p);
     }
 
     /** The create got no usable answer: the payment's outcome is unknown until a query or the reconciliation. */
+    @Override
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
         Payment p = em.find(Payment.class, id);
         // Resolved meanwhile (the reconciliation took over a create whose sender seemed lost): a late failure changes nothing.
@@ -182,6 +201,7 @@ public class PaymentLedger {
      * The create never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT, never
      * as possibly sent. Resolved meanwhile (a late call of an earlier sender): changes nothing.
      */
+    @Override
     public void notSent(long id, String reason, List<Exchanges.Entry> events) {
         Payment p = em.find(Payment.class, id);
         if (p.getTradeState().allows(TradeEvent.NOT_SENT)) {
@@ -191,19 +211,44 @@ public class PaymentLedger {
     }
 
     /** The company refused the create; a payment resolved meanwhile stays as it is (the refusal is among its events). */
-    public void refused(long id, String reason, List<Exchanges.Entry> events) {
+    @Override
+    public PaymentView refused(long id, String reason, List<Exchanges.Entry> events) {
         Payment p = em.find(Payment.class, id);
         if (p.getTradeState().allows(TradeEvent.REFUSED)) {
             p.refused(reason, now());
         }
         events(id, events);
+        return view(p);
+    }
+
+    /** The create sent again was refused while its first send may still be at the company: kept UNKNOWN, marked so. */
+    @Override
+    public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
+        Payment p = em.find(Payment.class, id);
+        if (p.getTradeState().allows(TradeEvent.NO_ANSWER)) {
+            p.resendRefused(reason, now());
+        }
+        events(id, events);
+    }
+
+    @Override
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public boolean wasResendRefused(long id) {
+        return em.find(Payment.class, id).isResendRefused();
     }
 
     /** The company's view of the order, with the exchanges that brought it. */
     public PaymentView observed(long id, OrderStatus s, List<Exchanges.Entry> events) {
         // Locked: two nodes (or a query and a callback) seeing the same change take turns, and the
         // second finds it made, so it makes no second event and no version conflict.
-        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
+        PaymentView after = observed(em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE), s);
+        events(id, events);
+        return after;
+    }
+
+    /** The company's view applied to the locked row, with its balance entry and the merchant's event. */
+    private PaymentView observed(Payment p, OrderStatus s) {
+        long id = p.getId();
         TradeState before = p.getTradeState();
         if (s.state() != TradeState.UNKNOWN && !before.allows(TradeEvent.reported(s.state()))) {
             // A late or contradicting report (a paid order reported unpaid): the record stays, the exchange is kept.
@@ -216,7 +261,6 @@ public class PaymentLedger {
                 BalanceEntries.paid(em, p);
             }
         }
-        events(id, events);
         PaymentView after = view(p);
         String type = p.getTradeState() == before ? null : EventData.paymentType(p.getTradeState());
         if (type != null) {
@@ -230,6 +274,7 @@ public class PaymentLedger {
      * Stores exchanges as events of the payment: with an outcome, in the outcome's transaction;
      * alone, those that changed nothing but are kept (they went wrong, or the customs exchanges).
      */
+    @Override
     public void events(long paymentId, List<Exchanges.Entry> events) {
         persistEvents(em, paymentId, events);
     }

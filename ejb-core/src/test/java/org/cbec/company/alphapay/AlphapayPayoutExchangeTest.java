@@ -104,6 +104,15 @@ class AlphapayPayoutExchangeTest {
     }
 
     @Test
+    void onlyTheQuerysNotFoundSaysTheCompanyHasNoSuchOrder() {
+        assertTrue(adapter.noSuchOrder("ORDER_NOT_EXIST"));
+        for (String code : List.of("SIGN_ERROR", "INVALID_REQUEST", "RESOURCE_NOT_EXISTS", "PARAM_ERROR")) {
+            assertFalse(adapter.noSuchOrder(code), code);
+        }
+        assertFalse(adapter.noSuchOrder(null));
+    }
+
+    @Test
     void anUnsupportedCurrencyIsTheClientsMistakeLikeAParameterError() {
         assertTrue(adapter.invalidRequest("CURRENCY_NOT_SUPPORTED"));
         assertTrue(adapter.invalidRequest("PARAM_ERROR"));

@@ -129,6 +129,16 @@ class BetapayPayoutCallsTest {
     }
 
     @Test
+    void onlyTheQuerysNotFoundSaysTheCompanyHasNoSuchOrder() {
+        Company company = new Company("betapay/payout-apply.txt", "currency-not-support");
+        assertTrue(adapter(company).noSuchOrder("ACQ.TRADE_NOT_EXIST"));
+        for (String code : List.of("ACQ.PAYOUT_NOT_EXIST", "isv.invalid-signature", "ACQ.INVALID_PARAMETER", "ACQ.SETTLE_NOT_EXIST")) {
+            assertFalse(adapter(company).noSuchOrder(code), code);
+        }
+        assertFalse(adapter(company).noSuchOrder(null));
+    }
+
+    @Test
     void aCurrencyTheCompanyDoesNotPayIsAnInvalidRequest() {
         Company company = new Company("betapay/payout-apply.txt", "currency-not-support");
         CompanyRefusal refused = assertThrows(CompanyRefusal.class, () -> adapter(company).payout(ACCOUNT,

@@ -121,6 +121,10 @@ public class Payment {
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
+    /** When the company refused the create sent again after its first answer was lost ({@link #resendRefused}). */
+    @Column(name = "resend_refused_at")
+    private OffsetDateTime resendRefusedAt;
+
     @Version
     private long version;
 
@@ -213,6 +217,23 @@ public class Payment {
             this.paidAt = paidAt;
         }
         this.updatedAt = at;
+    }
+
+    /**
+     * The company refused the create sent again after its first answer was lost: the first send may
+     * still be at the company, so its outcome stays unknown, marked so that it is never sent again and
+     * a query that finds no such order ends it as refused.
+     */
+    public void resendRefused(String reason, OffsetDateTime at) {
+        this.tradeState = tradeState.next(TradeEvent.NO_ANSWER);
+        this.tradeStateDesc = "refused by the company when sent again (the first send may still be there): " + reason;
+        this.resendRefusedAt = at;
+        this.updatedAt = at;
+    }
+
+    /** Whether the company refused the create sent again ({@link #resendRefused}). */
+    public boolean isResendRefused() {
+        return resendRefusedAt != null;
     }
 
     /** Takes over a create whose outcome was unknown, to send it again. */
