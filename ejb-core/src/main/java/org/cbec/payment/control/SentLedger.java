@@ -4,8 +4,8 @@ import java.time.OffsetDateTime;
 import java.util.List;
 
 /**
- * What the ledger of a money request sent to a company once (a refund, a split or release, a
- * payout) stores of each outcome of its company call, each in its own transaction with the
+ * What the ledger of a money request sent to a company once (a payment's create, a refund, a split
+ * or release, a payout) stores of each outcome of its company call, each in its own transaction with the
  * exchanges that brought it: {@code V} is the request's stored view, {@code S} the company's
  * status of it.
  */
