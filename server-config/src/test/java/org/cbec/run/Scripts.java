@@ -99,7 +99,22 @@ final class Scripts {
         }
     }
 
+    /**
+     * Deletes {@code dir} with all it holds. A run's DATA_DIR is deleted only once no run uses it:
+     * a run that was just stopped may still be shutting its database down (the run's lock,
+     * {@code pgdata.lock}, is free only then), and its files would vanish under the walk.
+     */
     static void deleteRecursively(Path dir) throws IOException {
+        Path lock = dir.resolve("pgdata.lock");
+        if (Files.exists(lock)) {
+            try {
+                Process waiting = new ProcessBuilder("flock", "-w", "60", lock.toString(), "true").inheritIO().start();
+                assertTrue(waiting.waitFor(70, TimeUnit.SECONDS) && waiting.exitValue() == 0, "the last run on " + dir + " stopped");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+        }
         if (Files.exists(dir)) {
             try (Stream<Path> paths = Files.walk(dir)) {
                 paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
