@@ -50,46 +50,67 @@ public class CompanyRequests {
      * One kind of money request: how it is sent and asked for at the company, and how its ledger
      * stores each outcome. {@code V} is its stored view, {@code S} the company's status of it.
      */
-    public interface Kind<V extends SentRequest, S> {
+    public abstract static class Kind<V extends SentRequest, S> {
 
-        /** The 500's message of sending it: "failure while …". */
-        String failure();
+        private final String failure;
+        private final String queryFailure;
+        private final String label;
+        private final SentLedger<V, S> ledger;
 
-        /** The 500's message of a query of it: "failure while querying …". */
-        String queryFailure();
+        /**
+         * {@code failure}: the 500's message of sending it ("failure while …"); {@code queryFailure}:
+         * of a query of it ("failure while querying …"); {@code label}: the log lines' name of it
+         * ("Refund", "Settlement", "Payout"); {@code ledger}: the request's ledger, which stores each outcome.
+         */
+        protected Kind(String failure, String queryFailure, String label, SentLedger<V, S> ledger) {
+            this.failure = failure;
+            this.queryFailure = queryFailure;
+            this.label = label;
+            this.ledger = ledger;
+        }
+
+        public final String failure() {
+            return failure;
+        }
+
+        public final String queryFailure() {
+            return queryFailure;
+        }
+
+        public final String label() {
+            return label;
+        }
+
+        public final SentLedger<V, S> ledger() {
+            return ledger;
+        }
 
         /** The request in a sentence: "the refund", "the split". */
-        String what(V v);
-
-        /** The log lines' name of it: "Refund", "Settlement", "Payout". */
-        String label();
+        public abstract String what(V v);
 
         /** Who and what, for a log line: no secret, no personal data. */
-        String describe(V v);
+        public abstract String describe(V v);
 
         /** Whether a query asks the company again: its outcome unknown, or the company still working on it. */
-        boolean refreshable(V v);
+        public abstract boolean refreshable(V v);
 
-        CompanyOutcome<S> send(CompanyPort company, CompanyAccount account, V v, Exchanges log);
+        public abstract CompanyOutcome<S> send(CompanyPort company, CompanyAccount account, V v, Exchanges log);
 
         /** The company's status of it by its number; empty when the company has none. */
-        CompanyOutcome<Optional<S>> query(CompanyPort company, CompanyAccount account, V v, Exchanges log);
+        public abstract CompanyOutcome<Optional<S>> query(CompanyPort company, CompanyAccount account, V v, Exchanges log);
 
         /** Whether the company's status says nothing new (then nothing is written). */
-        default boolean unchanged(V v, S status) {
+        public boolean unchanged(V v, S status) {
             return false;
         }
 
         /** What a refusal leaves it as, for the caller: appended to the company's words. */
-        default String afterRefusal() {
+        public String afterRefusal() {
             return "";
         }
 
         /** The shown state, for a log line. */
-        String state(V v);
-
-        /** The request's ledger, which stores each outcome. */
-        SentLedger<V, S> ledger();
+        public abstract String state(V v);
     }
 
     /** Sends it and applies the outcome; anything but an answer is the caller's failure ({@link CompanyFailures}). */

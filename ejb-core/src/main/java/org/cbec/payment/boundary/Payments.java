@@ -23,7 +23,6 @@ import org.cbec.company.OrderStatus;
 import org.cbec.company.PaymentType;
 import org.cbec.payment.control.CreateReport;
 import org.cbec.payment.control.CreateRules;
-import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.InProgressException;
@@ -293,11 +292,12 @@ public class Payments {
      * company's create and its query of the order, and the payment ledger. The merchant's create is
      * {@code request}, or (for one taken over later) the stored one.
      */
-    private final class Create implements CompanyRequests.Kind<PaymentView, CreateReport> {
+    private final class Create extends CompanyRequests.Kind<PaymentView, CreateReport> {
 
         private CreatePayment request;
 
         Create(CreatePayment request) {
+            super(FAILURE, QUERYING, "Payment", ledger);
             this.request = request;
         }
 
@@ -308,25 +308,13 @@ public class Payments {
             return request;
         }
 
-        @Override
-        public String failure() {
-            return FAILURE;
-        }
 
-        @Override
-        public String queryFailure() {
-            return QUERYING;
-        }
 
         @Override
         public String what(PaymentView p) {
             return WHAT;
         }
 
-        @Override
-        public String label() {
-            return "Payment";
-        }
 
         @Override
         public String describe(PaymentView p) {
@@ -378,10 +366,6 @@ public class Payments {
             return p.tradeState().name();
         }
 
-        @Override
-        public SentLedger<PaymentView, CreateReport> ledger() {
-            return ledger;
-        }
     }
 
     /**

@@ -23,7 +23,6 @@ import org.cbec.payout.RegisterPayoutAccount;
 import org.cbec.payout.RequestPayout;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
-import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.control.PaymentRules;
 import org.cbec.payout.control.PayoutBillLedger;
 import org.cbec.payout.control.PayoutLedger;
@@ -261,27 +260,19 @@ public class Payouts {
     }
 
     /** Payouts as {@link CompanyRequests} sends them: the company's payout call and query, and the payout ledger. */
-    private final class Sent implements CompanyRequests.Kind<PayoutView, PayoutStatus> {
+    private final class Sent extends CompanyRequests.Kind<PayoutView, PayoutStatus> {
 
-        @Override
-        public String failure() {
-            return FAILURE;
+        Sent() {
+            super(FAILURE, QUERYING, "Payout", ledger);
         }
 
-        @Override
-        public String queryFailure() {
-            return QUERYING;
-        }
+
 
         @Override
         public String what(PayoutView p) {
             return "the payout";
         }
 
-        @Override
-        public String label() {
-            return "Payout";
-        }
 
         @Override
         public String describe(PayoutView p) {
@@ -319,9 +310,5 @@ public class Payouts {
             return p.state().name();
         }
 
-        @Override
-        public SentLedger<PayoutView, PayoutStatus> ledger() {
-            return ledger;
-        }
     }
 }

@@ -28,7 +28,6 @@ import org.cbec.refund.RefundView;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.control.Exchanges;
-import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.control.PaymentRules;
 import org.cbec.payment.boundary.CallbackUrls;
 import org.cbec.payment.boundary.CompanyAccounts;
@@ -149,33 +148,22 @@ public class Refunds {
     }
 
     /** Refunds as {@link CompanyRequests} sends them: the company's refund call and query, and the refund ledger. */
-    private final class Sent implements CompanyRequests.Kind<RefundView, RefundStatus> {
+    private final class Sent extends CompanyRequests.Kind<RefundView, RefundStatus> {
 
         private final PaymentView payment;
 
         Sent(PaymentView payment) {
+            super(FAILURE, QUERYING, "Refund", ledger);
             this.payment = payment;
         }
 
-        @Override
-        public String failure() {
-            return FAILURE;
-        }
 
-        @Override
-        public String queryFailure() {
-            return QUERYING;
-        }
 
         @Override
         public String what(RefundView r) {
             return "the refund";
         }
 
-        @Override
-        public String label() {
-            return "Refund";
-        }
 
         @Override
         public String describe(RefundView r) {
@@ -212,10 +200,6 @@ public class Refunds {
             return r.state().name();
         }
 
-        @Override
-        public SentLedger<RefundView, RefundStatus> ledger() {
-            return ledger;
-        }
     }
 
     /** The refund as the company gets it: its notify URL is the broker's callback (the merchant's gets the broker's events). */

@@ -29,7 +29,6 @@ import org.cbec.settlement.SettlementHolding;
 import org.cbec.settlement.SplitView;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
-import org.cbec.payment.control.SentLedger;
 import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.control.PaymentRules;
 import org.cbec.settlement.control.SettlementLedger;
@@ -302,33 +301,22 @@ public class Settlements {
     }
 
     /** Splits and releases as {@link CompanyRequests} sends them: the company's split, release and split query, and the ledger. */
-    private final class Sent implements CompanyRequests.Kind<SplitView, SplitStatus> {
+    private final class Sent extends CompanyRequests.Kind<SplitView, SplitStatus> {
 
         private final PaymentView payment;
 
         Sent(PaymentView payment) {
+            super(FAILURE, QUERYING, "Settlement", ledger);
             this.payment = payment;
         }
 
-        @Override
-        public String failure() {
-            return FAILURE;
-        }
 
-        @Override
-        public String queryFailure() {
-            return QUERYING;
-        }
 
         @Override
         public String what(SplitView s) {
             return Settlements.what(s);
         }
 
-        @Override
-        public String label() {
-            return "Settlement";
-        }
 
         @Override
         public String describe(SplitView s) {
@@ -360,10 +348,6 @@ public class Settlements {
             return s.state().name();
         }
 
-        @Override
-        public SentLedger<SplitView, SplitStatus> ledger() {
-            return ledger;
-        }
     }
 
     private static String what(SplitView s) {
