@@ -189,12 +189,8 @@ public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
     /** The create got no usable answer: the payment's outcome is unknown until a query or the reconciliation. */
     @Override
     public void unknown(long id, String reason, List<Exchanges.Entry> events) {
-        Payment p = em.find(Payment.class, id);
         // Resolved meanwhile (the reconciliation took over a create whose sender seemed lost): a late failure changes nothing.
-        if (p.getTradeState().allows(TradeEvent.NO_ANSWER)) {
-            p.outcomeUnknown(TradeEvent.NO_ANSWER, reason, now());
-        }
-        events(id, events);
+        move(id, TradeEvent.NO_ANSWER, p -> p.outcomeUnknown(TradeEvent.NO_ANSWER, reason, now()), events);
     }
 
     /**
@@ -203,32 +199,29 @@ public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
      */
     @Override
     public void notSent(long id, String reason, List<Exchanges.Entry> events) {
-        Payment p = em.find(Payment.class, id);
-        if (p.getTradeState().allows(TradeEvent.NOT_SENT)) {
-            p.notSent(reason, now());
-        }
-        events(id, events);
+        move(id, TradeEvent.NOT_SENT, p -> p.notSent(reason, now()), events);
     }
 
     /** The company refused the create; a payment resolved meanwhile stays as it is (the refusal is among its events). */
     @Override
     public PaymentView refused(long id, String reason, List<Exchanges.Entry> events) {
-        Payment p = em.find(Payment.class, id);
-        if (p.getTradeState().allows(TradeEvent.REFUSED)) {
-            p.refused(reason, now());
-        }
-        events(id, events);
-        return view(p);
+        return view(move(id, TradeEvent.REFUSED, p -> p.refused(reason, now()), events));
     }
 
     /** The create sent again was refused while its first send may still be at the company: kept UNKNOWN, marked so. */
     @Override
     public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
+        move(id, TradeEvent.NO_ANSWER, p -> p.resendRefused(reason, now()), events);
+    }
+
+    /** {@code move} made only when the payment's table allows {@code event} now; the exchanges kept either way. */
+    private Payment move(long id, TradeEvent event, java.util.function.Consumer<Payment> move, List<Exchanges.Entry> events) {
         Payment p = em.find(Payment.class, id);
-        if (p.getTradeState().allows(TradeEvent.NO_ANSWER)) {
-            p.resendRefused(reason, now());
+        if (p.getTradeState().allows(event)) {
+            move.accept(p);
         }
         events(id, events);
+        return p;
     }
 
     @Override
