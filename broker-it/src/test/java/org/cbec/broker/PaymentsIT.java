@@ -97,6 +97,9 @@ class PaymentsIT {
 
     /** The companies: company-sandbox, a deployment of its own reached over HTTP. */
     private static final SandboxClient SANDBOX = SandboxClient.fromEnvironment();
+    /** A payment without the company's word (UNKNOWN) whose create never left the broker (its money request NOT_SENT). */
+    private static final String CREATE_NOT_SENT = "SELECT COUNT(*) FROM payment p JOIN money_request m ON m.kind = 'PAYMENT'"
+            + " AND m.subject_id = p.id WHERE p.order_ref = ? AND p.trade_state = 'UNKNOWN' AND m.state = 'NOT_SENT'";
 
     @BeforeEach
     void theDemoMerchantHasItsCompanyAccounts() {
@@ -610,8 +613,7 @@ class PaymentsIT {
         assertEquals(0, SANDBOX.requests("betapay", "demo", "create", notSent), "the company was not called");
         // Stored as not sent, never as possibly sent (the circuit stays open 5 s: the reconciliation's
         // queries meanwhile are not sent either and leave it so).
-        assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'NOT_SENT'", notSent),
-                "the payment the circuit refused is stored NOT_SENT");
+        assertEquals(1, countRows(CREATE_NOT_SENT, notSent), "the payment the circuit refused is kept UNKNOWN, its create NOT_SENT");
         for (String ref : refs) {
             assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ?", ref), "the payment survived the failure");
         }
@@ -636,19 +638,19 @@ class PaymentsIT {
         assertEquals(500, create("betapay", "NATIVE", failed, 100, "CNY").status());
         assertEquals(200, fault("alphapay", "{\"mode\":\"BAD_SIGNATURE\",\"orderRef\":\"" + badSignature + "\",\"count\":1}").status());
         assertEquals(500, create("alphapay", "H5", badSignature, 100, "CNY").status());
-        // A broker that died while asking the company leaves the payment CREATING: made so here by
-        // a create the company never got, put back to CREATING two minutes ago.
+        // A broker that died while asking the company leaves the create's row held (SENDING): made so
+        // here by a create the company never got, its row put back to SENDING two minutes ago.
         assertEquals(200, fault("betapay", "{\"mode\":\"ERROR\",\"status\":500,\"orderRef\":\"" + abandoned + "\",\"count\":1}").status());
         assertEquals(500, create("betapay", "APP", abandoned, 100, "CNY").status());
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "UPDATE payment SET trade_state = 'CREATING', updated_at = ? WHERE order_ref = ?")) {
+                "UPDATE money_request SET state = 'SENDING', updated_at = ? WHERE kind = 'PAYMENT' AND merchant_ref = ?")) {
             s.setObject(1, java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusMinutes(2));
             s.setString(2, abandoned);
             assertEquals(1, s.executeUpdate());
         }
         Map<String, String> methods = Map.of(timedOut, "alphapay", failed, "betapay", badSignature, "alphapay", abandoned, "betapay");
         for (String ref : methods.keySet()) {
-            assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state IN ('UNKNOWN', 'CREATING')", ref), ref);
+            assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'UNKNOWN'", ref), ref);
         }
 
         // No client call from here on: only the timer (every 2 s in the tests, for payments UNKNOWN for 5 s).
@@ -778,7 +780,8 @@ class PaymentsIT {
         for (int i = 0; i < creates; i++) {
             refs.add(prefix + "x" + i);
         }
-        String heldRefs = "SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND trade_state = 'CREATING' AND order_ref LIKE ?";
+        String heldRefs = "SELECT COUNT(*) FROM money_request WHERE kind = 'PAYMENT' AND merchant = 'demo' AND state = 'SENDING'"
+                + " AND merchant_ref LIKE ?";
         String other = ref();
         java.util.concurrent.atomic.AtomicReference<Reply> ping = new java.util.concurrent.atomic.AtomicReference<>();
         java.util.concurrent.atomic.AtomicReference<Reply> otherCreate = new java.util.concurrent.atomic.AtomicReference<>();
@@ -925,8 +928,7 @@ class PaymentsIT {
         assertEquals(Payments.FAILURE, refused.json().getString("message"), refused::toString);
         assertNotNull(refused.header("Retry-After"), refused::toString);
         assertTrue(refused.json().getString("errors").startsWith(circuitOpen), refused::toString);
-        assertEquals(1, countRows("SELECT COUNT(*) FROM payment WHERE order_ref = ? AND trade_state = 'NOT_SENT'", create),
-                "the refused create is kept as not sent");
+        assertEquals(1, countRows(CREATE_NOT_SENT, create), "the refused create is kept as not sent");
         assertEquals(0, SANDBOX.requests("alphapay", "demo", "create", create), "the company was not called");
 
         List<Reply> replies = Bursts.atOnce(64, i -> get(api("payment/demo?order_ref=" + (i % 2 == 0 ? paid : open)

@@ -36,11 +36,8 @@ public interface Attempts {
     /** Of {@link #openRequests()}' states: those meaning "at the company"; any other open one is unknown. */
     List<String> atCompanyStates();
 
-    /** Of {@link #openRequests()}' states: the one meaning its sender is still talking to the company. */
-    String sendingState();
-
     /**
-     * One attempt at the request: a sender gone since before {@code sendingBefore} is taken as lost.
+     * One attempt at the request: a holder gone since before {@code sendingBefore} is taken as lost.
      * Never throws for a company's failure: that is an {@link Standing#UNKNOWN} or
      * {@link Standing#AT_COMPANY} attempt whose answer says why.
      */

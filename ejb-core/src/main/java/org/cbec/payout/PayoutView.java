@@ -1,5 +1,7 @@
 package org.cbec.payout;
 
+import org.cbec.dispatch.RequestSubject;
+import org.cbec.dispatch.entity.RequestKind;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -14,4 +16,9 @@ public record PayoutView(long id, String merchant, String paymentMethod, String 
         String currency, String targetCurrency, String description, String notifyUrl, PayoutState state, String stateDesc,
         String payoutId, Long fee, BigDecimal rate, LocalDate rateDate, Long targetAmount, String failReason, OffsetDateTime createdAt,
         OffsetDateTime acceptedAt, OffsetDateTime paidAt, OffsetDateTime updatedAt) implements SentRequest {
+
+    @Override
+    public RequestSubject subject() {
+        return new RequestSubject(RequestKind.PAYOUT, id, merchant, paymentMethod, payoutRef, payoutRef);
+    }
 }

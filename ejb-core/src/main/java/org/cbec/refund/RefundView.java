@@ -1,5 +1,7 @@
 package org.cbec.refund;
 
+import org.cbec.dispatch.RequestSubject;
+import org.cbec.dispatch.entity.RequestKind;
 import java.time.OffsetDateTime;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.SentRequest;
@@ -12,4 +14,9 @@ public record RefundView(long id, long paymentId, String merchant, String paymen
         String companyRefundNo, String refundId, RefundState state, String stateDesc, long amount, String currency,
         long totalAmount, Long payerTotal, Long payerRefund, String payerCurrency, Long settlementTotal, Long settlementAmount,
         String reason, String notifyUrl, OffsetDateTime createdAt, OffsetDateTime successAt, OffsetDateTime updatedAt) implements SentRequest {
+
+    @Override
+    public RequestSubject subject() {
+        return new RequestSubject(RequestKind.REFUND, id, merchant, paymentMethod, refundRef, companyRefundNo);
+    }
 }

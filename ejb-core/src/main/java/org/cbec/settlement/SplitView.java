@@ -1,5 +1,7 @@
 package org.cbec.settlement;
 
+import org.cbec.dispatch.RequestSubject;
+import org.cbec.dispatch.entity.RequestKind;
 import java.time.OffsetDateTime;
 import java.util.List;
 import org.cbec.payment.entity.PartResult;
@@ -27,6 +29,11 @@ public record SplitView(long id, long paymentId, String merchant, String payment
     }
 
     /** What the split's parts that are not CLOSED take of the held money. */
+    @Override
+    public RequestSubject subject() {
+        return new RequestSubject(RequestKind.valueOf(kind.name()), id, merchant, paymentMethod, settlementRef, companyNo);
+    }
+
     public long splitTotal() {
         return parts.stream().filter(p -> p.result().counts()).mapToLong(PartView::amount).sum();
     }

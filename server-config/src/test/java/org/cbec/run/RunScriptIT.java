@@ -414,7 +414,7 @@ class RunScriptIT {
      * A refund, a split, a release and a payout at each company, all four held by the company (a
      * sandbox running apart, as a real company is) when the broker and its embedded PostgreSQL are
      * killed; the company then does them all. After the restart nobody asks about them: the
-     * janitor finds each left SENDING by its dead sender, asks the company, and ends it once as the
+     * janitor finds each held (SENDING) by its dead sender, asks the company, and ends it once as the
      * company says (its log line), none of them sent twice; then the merchant sees each final, and
      * the broker's balance agrees with the company's books bucket by bucket. The companies'
      * callbacks are lost (their notify URL leads nowhere), so only the broker's own asking ends
@@ -455,7 +455,7 @@ class RunScriptIT {
             database.put("SANDBOX", "off");
             database.put("ALPHAPAY_URL", urls.get("ALPHAPAY_URL"));
             database.put("BETAPAY_URL", urls.get("BETAPAY_URL"));
-            // A request left SENDING by a dead sender is the janitor's after 10 s (not 60 s), asked about every 2 to 4 s.
+            // A request held (SENDING) by a dead sender is the janitor's after 10 s (not 60 s), asked about every 2 to 4 s.
             database.put("RECONCILIATION_STALE_CREATING_MS", "10000");
             database.put("RECONCILIATION_INTERVAL_MS", "2000");
             database.put("DISPATCH_BACKOFF_BASE_MS", "1000");

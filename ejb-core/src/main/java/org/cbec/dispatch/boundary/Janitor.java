@@ -23,9 +23,10 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 
 /**
  * The one janitor of money requests without the company's final word (payments' creates, refunds,
- * splits, releases, payouts): each run first records every open request it has no row for and
- * closes the rows of those that ended another way (one INFO line each, as for those it ends), then
- * takes the due ones in the order they fell due ({@code next_attempt_at}, never by when they last
+ * splits, releases, payouts): each run first records every open request it has no row for (one
+ * whose sender stopped before sending it) and closes the rows of those that ended another way (one
+ * INFO line each, as for those it ends), then takes the due ones, and those whose holder is gone
+ * (held past {@code reconciliation.stale-creating-ms}), in the order they fell due ({@code next_attempt_at}, never by when they last
  * changed, so that a hundred waiting at the company cannot starve a new one), at most
  * {@code dispatch.batch} of them, and makes one attempt at each ({@link Attempts}: the company asked, and the request sent again
  * only when it has none). The next attempt follows one back-off ({@link AttemptRules}:
@@ -74,7 +75,7 @@ public class Janitor {
     @ConfigProperty(name = "reconciliation.min-age-ms", defaultValue = "5000")
     long minAgeMs;
 
-    /** How long a request may stay SENDING before its sender is taken as gone. */
+    /** How long a request may stay held (its sender talking to the company) before its sender is taken as gone. */
     @Inject
     @ConfigProperty(name = "reconciliation.stale-creating-ms", defaultValue = "60000")
     long staleSendingMs;
@@ -116,12 +117,11 @@ public class Janitor {
      */
     public int run(OffsetDateTime now, OffsetDateTime dueBy, Duration budget) {
         long started = ticks.getAsLong();
-        for (AttentionView m : ledger.sweep(attempts.openRequests(), attempts.atCompanyStates(), attempts.sendingState(), minAgeMs,
-                staleSendingMs, now)) {
+        for (AttentionView m : ledger.sweep(attempts.openRequests(), attempts.atCompanyStates(), minAgeMs, now)) {
             LOG.info(() -> named(m) + " ended: another way (a client's query or the company's notification)");
         }
         int made = 0;
-        for (AttentionView m : ledger.due(dueBy, batch)) {
+        for (AttentionView m : ledger.due(dueBy, now.minus(Duration.ofMillis(staleSendingMs)), batch)) {
             if (made > 0 && ticks.getAsLong() - started >= budget.toNanos()) {
                 break;
             }

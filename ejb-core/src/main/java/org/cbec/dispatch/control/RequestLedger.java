@@ -6,8 +6,10 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,17 +18,22 @@ import java.util.stream.Collectors;
 import org.cbec.dispatch.Attempts;
 import org.cbec.dispatch.AttentionView;
 import org.cbec.dispatch.entity.MoneyRequest;
+import org.cbec.dispatch.RequestSubject;
+import org.cbec.dispatch.entity.RequestEvent;
 import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.dispatch.entity.RequestState;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.UnknownResourceException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The janitor's rows ({@link MoneyRequest}): found for every open request, taken when due in fair
- * order, and moved by each attempt's outcome and by an operator's act. Each method is its own
- * transaction; no company call happens inside one.
+ * The dispatcher's rows ({@link MoneyRequest}): made by a request's first sender, claimed by whoever
+ * sends it or asks the company for it, moved by each company call's outcome through
+ * {@link RequestState}'s table, taken by the janitor when due in fair order, and moved by an
+ * operator's act. Each method is its own transaction; no company call happens inside one.
  */
 @Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class RequestLedger {
 
     /** What an attempt did to its row. */
@@ -34,71 +41,148 @@ public class RequestLedger {
         CLOSED, WAITING, GAVE_UP
     }
 
+    /**
+     * A claim's outcome: {@code claimed}, the row is this caller's to act on, in {@code state}
+     * (SENDING: send it; ASKING or CONFIRMING: ask the company first); otherwise {@code state} is
+     * where it stands (held by another sender, the company's word in, an operator's).
+     */
+    public record Claim(RequestState state, boolean claimed) {
+    }
+
+    private static final String SENDER_GONE = "the broker stopped before the company answered";
+
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
+    /** How long after an outcome without the company's final word the janitor first asks, so that the client's own retry comes first. */
+    @Inject
+    @ConfigProperty(name = "reconciliation.min-age-ms", defaultValue = "5000")
+    long minAgeMs;
+
     /**
-     * Adds a row for each open request without one (due {@code minAgeMs} after its last change, or
-     * {@code staleSendingMs} after it when its sender may still be talking to the company), brings a
-     * row not yet attempted forward to {@code minAgeMs} after its request's last change once it is
-     * no longer being sent, and closes the rows whose request ended otherwise (a client's query, a
+     * Takes the request to send it or ask for it, at {@code now}: a request without a row gets one,
+     * SENDING, held by this caller (nothing has been sent: a send leaves the broker only once its
+     * row exists); a row nobody holds and the company has not answered is claimed by its table
+     * ({@link RequestEvent#CLAIMED}). A row held since before {@code heldBefore} (null: never) lost its
+     * holder first ({@link RequestEvent#SENDER_LOST}).
+     */
+    public Claim claim(RequestSubject s, OffsetDateTime heldBefore, OffsetDateTime now) {
+        MoneyRequest m = locked(s.kind(), s.subjectId());
+        if (m == null) {
+            int made = em.createNativeQuery("INSERT INTO money_request (kind, subject_id, merchant, payment_method, merchant_ref,"
+                    + " company_no, state, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
+                    + " ON CONFLICT (kind, subject_id) DO NOTHING").setParameter(1, s.kind().name()).setParameter(2, s.subjectId())
+                    .setParameter(3, s.merchant()).setParameter(4, s.paymentMethod()).setParameter(5, s.merchantRef())
+                    .setParameter(6, s.companyNo()).setParameter(7, RequestState.TO_SEND.next(RequestEvent.CLAIMED).name())
+                    .setParameter(8, now).setParameter(9, now).setParameter(10, now).executeUpdate();
+            if (made == 1) {
+                return new Claim(RequestState.SENDING, true);
+            }
+            m = locked(s.kind(), s.subjectId()); // made by another sender a moment ago
+        }
+        if (heldBefore != null && m.getState().isHeld() && m.getUpdatedAt().isBefore(heldBefore)) {
+            m.moved(RequestEvent.SENDER_LOST, SENDER_GONE, now);
+        }
+        boolean claimed = m.moved(RequestEvent.CLAIMED, null, now);
+        return new Claim(m.getState(), claimed); // the state the claim left: what to do now
+    }
+
+    /**
+     * One event of the request at {@code now} (a company call's outcome, a report), when its table
+     * allows it; {@code answer}: what it heard, for the operator. Left waiting for an attempt, it is
+     * due {@code reconciliation.min-age-ms} from now; {@code ended} (the company's final word is
+     * in), it is closed. Its state after, empty when it has no row.
+     */
+    public Optional<RequestState> move(RequestSubject s, RequestEvent event, String answer, boolean ended, OffsetDateTime now) {
+        MoneyRequest m = locked(s.kind(), s.subjectId());
+        if (m == null) {
+            return Optional.empty();
+        }
+        if (m.moved(event, answer, now) && (m.getState().awaitsAnAttempt() || m.getState() == RequestState.ANSWERED)) {
+            m.dueAt(now.plus(minAgeMs, ChronoUnit.MILLIS));
+        }
+        if (ended && m.getClosedAt() == null) {
+            m.closed(null, now);
+        }
+        return Optional.of(m.getState());
+    }
+
+    /** Where the request stands with its company, empty when it has no row (never sent). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<RequestState> state(RequestKind kind, long subjectId) {
+        return em.createNamedQuery(MoneyRequest.OF_SUBJECT, MoneyRequest.class).setParameter("kind", kind)
+                .setParameter("subjectId", subjectId).getResultStream().findFirst().map(MoneyRequest::getState);
+    }
+
+    private MoneyRequest locked(RequestKind kind, long subjectId) {
+        return em.createNamedQuery(MoneyRequest.OF_SUBJECT, MoneyRequest.class).setParameter("kind", kind)
+                .setParameter("subjectId", subjectId).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultStream().findFirst()
+                .orElse(null);
+    }
+
+    /**
+     * Adds a row for each open request without one (a request stored whose sender stopped before
+     * its first claim: never sent, so TO_SEND; or, at the company, ANSWERED), due {@code minAgeMs}
+     * after its last change, and closes the rows whose request ended otherwise (a client's query, a
      * company's notification), at {@code now}. Returns the rows it closed, each as it now is.
      */
     @SuppressWarnings("unchecked")
-    public List<AttentionView> sweep(String open, List<String> atCompany, String sending, long minAgeMs, long staleSendingMs, OffsetDateTime now) {
+    public List<AttentionView> sweep(String open, List<String> atCompany, long minAgeMs, OffsetDateTime now) {
         String atCompanyList = atCompany.stream().map(RequestLedger::literal).collect(Collectors.joining(", "));
         em.createNativeQuery("INSERT INTO money_request (kind, subject_id, merchant, payment_method, merchant_ref, company_no,"
                 + " state, attempts, next_attempt_at, created_at, updated_at) SELECT o.kind, o.id, o.merchant, o.payment_method,"
-                + " o.merchant_ref, o.company_no, CASE WHEN o.state IN (" + atCompanyList + ") THEN 'ANSWERED' ELSE 'UNKNOWN' END, 0,"
-                + " o.updated_at + (CASE WHEN o.state = " + literal(sending) + " THEN ? ELSE ? END) * INTERVAL '1 millisecond', ?, ?"
+                + " o.merchant_ref, o.company_no, CASE WHEN o.state IN (" + atCompanyList + ") THEN 'ANSWERED' ELSE 'TO_SEND' END, 0,"
+                + " o.updated_at + ? * INTERVAL '1 millisecond', ?, ?"
                 + " FROM (" + open + ") o WHERE NOT EXISTS (SELECT 1 FROM money_request m WHERE m.kind = o.kind AND m.subject_id = o.id)"
                 + " ON CONFLICT (kind, subject_id) DO NOTHING")
-                .setParameter(1, staleSendingMs).setParameter(2, minAgeMs).setParameter(3, now).setParameter(4, now).executeUpdate();
-        // A row never attempted is due when its request's last change says, whatever it said when the
-        // row was made: one found while being sent (due once its sender may be gone) and answered a
-        // moment later is due minAgeMs after that answer, not a minute after it was sent.
-        em.createNativeQuery("UPDATE money_request m SET next_attempt_at = o.updated_at + ? * INTERVAL '1 millisecond', updated_at = ?"
-                + " FROM (" + open + ") o WHERE o.kind = m.kind AND o.id = m.subject_id AND m.closed_at IS NULL AND m.attempts = 0"
-                + " AND m.state IN ('UNKNOWN', 'ANSWERED') AND o.state <> " + literal(sending)
-                + " AND m.next_attempt_at > o.updated_at + ? * INTERVAL '1 millisecond'")
-                .setParameter(1, minAgeMs).setParameter(2, now).setParameter(3, minAgeMs).executeUpdate();
+                .setParameter(1, minAgeMs).setParameter(2, now).setParameter(3, now).executeUpdate();
         // Ended without the janitor, the company's word having come another way (a client's query, a
-        // notification): REPORTED, in RequestState's table, from each of these three states.
-        List<Object> closed = em.createNativeQuery("UPDATE money_request m SET state = 'ANSWERED', closed_at = ?, updated_at = ?"
-                + " WHERE m.closed_at IS NULL AND m.state IN ('UNKNOWN', 'ANSWERED', 'NEEDS_ATTENTION') AND NOT EXISTS (SELECT 1 FROM ("
-                + open + ") o WHERE o.kind = m.kind AND o.id = m.subject_id) RETURNING m.id").setParameter(1, now).setParameter(2, now)
-                .getResultList();
+        // notification): REPORTED, in RequestState's table, from each state that is not held and
+        // allows it; one never sent (TO_SEND, NOT_SENT) is closed as it is. A held one is its holder's.
+        List<Object> closed = em.createNativeQuery("UPDATE money_request m SET state = CASE WHEN m.state IN ('TO_SEND', 'NOT_SENT')"
+                + " THEN m.state ELSE 'ANSWERED' END, closed_at = ?, updated_at = ? WHERE m.closed_at IS NULL"
+                + " AND m.state IN ('TO_SEND', 'NOT_SENT', 'UNKNOWN', 'RESEND_REFUSED', 'ANSWERED', 'NEEDS_ATTENTION')"
+                + " AND NOT EXISTS (SELECT 1 FROM (" + open + ") o WHERE o.kind = m.kind AND o.id = m.subject_id) RETURNING m.id")
+                .setParameter(1, now).setParameter(2, now).getResultList();
         return closed.stream().map(id -> em.find(MoneyRequest.class, ((Number) id).longValue())).map(RequestLedger::view).toList();
     }
 
-    /** The rows due by {@code dueBy}, longest due first (never by when they last changed), at most {@code limit}. */
+    /**
+     * The rows due by {@code dueBy}, and those held since before {@code heldBefore} (their holder
+     * gone), longest due first (never by when they last changed), at most {@code limit}.
+     */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<AttentionView> due(OffsetDateTime dueBy, int limit) {
+    public List<AttentionView> due(OffsetDateTime dueBy, OffsetDateTime heldBefore, int limit) {
         return em.createNamedQuery(MoneyRequest.DUE, MoneyRequest.class)
-                .setParameter("states", List.of(RequestState.UNKNOWN, RequestState.ANSWERED)).setParameter("dueBy", dueBy)
-                .setMaxResults(limit).getResultStream().map(RequestLedger::view).toList();
+                .setParameter("states", List.of(RequestState.TO_SEND, RequestState.NOT_SENT, RequestState.UNKNOWN,
+                        RequestState.RESEND_REFUSED, RequestState.ANSWERED)).setParameter("dueBy", dueBy)
+                .setParameter("held", List.of(RequestState.SENDING, RequestState.ASKING, RequestState.RESENDING, RequestState.CONFIRMING))
+                .setParameter("heldBefore", heldBefore).setMaxResults(limit).getResultStream().map(RequestLedger::view).toList();
     }
 
-    /** One attempt's outcome: the row closed, scheduled again, or given up to an operator. */
+    /**
+     * One attempt's outcome: the row closed, scheduled again, or given up to an operator (only
+     * one nobody holds: a held one is scheduled again, and its holder's outcome moves it).
+     */
     public After attempted(long id, Attempts.Attempt attempt, AttemptRules rules, OffsetDateTime now) {
         MoneyRequest m = em.find(MoneyRequest.class, id, LockModeType.PESSIMISTIC_WRITE);
         if (m == null || m.getClosedAt() != null || m.getState() == RequestState.NEEDS_ATTENTION) {
-            return After.CLOSED; // settled by an operator, or closed by a sweep, meanwhile
+            return After.CLOSED; // settled by an operator, or closed by its sender or a sweep, meanwhile
         }
         if (attempt.standing() == Attempts.Standing.FINAL) {
             m.closed(attempt.answer(), now);
             return After.CLOSED;
         }
         if (attempt.standing() == Attempts.Standing.AT_COMPANY) {
-            m.answered(attempt.answer(), now);
+            m.atCompany(attempt.answer(), now);
         }
         Optional<OffsetDateTime> next = rules.next(m.getState() == RequestState.ANSWERED, m.getAttempts() + 1, m.getCreatedAt(), now,
                 () -> ThreadLocalRandom.current().nextDouble());
-        if (next.isEmpty()) {
+        if (next.isEmpty() && m.getState().allows(RequestEvent.GAVE_UP)) {
             m.gaveUp(attempt.answer(), now);
             return After.GAVE_UP;
         }
-        m.attempted(attempt.answer(), next.get(), now);
+        m.attempted(attempt.answer(), next.orElse(now), now);
         return After.WAITING;
     }
 

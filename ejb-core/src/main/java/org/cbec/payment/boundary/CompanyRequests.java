@@ -4,6 +4,7 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Logger;
@@ -11,26 +12,32 @@ import org.cbec.company.Companies;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyOutcome;
 import org.cbec.company.CompanyPort;
+import org.cbec.dispatch.RequestSubject;
+import org.cbec.dispatch.control.RequestLedger;
+import org.cbec.dispatch.entity.RequestEvent;
+import org.cbec.dispatch.entity.RequestState;
 import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.SentRequest;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
-import org.cbec.payment.control.RefundSendRules;
 import org.cbec.payment.control.SentLedger;
 import org.cbec.platform.error.UpstreamFailureException;
 
 /**
- * The one way a money request is sent to a company, so that it is never lost and never made
- * twice: payments' creates, refunds, splits and releases, payouts. Each is committed first, with the
- * company's number for it fixed ({@link Kind} stores it), then sent once ({@link #send}); without
- * an answer its outcome is UNKNOWN (or NOT_SENT), and whoever takes it over asks the company for
- * that number first and sends it again only when the company has none ({@link #resolveOrSend}).
- * A refusal of that resend ends nothing, since the first send may still be at the company: the
- * request stays UNKNOWN, is never sent a third time, and is refused only once a later query finds
- * none. While it is not final a query asks the company for its newer view ({@link #refresh}). No
- * transaction spans a company call: every step is its ledger's own. Each step's outcome is a value
- * ({@link RequestOutcome}): the request as stored after it, and what an API caller is told when the
- * company gave nothing usable; nothing here throws for the company's sake.
+ * The one way a money request is sent to a company, so that it is never lost and never made twice:
+ * payments' creates, refunds, splits and releases, payouts. Each is committed first, with the
+ * company's number for it fixed ({@link Kind} stores it); where it stands with the company is its
+ * dispatcher's row ({@link RequestLedger}, moved by {@link RequestState}'s table), and its own row
+ * keeps only what the company said. Whoever claims the row acts on it: a request never sent is
+ * sent; one that may be at the company (its answer lost) is asked for by its number first and sent
+ * again only when the company has none; a refusal of that resend ends nothing, since the first send
+ * may still be at the company: it is never sent a third time, and is refused only once a later query
+ * finds none. While it is not final a query asks the company for its newer view ({@link #refresh}).
+ * No transaction spans a company call: every step is its ledger's own, the request's row moved
+ * after it (so that a node lost between the two leaves a held row, whose holder the janitor takes
+ * as gone, and then finds the company's word already stored). Each step's outcome is a value
+ * ({@link RequestOutcome}): the request as stored after it, and what an API caller is told when
+ * the company gave nothing usable; nothing here throws for the company's sake.
  */
 @ApplicationScoped
 public class CompanyRequests {
@@ -42,6 +49,9 @@ public class CompanyRequests {
 
     @EJB
     CompanyAccounts accounts;
+
+    @EJB
+    RequestLedger requests;
 
     @Inject
     NotAsked notAsked;
@@ -91,8 +101,16 @@ public class CompanyRequests {
         /** Who and what, for a log line: no secret, no personal data. */
         public abstract String describe(V v);
 
-        /** Whether a query asks the company again: its outcome unknown, or the company still working on it. */
+        /** Whether the company's word on it is not in yet (its own row UNKNOWN): its dispatcher's row says why. */
+        public abstract boolean pending(V v);
+
+        /** Whether a query asks the company again: its word not in yet, or the company still working on it. */
         public abstract boolean refreshable(V v);
+
+        /** Whether the company's word on it is final for its dispatcher: the janitor asks no more (a payment's create once answered). */
+        public boolean ended(V v) {
+            return !refreshable(v);
+        }
 
         public abstract CompanyOutcome<S> send(CompanyPort company, CompanyAccount account, V v, Exchanges log);
 
@@ -109,30 +127,73 @@ public class CompanyRequests {
             return "";
         }
 
+        /** What a caller is told of one another sender holds now (talking to the company about it): as stored. */
+        public RequestOutcome<V> whileHeld(V v) {
+            return RequestOutcome.of(v);
+        }
+
         /** The shown state, for a log line. */
         public abstract String state(V v);
     }
 
-    /** Sends it and applies the outcome; anything but an answer is the caller's failure ({@link CompanyFailures}). */
+    /**
+     * Sends one stored without the company's word, or carries it on: never sent (its row made now,
+     * or left TO_SEND or NOT_SENT), it is sent; possibly at the company, the company is asked first
+     * (see the class). One held by another sender now is as {@link Kind#whileHeld} says.
+     */
     public <V extends SentRequest, S> RequestOutcome<V> send(Kind<V, S> kind, V v) {
-        return send(kind, v, false);
+        return carryOn(kind, v, null);
     }
 
-    /** {@code again}: sent again after its first answer was lost, so that a refusal leaves it UNKNOWN. */
-    private <V extends SentRequest, S> RequestOutcome<V> send(Kind<V, S> kind, V v, boolean again) {
-        CompanyPort company = companies.port(v.paymentMethod(), kind.failure());
+    /**
+     * Resolves one with no client involved (an attempt of the money requests' janitor): one whose
+     * holder is gone (held since before {@code heldBefore}) is taken back first; one without the
+     * company's word is carried on as {@link #send} does; one the company is still working on is
+     * asked for its newer view. The company's failure, when it gave no usable answer, is in the outcome.
+     */
+    public <V extends SentRequest, S> RequestOutcome<V> reconcile(Kind<V, S> kind, V v, OffsetDateTime heldBefore) {
+        return kind.pending(v) ? carryOn(kind, v, heldBefore) : refresh(kind, v, true);
+    }
+
+    /** Whether another sender is talking to the company about it now (its row held). */
+    public boolean beingSent(SentRequest v) {
+        return requests.state(v.subject().kind(), v.id()).map(RequestState::isHeld).orElse(false);
+    }
+
+    private <V extends SentRequest, S> RequestOutcome<V> carryOn(Kind<V, S> kind, V v, OffsetDateTime heldBefore) {
+        Optional<CompanyPort> configured = companies.configured(v.paymentMethod());
+        if (configured.isEmpty()) {
+            // The server's configuration: nothing is claimed, so nothing waits on a sender that cannot send.
+            return RequestOutcome.failed(v, Companies.notConfigured(v.paymentMethod(), kind.failure()));
+        }
         CompanyAccount account = accounts.account(v.merchant(), v.paymentMethod());
+        RequestLedger.Claim claim = requests.claim(v.subject(), heldBefore, now());
+        if (!claim.claimed()) {
+            return claim.state().isHeld() ? kind.whileHeld(v) : RequestOutcome.of(kind.ledger().get(v.id()));
+        }
+        if (claim.state() == RequestState.SENDING) {
+            return sendOnce(kind, configured.get(), account, v, false);
+        }
+        return ask(kind, configured.get(), account, v, claim.state() == RequestState.CONFIRMING);
+    }
+
+    /** Sends it (again: after the company said it has none, so that a refusal leaves it unresolved) and applies the outcome. */
+    private <V extends SentRequest, S> RequestOutcome<V> sendOnce(Kind<V, S> kind, CompanyPort company, CompanyAccount account, V v,
+            boolean again) {
         Exchanges log = new Exchanges();
         long id = v.id();
+        RequestSubject subject = v.subject();
         return kind.send(company, account, v, log).fold(
                 status -> {
                     V done = kind.ledger().observed(id, status, log.entries());
+                    requests.move(subject, RequestEvent.ANSWER, kind.state(done), kind.ended(done), now());
                     LOG.info(() -> kind.label() + " sent: " + kind.describe(v) + " " + kind.state(done));
                     return RequestOutcome.of(done);
                 },
                 refused -> {
                     if (again) {
-                        kind.ledger().resendRefused(id, refused.text(), log.entries());
+                        kind.ledger().events(id, log.entries());
+                        requests.move(subject, RequestEvent.REFUSAL, "refused when sent again: " + refused.text(), false, now());
                         LOG.warning(() -> kind.label() + " sent again refused by " + v.paymentMethod() + ", kept: " + kind.describe(v) + " "
                                 + refused.text());
                         return RequestOutcome.failed(kind.ledger().get(id), new UpstreamFailureException(kind.failure(), "the company refused "
@@ -140,16 +201,15 @@ public class CompanyRequests {
                                 + kind.what(v) + " is kept and ends as the company's query says"));
                     }
                     V done = kind.ledger().refused(id, refused.text(), log.entries());
+                    requests.move(subject, RequestEvent.REFUSAL, refused.text(), true, now());
                     LOG.info(() -> kind.label() + " refused by " + v.paymentMethod() + ": " + kind.describe(v) + " " + refused.text());
                     return RequestOutcome.failed(done, CompanyFailures.refused(company::invalidRequest, kind.failure(), kind.what(v),
                             refused.text() + kind.afterRefusal()));
                 },
                 unanswered -> {
-                    if (unanswered.sent()) {
-                        kind.ledger().unknown(id, unanswered.reason(), log.entries());
-                    } else {
-                        kind.ledger().notSent(id, unanswered.reason(), log.entries());
-                    }
+                    kind.ledger().events(id, log.entries());
+                    requests.move(subject, unanswered.sent() ? RequestEvent.NO_ANSWER : RequestEvent.CALL_NOT_SENT, unanswered.reason(), false,
+                            now());
                     LOG.warning(() -> kind.label() + (unanswered.sent() ? " outcome unknown: " : " not sent: ") + kind.describe(v) + ": "
                             + unanswered.reason());
                     return RequestOutcome.failed(kind.ledger().get(id), CompanyFailures.failed(kind.failure(), unanswered,
@@ -158,55 +218,44 @@ public class CompanyRequests {
     }
 
     /**
-     * One taken over (SENDING again, by this caller only) after an unknown outcome: the company is
-     * asked for it first and it is sent again only if the company answered that it has none, and
-     * had not refused it sent again before (then the company's "none" confirms that refusal).
+     * Asks the company for one that may be there (claimed ASKING, or CONFIRMING after its resend was
+     * refused): found, its state is taken; none, it is sent again (ASKING) or, its resend refused
+     * before, refused for good (CONFIRMING); nothing known, it stays as it was and nothing is sent.
      */
-    public <V extends SentRequest, S> RequestOutcome<V> resolveOrSend(Kind<V, S> kind, V v) {
-        CompanyPort company = companies.port(v.paymentMethod(), kind.failure());
+    private <V extends SentRequest, S> RequestOutcome<V> ask(Kind<V, S> kind, CompanyPort company, CompanyAccount account, V v,
+            boolean confirming) {
         Exchanges log = new Exchanges();
         long id = v.id();
-        boolean resendRefused = kind.ledger().wasResendRefused(id);
-        CompanyOutcome<Optional<S>> asked = kind.query(company, accounts.account(v.merchant(), v.paymentMethod()), v, log);
-        RefundSendRules.AfterQuery next = RefundSendRules.afterTakeOverQuery(asked, resendRefused);
-        if (next == RefundSendRules.AfterQuery.SEND) {
-            kind.ledger().events(id, log.entries());
-            return send(kind, v, true);
-        }
-        if (next == RefundSendRules.AfterQuery.REFUSE) {
-            V done = kind.ledger().refused(id, "refused when sent again, and the company has none", log.entries());
-            LOG.info(() -> kind.label() + " refused, the company having none after refusing it sent again: " + kind.describe(v));
-            return RequestOutcome.of(done);
-        }
-        // The company has it (its state is taken), or nothing is known (it stays UNKNOWN, nothing is sent).
+        RequestSubject subject = v.subject();
         String stillKept = kept(kind, v, "will be resolved");
-        return asked.fold(
-                found -> RequestOutcome.of(kind.ledger().observed(id, found.orElseThrow(), log.entries())),
+        return kind.query(company, account, v, log).fold(
+                found -> {
+                    if (found.isEmpty() && confirming) {
+                        V done = kind.ledger().refused(id, "refused when sent again, and the company has none", log.entries());
+                        requests.move(subject, RequestEvent.NONE, "the company has none after refusing it sent again", true, now());
+                        LOG.info(() -> kind.label() + " refused, the company having none after refusing it sent again: " + kind.describe(v));
+                        return RequestOutcome.of(done);
+                    }
+                    if (found.isEmpty()) {
+                        kind.ledger().events(id, log.entries());
+                        requests.move(subject, RequestEvent.NONE, "the company has none: sent again", false, now());
+                        return sendOnce(kind, company, account, v, true);
+                    }
+                    V done = kind.ledger().observed(id, found.get(), log.entries());
+                    requests.move(subject, RequestEvent.FOUND, kind.state(done), kind.ended(done), now());
+                    return RequestOutcome.of(done);
+                },
                 refused -> {
-                    kind.ledger().unknown(id, refused.text(), log.entries());
+                    kind.ledger().events(id, log.entries());
+                    requests.move(subject, RequestEvent.NO_ANSWER, refused.text(), false, now());
                     return RequestOutcome.failed(kind.ledger().get(id), new UpstreamFailureException(kind.failure(), refused.text() + stillKept));
                 },
                 unanswered -> {
-                    kind.ledger().unknown(id, unanswered.reason(), log.entries());
+                    kind.ledger().events(id, log.entries());
+                    requests.move(subject, unanswered.sent() ? RequestEvent.NO_ANSWER : RequestEvent.CALL_NOT_SENT, unanswered.reason(), false,
+                            now());
                     return RequestOutcome.failed(kind.ledger().get(id), CompanyFailures.failed(kind.failure(), unanswered, stillKept));
                 });
-    }
-
-    /**
-     * Resolves one without the company's final word, with no client involved (an attempt of the
-     * money requests' janitor): one left SENDING since before {@code sendingBefore} lost its sender
-     * and is UNKNOWN from now; an unknown one is taken over and resolved ({@link #resolveOrSend}:
-     * the company asked, and it sent again only when the company has none); one the company is
-     * still working on is asked for its newer view. The company's failure, when it gave no usable
-     * answer, is in the outcome.
-     */
-    public <V extends SentRequest, S> RequestOutcome<V> reconcile(Kind<V, S> kind, V candidate, OffsetDateTime sendingBefore) {
-        kind.ledger().abandoned(candidate.id(), sendingBefore, "the broker stopped before the company answered");
-        V v = kind.ledger().get(candidate.id());
-        if (kind.ledger().takeOver(v.id())) { // only one without an outcome that nobody is sending
-            return resolveOrSend(kind, v);
-        }
-        return refresh(kind, v, true);
     }
 
     /**
@@ -216,8 +265,8 @@ public class CompanyRequests {
      * open) is no failure: the stored view is the answer, and the caller is told so ({@link NotAsked}).
      */
     public <V extends SentRequest, S> RequestOutcome<V> refresh(Kind<V, S> kind, V v, boolean strict) {
-        if (!kind.refreshable(v)) {
-            return RequestOutcome.of(v); // final, or SENDING: its sender is still talking to the company
+        if (!kind.refreshable(v) || kind.pending(v) && beingSent(v)) {
+            return RequestOutcome.of(v); // final, or held: its sender is talking to the company now
         }
         Optional<CompanyPort> configured = companies.configured(v.paymentMethod());
         if (configured.isEmpty()) {
@@ -238,7 +287,9 @@ public class CompanyRequests {
                         keepEvents(kind, id, log);
                         return RequestOutcome.of(v);
                     }
-                    return RequestOutcome.of(kind.ledger().observed(id, found.get(), log.entries()));
+                    V done = kind.ledger().observed(id, found.get(), log.entries());
+                    requests.move(v.subject(), RequestEvent.REPORTED, kind.state(done), kind.ended(done), now());
+                    return RequestOutcome.of(done);
                 },
                 refused -> nothing.apply(refused.text()),
                 unanswered -> {
@@ -257,6 +308,10 @@ public class CompanyRequests {
         if (log.anyNotOk()) {
             kind.ledger().events(id, log.entries());
         }
+    }
+
+    private static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC);
     }
 
     /** "; the refund is kept and …". */

@@ -44,8 +44,8 @@ import org.cbec.payment.control.HeldRefunds;
  * Create, query, close and invoke payments. No transaction spans a company call: the payment row
  * (the intent) is committed before the company is asked, and the call's outcome is committed after
  * it together with the exchanges that led to it, in one transaction; a company that fails leaves
- * the payment UNKNOWN (NOT_SENT when the call never left), never lost, and the next query, identical
- * create or the janitor resolves it. A query writes only what changed (and the exchanges that went wrong).
+ * the payment UNKNOWN (where its create stands is its money request's row), never lost, and the next
+ * query, identical create or the janitor resolves it. A query writes only what changed (and the exchanges that went wrong).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -106,24 +106,16 @@ public class Payments {
     /** An identical create: the stored result, or the pending create carried on. */
     private PaymentView resume(PaymentView p, CompanyPort company, CreatePayment c) {
         PaymentRules.checkRepeat(p, () -> JSONB.fromJson(ledger.requestJson(p.id()), CreatePayment.class), c);
-        switch (CreateRules.onIdenticalCreate(p.tradeState())) {
-            case IN_PROGRESS:
-                // Answered at once: a duplicate never holds a request thread while the first create
-                // waits for the company (a burst of duplicates would take every thread, the
-                // company's answer included when the company is served by the same server).
-                throw new InProgressException("orderRef", "a create of orderRef " + c.orderRef()
-                        + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS);
-            case TAKE_OVER:
-                if (ledger.takeOver(p.id())) {
-                    // The company is asked first, and the create sent again only when it has no such order.
-                    return requests.resolveOrSend(new Create(c), p).answer();
-                }
-                return resume(ledger.find(p.merchant(), p.paymentMethod(), p.orderRef()).orElseThrow(), company, c);
-            case REFUSED:
-                throw CompanyFailures.refused(company::invalidRequest, FAILURE, WHAT, p.tradeStateDesc());
-            default:
-                return p;
+        if (p.tradeState() == TradeState.UNKNOWN) {
+            // Carried on as every money request is: sent when it never left; asked for first when it
+            // may be at the company, and sent again only when the company has no such order; in
+            // progress at another sender, answered at once ({@link Create#whileHeld}).
+            return requests.send(new Create(c), p).answer();
         }
+        if (p.tradeState() == TradeState.REFUSED) {
+            throw CompanyFailures.refused(company::invalidRequest, FAILURE, WHAT, p.tradeStateDesc());
+        }
+        return p;
     }
 
     /**
@@ -170,8 +162,8 @@ public class Payments {
     }
 
     private RequestOutcome<PaymentView> refresh(PaymentView p) {
-        if (p.tradeState() == TradeState.REFUSED || p.tradeState() == TradeState.CREATING) {
-            // Refused: final. Creating: the create's owner is still talking to the company, or the
+        if (p.tradeState() == TradeState.REFUSED || p.tradeState() == TradeState.UNKNOWN && requests.beingSent(p)) {
+            // Refused: final. Being sent: the create's sender is talking to the company now, or the
             // broker stopped meanwhile, and then the janitor takes the payment over.
             return RequestOutcome.of(p);
         }
@@ -219,8 +211,8 @@ public class Payments {
 
     /**
      * One attempt of the money requests' janitor at a payment whose create has no known outcome
-     * ({@link CompanyRequests#reconcile}: a create left CREATING since before {@code creatingBefore}
-     * lost its sender and is UNKNOWN from now; then the company is asked, and the stored create is
+     * ({@link CompanyRequests#reconcile}: a create held since before {@code creatingBefore} lost its
+     * sender and may be at the company; then the company is asked, and the stored create is
      * sent again only when the company has no such order, exactly as an identical create from the
      * merchant would send it).
      */
@@ -307,24 +299,36 @@ public class Payments {
             }
             return request;
         }
-
-
-
         @Override
         public String what(PaymentView p) {
             return WHAT;
         }
-
 
         @Override
         public String describe(PaymentView p) {
             return p.merchant() + " " + p.paymentMethod() + " " + p.orderRef() + " " + p.paymentType();
         }
 
+        @Override
+        public boolean pending(PaymentView p) {
+            return p.tradeState() == TradeState.UNKNOWN;
+        }
+
         /** Asked about here only while its create has no outcome; an unpaid one is polled on its own schedule ({@link #refreshed}). */
         @Override
         public boolean refreshable(PaymentView p) {
-            return p.tradeState().isUnresolved();
+            return pending(p);
+        }
+
+        /**
+         * Answered at once: a duplicate never holds a request thread while the first create waits for
+         * the company (a burst of duplicates would take every thread, the company's answer included
+         * when the company is served by the same server).
+         */
+        @Override
+        public RequestOutcome<PaymentView> whileHeld(PaymentView p) {
+            return RequestOutcome.failed(p, new InProgressException("orderRef", "a create of orderRef " + p.orderRef()
+                    + " is in progress at the company; send the same request again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS));
         }
 
         @Override

@@ -9,7 +9,7 @@ import org.cbec.payment.entity.PaymentEvent;
  * The exchanges of one payment operation, kept in memory until the operation's outcome is
  * written: they are stored in the same transaction as the outcome (one commit, not one per
  * exchange). Should the broker stop before that commit, the payment's intent is already stored
- * (CREATING, or its last known state) and the reconciliation takes it over.
+ * (with its money request's row held) and the janitor takes it over once its holder is gone.
  */
 public final class Exchanges implements EventSink {
 

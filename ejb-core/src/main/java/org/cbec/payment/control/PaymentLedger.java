@@ -48,7 +48,7 @@ public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
     long firstPollMs;
 
     /**
-     * Inserts the payment in state CREATING. An identical create sent at the same moment (a
+     * Inserts the payment in state UNKNOWN (the company's word not in yet). An identical create sent at the same moment (a
      * double click) meets the unique constraint: {@link org.cbec.platform.error.AlreadyStoredException},
      * and the caller then finds the stored one.
      */
@@ -126,35 +126,6 @@ public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
     }
 
     /**
-     * Takes over a create whose outcome is unknown (UNKNOWN, NOT_SENT), to send it again: the
-     * merchant's identical create or the janitor's attempt, whichever locks it first. False if
-     * someone else took it first, or it was resolved meanwhile.
-     */
-    @Override
-    public boolean takeOver(long id) {
-        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!CreateRules.mayTakeOver(p.getTradeState())) {
-            return false;
-        }
-        p.retryCreate(now());
-        return true;
-    }
-
-    /**
-     * A create left CREATING since before {@code before}: its owner is gone (the broker stopped while
-     * the company was asked), so its outcome is now UNKNOWN. False if it moved on meanwhile.
-     */
-    @Override
-    public boolean abandoned(long id, OffsetDateTime before, String reason) {
-        Payment p = em.find(Payment.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!CreateRules.senderLost(p.getTradeState(), p.getUpdatedAt(), before)) {
-            return false;
-        }
-        p.outcomeUnknown(TradeEvent.SENDER_LOST, reason, now());
-        return true;
-    }
-
-    /**
      * What the company said of the create, with the exchanges that brought it: its answer (the
      * payment reference), its view of the order, or both, in one transaction.
      */
@@ -186,48 +157,15 @@ public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
                 invocation == null ? null : invocation.timeStamp(), invocation == null ? null : invocation.nonceStr(), now());
     }
 
-    /** The create got no usable answer: the payment's outcome is unknown until a query or the reconciliation. */
-    @Override
-    public void unknown(long id, String reason, List<Exchanges.Entry> events) {
-        // Resolved meanwhile (the reconciliation took over a create whose sender seemed lost): a late failure changes nothing.
-        move(id, TradeEvent.NO_ANSWER, p -> p.outcomeUnknown(TradeEvent.NO_ANSWER, reason, now()), events);
-    }
-
-    /**
-     * The create never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT, never
-     * as possibly sent. Resolved meanwhile (a late call of an earlier sender): changes nothing.
-     */
-    @Override
-    public void notSent(long id, String reason, List<Exchanges.Entry> events) {
-        move(id, TradeEvent.NOT_SENT, p -> p.notSent(reason, now()), events);
-    }
-
     /** The company refused the create; a payment resolved meanwhile stays as it is (the refusal is among its events). */
     @Override
     public PaymentView refused(long id, String reason, List<Exchanges.Entry> events) {
-        return view(move(id, TradeEvent.REFUSED, p -> p.refused(reason, now()), events));
-    }
-
-    /** The create sent again was refused while its first send may still be at the company: kept UNKNOWN, marked so. */
-    @Override
-    public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
-        move(id, TradeEvent.NO_ANSWER, p -> p.resendRefused(reason, now()), events);
-    }
-
-    /** {@code move} made only when the payment's table allows {@code event} now; the exchanges kept either way. */
-    private Payment move(long id, TradeEvent event, java.util.function.Consumer<Payment> move, List<Exchanges.Entry> events) {
         Payment p = em.find(Payment.class, id);
-        if (p.getTradeState().allows(event)) {
-            move.accept(p);
+        if (p.getTradeState().allows(TradeEvent.REFUSED)) {
+            p.refused(reason, now());
         }
         events(id, events);
-        return p;
-    }
-
-    @Override
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public boolean wasResendRefused(long id) {
-        return em.find(Payment.class, id).isResendRefused();
+        return view(p);
     }
 
     /** The company's view of the order, with the exchanges that brought it. */
@@ -309,7 +247,7 @@ public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
 
     public static PaymentView view(Payment p) {
         return new PaymentView(p.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), PaymentType.valueOf(p.getPaymentType()),
-                p.getCurrency(), p.getActualAmount(), p.getTotal(), p.getTradeState().shown(), false, p.getTradeStateDesc(), p.getTradeType(),
+                p.getCurrency(), p.getActualAmount(), p.getTotal(), p.getTradeState(), false, p.getTradeStateDesc(), p.getTradeType(),
                 p.getPayMessage(), p.getPayInvokeMessage(), p.getTimeStamp(), p.getNonceStr(), p.getTransactionId(),
                 p.getBankType(), p.getPayerTotal(), p.getPayerCurrency(), p.getPaidAt(), p.isHeldForSettlement(), p.getId());
     }

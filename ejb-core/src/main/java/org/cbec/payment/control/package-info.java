@@ -3,10 +3,9 @@
  * exchanges (each in its own transaction), the request rules check what reads several fields, and
  * the plain rules that need stored facts but no container say what a payment's refunds hold
  * against it and how a refunded payment is shown ({@link org.cbec.payment.control.HeldRefunds}),
- * when the reconciliation asks about a payment again (an unpaid one, one whose outcome is unknown)
- * or gives up on it, and what keeps a create or any money request from being lost or sent twice:
- * resumed after a crash, taken over by one node only, sent again only when the company does not
- * have it ({@link org.cbec.payment.control.CreateRules},
- * {@link org.cbec.payment.control.RefundSendRules}).
+ * when an unpaid payment is polled ({@link org.cbec.payment.control.PollSchedule}), and how a
+ * query of the order reads for a create without the company's word
+ * ({@link org.cbec.payment.control.CreateRules}). Whether a money request is sent, asked for or
+ * sent again is its dispatcher row's table ({@code RequestState}), applied by {@code CompanyRequests}.
  */
 package org.cbec.payment.control;

@@ -122,15 +122,9 @@ public class Payouts {
             opened = ledger.open(merchant, r, targetCurrency, minimum);
         }
         PayoutView p = opened.payout();
-        if (opened.fresh()) {
+        if (opened.fresh() || p.state() == PayoutState.UNKNOWN) {
+            // Sent now, or an identical request of one without the company's word carried on (asked for first when it may be at the company).
             return requests.send(new Sent(), p).answer();
-        }
-        if (p.state() == PayoutState.SENDING) {
-            throw new InProgressException("payoutRef", "payout " + p.payoutRef() + " is in progress at the company; send the same request"
-                    + " again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
-        }
-        if (p.state().isUnresolved()) {
-            return ledger.takeOver(p.id()) ? requests.resolveOrSend(new Sent(), p).answer() : ledger.get(p.id());
         }
         return requests.refresh(new Sent(), p, false).answer();
     }
@@ -265,14 +259,10 @@ public class Payouts {
         Sent() {
             super(FAILURE, QUERYING, "Payout", ledger);
         }
-
-
-
         @Override
         public String what(PayoutView p) {
             return "the payout";
         }
-
 
         @Override
         public String describe(PayoutView p) {
@@ -280,8 +270,19 @@ public class Payouts {
         }
 
         @Override
+        public boolean pending(PayoutView p) {
+            return p.state() == PayoutState.UNKNOWN;
+        }
+
+        @Override
         public boolean refreshable(PayoutView p) {
-            return p.state() == PayoutState.ACCEPTED || p.state().isUnresolved();
+            return p.state().isOpen();
+        }
+
+        @Override
+        public RequestOutcome<PayoutView> whileHeld(PayoutView p) {
+            return RequestOutcome.failed(p, new InProgressException("payoutRef", "payout " + p.payoutRef() + " is in progress at the"
+                    + " company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS));
         }
 
         @Override

@@ -50,7 +50,7 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
     }
 
     /**
-     * Stores a new payout in state SENDING with its amount out of what is available, or finds the
+     * Stores a new payout in state UNKNOWN with its amount out of what is available, or finds the
      * one this request repeats; a refused request rolls back and leaves nothing.
      * {@code targetCurrency} is the registered account's, empty when there is none.
      */
@@ -142,67 +142,9 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
         return changed(p, before);
     }
 
-    /** No usable answer: kept, its outcome unknown until a query or the reconciliation. */
-    @Override
-    public void unknown(long id, String reason, List<Exchanges.Entry> events) {
-        move(id, PayoutEvent.NO_ANSWER, reason, events);
-    }
-
-    /** The payout sent again was refused while the first send may still be at the company: kept UNKNOWN, its amount still in transit. */
-    @Override
-    public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
-        Payout p = em.find(Payout.class, id);
-        if (p.getState().allows(PayoutEvent.NO_ANSWER)) {
-            p.resendRefused(reason, now());
-        }
-        PaymentLedger.persistPayoutEvents(em, id, events);
-    }
-
-    @Override
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public boolean wasResendRefused(long id) {
-        return em.find(Payout.class, id).isResendRefused();
-    }
-
-    /** The call never left the broker: stored NOT_SENT, never as possibly sent. */
-    @Override
-    public void notSent(long id, String reason, List<Exchanges.Entry> events) {
-        move(id, PayoutEvent.NOT_SENT, reason, events);
-    }
-
     /** Exchanges that changed nothing but are kept (they went wrong). */
     @Override
     public void events(long id, List<Exchanges.Entry> events) {
-        PaymentLedger.persistPayoutEvents(em, id, events);
-    }
-
-    /** Takes over a payout whose outcome is unknown, to send it again, if nobody took it first. */
-    @Override
-    public boolean takeOver(long id) {
-        Payout p = em.find(Payout.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!p.getState().allows(PayoutEvent.TAKEN_OVER)) {
-            return false;
-        }
-        p.resend(now());
-        return true;
-    }
-
-    /** One left SENDING since before {@code before}: its sender is gone, so its outcome is unknown. */
-    @Override
-    public boolean abandoned(long id, OffsetDateTime before, String reason) {
-        Payout p = em.find(Payout.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!p.getState().allows(PayoutEvent.SENDER_LOST) || !p.getUpdatedAt().isBefore(before)) {
-            return false;
-        }
-        p.outcomeUnknown(PayoutEvent.SENDER_LOST, reason, now());
-        return true;
-    }
-
-    private void move(long id, PayoutEvent why, String reason, List<Exchanges.Entry> events) {
-        Payout p = em.find(Payout.class, id);
-        if (p.getState().allows(why)) {
-            p.outcomeUnknown(why, reason, now());
-        }
         PaymentLedger.persistPayoutEvents(em, id, events);
     }
 

@@ -32,13 +32,11 @@ import org.cbec.settlement.boundary.Settlements;
  * The money requests as the janitor sees them: payments' creates, refunds, splits and releases,
  * payouts, each open one found by its own table's state, and one attempt at one made by its own
  * entry point ({@link Payments#reconcile}, {@link Refunds#reconcile}, {@link Settlements#reconcile},
- * {@link Payouts#reconcile}). A payment's create is open while it has no outcome: UNKNOWN, NOT_SENT,
- * or CREATING (its sender talking to the company, or gone).
+ * {@link Payouts#reconcile}). A payment's create is open while the company's word on it is not in
+ * (UNKNOWN); an unpaid payment's poll is its own.
  */
 @ApplicationScoped
 public class MoneyRequestAttempts implements Attempts {
-
-    private static final String SENDING = "SENDING";
 
     @EJB
     PaymentLedger paymentLedger;
@@ -67,9 +65,8 @@ public class MoneyRequestAttempts implements Attempts {
     @Override
     public String openRequests() {
         return "SELECT p.id, p.merchant, p.payment_method, p.order_ref AS merchant_ref, p.order_ref AS company_no,"
-                + " CASE WHEN p.trade_state = '" + TradeState.CREATING + "' THEN '" + SENDING + "' ELSE p.trade_state END AS state,"
-                + " p.updated_at, CAST('PAYMENT' AS VARCHAR(8)) AS kind FROM payment p WHERE p.trade_state IN ("
-                + names(TradeState.values(), MoneyRequestAttempts::withoutOutcome) + ")"
+                + " p.trade_state AS state, p.updated_at, CAST('PAYMENT' AS VARCHAR(8)) AS kind FROM payment p"
+                + " WHERE p.trade_state = '" + TradeState.UNKNOWN + "'"
                 + " UNION ALL SELECT r.id, r.merchant, p.payment_method, r.refund_ref, r.company_refund_no, r.state,"
                 + " r.updated_at, CAST('REFUND' AS VARCHAR(8)) FROM refund r JOIN payment p ON p.id = r.payment_id"
                 + " WHERE r.state IN (" + names(RefundState.values(), RefundState::isOpen) + ")"
@@ -85,15 +82,10 @@ public class MoneyRequestAttempts implements Attempts {
     }
 
     @Override
-    public String sendingState() {
-        return SENDING;
-    }
-
-    @Override
     public Attempt attempt(RequestKind kind, long subjectId, OffsetDateTime sendingBefore) {
         return switch (kind) {
             case PAYMENT -> attempt(payments.reconcile(paymentLedger.get(subjectId), sendingBefore), PaymentView::tradeState,
-                    s -> standing(withoutOutcome(s), false));
+                    s -> standing(s == TradeState.UNKNOWN, false));
             case REFUND -> attempt(refunds.reconcile(refundLedger.get(subjectId), sendingBefore), RefundView::state,
                     s -> standing(s.isOpen(), s == RefundState.PROCESSING));
             case SPLIT, RELEASE -> attempt(settlements.reconcile(settlementLedger.get(subjectId), sendingBefore), SplitView::state,
@@ -107,11 +99,6 @@ public class MoneyRequestAttempts implements Attempts {
     private static <V, S extends Enum<S>> Attempt attempt(RequestOutcome<V> outcome, Function<V, S> state, Function<S, Standing> standing) {
         S after = state.apply(outcome.view());
         return new Attempt(standing.apply(after), after.name() + outcome.problem().map(why -> ": " + why).orElse(""));
-    }
-
-    /** A create without an outcome: its sender talking to the company (or gone), or the outcome unknown. */
-    private static boolean withoutOutcome(TradeState s) {
-        return s == TradeState.CREATING || s.isUnresolved();
     }
 
     private static Standing standing(boolean open, boolean atCompany) {

@@ -58,7 +58,7 @@ public final class BillMatching {
      * A payout's state in the bill's words: the company's ACCEPTED, PAID or FAILED as they are,
      * and the broker's own states by their names, never as shown to the client. A payout the
      * broker holds refused (shown FAILED: its money was booked back) or without an outcome
-     * (SENDING, UNKNOWN, NOT_SENT: shown ACCEPTED) that the company bills in any state is a state
+     * (UNKNOWN: shown ACCEPTED) that the company bills in any state is a state
      * difference, not a match: the first would be paid twice, the second is resolved by the
      * company's word.
      */

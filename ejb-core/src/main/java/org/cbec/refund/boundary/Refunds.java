@@ -14,7 +14,6 @@ import org.cbec.company.Companies;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyOutcome;
 import org.cbec.company.CompanyPort;
-import org.cbec.payment.control.RefundSendRules;
 import org.cbec.company.RefundRequest;
 import org.cbec.company.RefundStatus;
 import org.cbec.payment.entity.RefundState;
@@ -98,15 +97,8 @@ public class Refunds {
             opened = ledger.open(payment.id(), c);
         }
         RefundView r = opened.refund();
-        if (opened.fresh()) {
-            return requests.send(new Sent(payment), r).answer();
-        }
-        return switch (RefundSendRules.onIdenticalRefund(r.state())) {
-            case IN_PROGRESS -> throw new InProgressException("refundRef", "refund " + c.refundRef()
-                    + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
-            case TAKE_OVER -> ledger.takeOver(r.id()) ? requests.resolveOrSend(new Sent(payment), r).answer() : ledger.get(r.id());
-            case STORED -> r;
-        };
+        // Sent now, or an identical request of one without the company's word carried on (asked for first when it may be at the company).
+        return opened.fresh() || r.state() == RefundState.UNKNOWN ? requests.send(new Sent(payment), r).answer() : r;
     }
 
     /** One refund of a payment, refreshed from the company while it is not final; {@code paymentMethod} as for {@link #list}. */
@@ -156,14 +148,10 @@ public class Refunds {
             super(FAILURE, QUERYING, "Refund", ledger);
             this.payment = payment;
         }
-
-
-
         @Override
         public String what(RefundView r) {
             return "the refund";
         }
-
 
         @Override
         public String describe(RefundView r) {
@@ -171,8 +159,19 @@ public class Refunds {
         }
 
         @Override
+        public boolean pending(RefundView r) {
+            return r.state() == RefundState.UNKNOWN;
+        }
+
+        @Override
         public boolean refreshable(RefundView r) {
-            return r.state() == RefundState.PROCESSING || r.state().isUnresolved();
+            return r.state().isOpen();
+        }
+
+        @Override
+        public RequestOutcome<RefundView> whileHeld(RefundView r) {
+            return RequestOutcome.failed(r, new InProgressException("refundRef", "refund " + r.refundRef()
+                    + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS));
         }
 
         @Override

@@ -26,7 +26,6 @@ import org.cbec.payment.control.BalanceEntries;
 import org.cbec.payment.control.EventData;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.PaymentLedger;
-import org.cbec.payment.control.RefundSendRules;
 import org.cbec.payment.control.SentLedger;
 import org.cbec.settlement.control.SettlementLedger;
 import org.cbec.payment.control.HeldRefunds;
@@ -55,7 +54,7 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
     }
 
     /**
-     * Stores a new refund in state SENDING, or finds the one this request repeats; a refused
+     * Stores a new refund in state UNKNOWN (the company's word not in yet), or finds the one this request repeats; a refused
      * request (a rule of {@link RefundRules}) rolls back and leaves nothing.
      */
     public Opened open(long paymentId, CreateRefund c) {
@@ -186,71 +185,10 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
         return view;
     }
 
-    /** The refund call got no usable answer: kept, its outcome unknown until a query or the reconciliation. */
-    @Override
-    public void unknown(long id, String reason, List<Exchanges.Entry> events) {
-        Refund r = em.find(Refund.class, id);
-        if (r.getState().allows(RefundEvent.NO_ANSWER)) {
-            r.outcomeUnknown(RefundEvent.NO_ANSWER, reason, now());
-        }
-        PaymentLedger.persistEvents(em, r.getPaymentId(), events);
-    }
-
-    /** The refund sent again was refused while the first send may still be at the company: kept UNKNOWN, nothing moves. */
-    @Override
-    public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
-        Refund r = em.find(Refund.class, id);
-        if (r.getState().allows(RefundEvent.NO_ANSWER)) {
-            r.resendRefused(reason, now());
-        }
-        PaymentLedger.persistEvents(em, r.getPaymentId(), events);
-    }
-
-    @Override
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public boolean wasResendRefused(long id) {
-        return em.find(Refund.class, id).isResendRefused();
-    }
-
-    /**
-     * The refund call never left the broker (an open circuit, a full bulkhead): stored as NOT_SENT,
-     * never as possibly sent. Resolved meanwhile: changes nothing.
-     */
-    @Override
-    public void notSent(long id, String reason, List<Exchanges.Entry> events) {
-        Refund r = em.find(Refund.class, id);
-        if (r.getState().allows(RefundEvent.NOT_SENT)) {
-            r.outcomeUnknown(RefundEvent.NOT_SENT, reason, now());
-        }
-        PaymentLedger.persistEvents(em, r.getPaymentId(), events);
-    }
-
     /** Exchanges that changed nothing but are kept (they went wrong). */
     @Override
     public void events(long id, List<Exchanges.Entry> events) {
         PaymentLedger.persistEvents(em, em.find(Refund.class, id).getPaymentId(), events);
-    }
-
-    /** Takes over a refund whose outcome is unknown, to send it again, if nobody took it first. */
-    @Override
-    public boolean takeOver(long id) {
-        Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!RefundSendRules.mayTakeOver(r.getState())) {
-            return false;
-        }
-        r.resend(now());
-        return true;
-    }
-
-    /** A refund left SENDING since before {@code before}: its sender is gone (the broker stopped), so its outcome is unknown. */
-    @Override
-    public boolean abandoned(long id, OffsetDateTime before, String reason) {
-        Refund r = em.find(Refund.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!RefundSendRules.senderLost(r.getState(), r.getUpdatedAt(), before)) {
-            return false;
-        }
-        r.outcomeUnknown(RefundEvent.SENDER_LOST, reason, now());
-        return true;
     }
 
     private List<Refund> ofPayment(long paymentId) {

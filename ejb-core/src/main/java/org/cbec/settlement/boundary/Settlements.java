@@ -283,15 +283,9 @@ public class Settlements {
 
     private SplitView sendOrAnswer(String merchant, PaymentView payment, SettlementLedger.Opened opened) {
         SplitView s = opened.split();
-        if (opened.fresh()) {
+        if (opened.fresh() || s.state() == SettlementState.UNKNOWN) {
+            // Sent now, or an identical request of one without the company's word carried on (asked for first when it may be at the company).
             return requests.send(new Sent(payment), s).answer();
-        }
-        if (s.state() == SettlementState.SENDING) {
-            throw new InProgressException("settlementRef", (s.kind() == Settlement.Kind.RELEASE ? "release " : "split ") + s.settlementRef()
-                    + " is in progress at the company; send the same request again shortly", Payments.RETRY_IN_PROGRESS_AFTER_SECONDS);
-        }
-        if (s.state().isUnresolved()) {
-            return ledger.takeOver(s.id()) ? requests.resolveOrSend(new Sent(payment), s).answer() : ledger.get(s.id());
         }
         if (s.state() == SettlementState.REFUSED) {
             throw CompanyFailures.refused(companies.port(payment.paymentMethod(), FAILURE)::invalidRequest, FAILURE, what(s),
@@ -309,14 +303,10 @@ public class Settlements {
             super(FAILURE, QUERYING, "Settlement", ledger);
             this.payment = payment;
         }
-
-
-
         @Override
         public String what(SplitView s) {
             return Settlements.what(s);
         }
-
 
         @Override
         public String describe(SplitView s) {
@@ -324,8 +314,20 @@ public class Settlements {
         }
 
         @Override
+        public boolean pending(SplitView s) {
+            return s.state() == SettlementState.UNKNOWN;
+        }
+
+        @Override
         public boolean refreshable(SplitView s) {
-            return s.state() == SettlementState.PROCESSING || s.state().isUnresolved();
+            return s.state().isOpen();
+        }
+
+        @Override
+        public RequestOutcome<SplitView> whileHeld(SplitView s) {
+            return RequestOutcome.failed(s, new InProgressException("settlementRef", (s.kind() == Settlement.Kind.RELEASE ? "release "
+                    : "split ") + s.settlementRef() + " is in progress at the company; send the same request again shortly",
+                    Payments.RETRY_IN_PROGRESS_AFTER_SECONDS));
         }
 
         @Override

@@ -98,7 +98,7 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
 
     // ---- splits and releases ---------------------------------------------------------------
 
-    /** Stores a new split in state SENDING, or finds the one this request repeats; a refusal rolls back and leaves nothing. */
+    /** Stores a new split in state UNKNOWN, or finds the one this request repeats; a refusal rolls back and leaves nothing. */
     public Opened openSplit(long paymentId, SplitPayment s, int maxSharePercent) {
         Payment p = em.find(Payment.class, paymentId, LockModeType.PESSIMISTIC_WRITE);
         List<SplitView> splits = views(p);
@@ -121,7 +121,7 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
         return new Opened(view(p, row), true);
     }
 
-    /** Stores a new release of what is still held, in state SENDING, or finds the one this request repeats. */
+    /** Stores a new release of what is still held, in state UNKNOWN, or finds the one this request repeats. */
     public Opened openRelease(long paymentId, ReleaseHeld r) {
         Payment p = em.find(Payment.class, paymentId, LockModeType.PESSIMISTIC_WRITE);
         List<SplitView> splits = views(p);
@@ -235,60 +235,10 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
         return p;
     }
 
-    /** No usable answer: kept, its outcome unknown until a query or the reconciliation. */
-    @Override
-    public void unknown(long id, String reason, List<Exchanges.Entry> events) {
-        move(id, SettlementEvent.NO_ANSWER, reason, events);
-    }
-
-    /** The split or release sent again was refused while the first send may still be at the company: kept UNKNOWN, nothing moves. */
-    @Override
-    public void resendRefused(long id, String reason, List<Exchanges.Entry> events) {
-        Settlement s = em.find(Settlement.class, id);
-        if (s.getState().allows(SettlementEvent.NO_ANSWER)) {
-            s.resendRefused(reason, now());
-        }
-        PaymentLedger.persistEvents(em, s.getPaymentId(), events);
-    }
-
-    @Override
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public boolean wasResendRefused(long id) {
-        return em.find(Settlement.class, id).isResendRefused();
-    }
-
-    /** The call never left the broker: stored NOT_SENT, never as possibly sent. */
-    @Override
-    public void notSent(long id, String reason, List<Exchanges.Entry> events) {
-        move(id, SettlementEvent.NOT_SENT, reason, events);
-    }
-
     /** Exchanges that changed nothing but are kept (they went wrong). */
     @Override
     public void events(long id, List<Exchanges.Entry> events) {
         PaymentLedger.persistEvents(em, em.find(Settlement.class, id).getPaymentId(), events);
-    }
-
-    /** Takes over a split or release whose outcome is unknown, to send it again, if nobody took it first. */
-    @Override
-    public boolean takeOver(long id) {
-        Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (!s.getState().isUnresolved()) {
-            return false;
-        }
-        s.resend(now());
-        return true;
-    }
-
-    /** One left SENDING since before {@code before}: its sender is gone, so its outcome is unknown. */
-    @Override
-    public boolean abandoned(long id, OffsetDateTime before, String reason) {
-        Settlement s = em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE);
-        if (s.getState() != SettlementState.SENDING || !s.getUpdatedAt().isBefore(before)) {
-            return false;
-        }
-        s.outcomeUnknown(SettlementEvent.SENDER_LOST, reason, now());
-        return true;
     }
 
     /**
@@ -326,14 +276,6 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
     /** The company answered what it still holds after refusing this release: it is not asked again. */
     public void heldChecked(long id) {
         em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE).heldChecked(now());
-    }
-
-    private void move(long id, SettlementEvent why, String reason, List<Exchanges.Entry> events) {
-        Settlement s = em.find(Settlement.class, id);
-        if (s.getState().allows(why)) {
-            s.outcomeUnknown(why, reason, now());
-        }
-        PaymentLedger.persistEvents(em, s.getPaymentId(), events);
     }
 
     /** The view after a change, with the merchant's events written in the same transaction. */

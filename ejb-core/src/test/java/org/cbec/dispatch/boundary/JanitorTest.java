@@ -17,13 +17,17 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 import org.cbec.dispatch.AttentionView;
 import org.cbec.dispatch.Attempts;
 import org.cbec.dispatch.control.AttemptRules;
+import org.cbec.dispatch.RequestSubject;
 import org.cbec.dispatch.control.LedgerInTransactions;
+import org.cbec.dispatch.control.RequestLedger;
+import org.cbec.dispatch.entity.RequestEvent;
 import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.dispatch.entity.RequestState;
 import org.cbec.reconciliation.boundary.MoneyRequestAttempts;
@@ -75,11 +79,6 @@ class JanitorTest {
         @Override
         public List<String> atCompanyStates() {
             return broker.atCompanyStates();
-        }
-
-        @Override
-        public String sendingState() {
-            return broker.sendingState();
         }
 
         @Override
@@ -172,7 +171,7 @@ class JanitorTest {
 
     private AttentionView row(long payoutId) {
         return ledger.attention(null, null, 1000).stream().filter(v -> v.subjectId() == payoutId).findFirst()
-                .or(() -> ledger.due(T0.plusYears(10), 1000).stream().filter(v -> v.subjectId() == payoutId).findFirst())
+                .or(() -> ledger.due(T0.plusYears(10), T0.plusYears(10), 1000).stream().filter(v -> v.subjectId() == payoutId).findFirst())
                 .orElseThrow(() -> new AssertionError("no open row of payout " + payoutId));
     }
 
@@ -327,7 +326,7 @@ class JanitorTest {
                     && l.contains(" " + ref + " ended: another way")).count(), ref + " in " + lines);
         }
         assertTrue(ledger.attention(null, null, 10).isEmpty(), "off the list");
-        assertTrue(ledger.due(T0.plusYears(10), 10).isEmpty(), "and neither is due any more");
+        assertTrue(ledger.due(T0.plusYears(10), T0.plusYears(10), 10).isEmpty(), "and neither is due any more");
     }
 
     @Test
@@ -356,24 +355,33 @@ class JanitorTest {
                 id, "o-" + id, state, updatedAt);
     }
 
+    /** The dispatcher's row of a request its sender claimed at {@code at} (made SENDING, held). */
+    private void claimed(RequestKind kind, long id, String ref, OffsetDateTime at) {
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true),
+                ledger.claim(new RequestSubject(kind, id, "demo", "betapay", ref, ref), null, at));
+    }
+
     @Test
     void aPaymentsCreateWithoutAnOutcomeIsTheJanitorsAsAnyRequestAndOneBeingSentWaitsUntilItsSenderIsTakenAsGone() throws SQLException {
         Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 12, Duration.ofDays(3)));
-        payment(501, "UNKNOWN", T0.minusSeconds(6));
-        payment(502, "NOT_SENT", T0.minusSeconds(6));
-        payment(503, "CREATING", T0.minusSeconds(6)); // its sender may still be talking to the company
+        payment(501, "UNKNOWN", T0.minusSeconds(6)); // stored, and its sender stopped before it claimed it: never sent
+        payment(503, "UNKNOWN", T0.minusSeconds(6));
+        claimed(RequestKind.PAYMENT, 503, "o-503", T0.minusSeconds(6)); // its sender may still be talking to the company
         payment(504, "NOTPAY", T0.minusSeconds(6)); // an outcome: unpaid payments are polled, not resolved
         payment(505, "SUCCESS", T0.minusSeconds(6));
         for (long id = 501; id <= 503; id++) {
             company.answers.put(id, new Attempts.Attempt(Attempts.Standing.UNKNOWN, "UNKNOWN: the company did not answer in time"));
         }
-        assertEquals(Set.of(501L, 502L), run(j, T0), "the creates without an outcome, not the one being sent");
+        assertEquals(Set.of(501L), run(j, T0), "the create without an outcome, not the one being sent");
         assertEquals(RequestKind.PAYMENT, company.kinds.get(501L));
         AttentionView found = row(501);
         assertEquals("o-501", found.merchantRef());
         assertEquals("o-501", found.companyNo(), "the company knows the order by its orderRef");
-        assertEquals(RequestState.UNKNOWN, found.state());
+        assertEquals(RequestState.TO_SEND, found.state(), "found without a row: its sender never claimed it, so nothing was sent");
         assertEquals(1, found.attempts());
+        assertEquals(Optional.of(RequestState.SENDING), ledger.state(RequestKind.PAYMENT, 503));
+        assertEquals(Set.of(), run(j, T0.plusSeconds(50)).stream().filter(id -> id == 503).collect(java.util.stream.Collectors.toSet()),
+                "not while its sender may still be talking to the company (54 s)");
         Set<Long> later = run(j, T0.plusSeconds(60));
         assertTrue(later.contains(503L), "the create being sent is asked about once its sender is taken as gone: " + later);
         assertTrue(!later.contains(504L) && !later.contains(505L), "never one with an outcome: " + later);
@@ -384,22 +392,48 @@ class JanitorTest {
             assertEquals(1, s.executeUpdate());
         }
         assertTrue(!run(j, T0.plusHours(2)).contains(501L), "a resolved payment is not asked about");
-        assertTrue(ledger.due(T0.plusYears(10), 1000).stream().noneMatch(v -> v.subjectId() == 501), "its row is closed");
+        assertTrue(ledger.due(T0.plusYears(10), T0.plusYears(10), 1000).stream().noneMatch(v -> v.subjectId() == 501), "its row is closed");
     }
 
     @Test
-    void oneFoundWhileBeingSentAndAnsweredAMomentLaterIsAskedAboutAsSoonAsAnyAnsweredOne() throws SQLException {
-        // A run may find a payout while its sender talks to the company: its row waits for the sender to
-        // be taken as gone (60 s). The company accepts it a second later: from then on it is one the
-        // company works on, asked about 5 s after that answer like any other, not at the minute.
+    void aClaimTakesOnlyWhatNobodyHoldsAndSaysWhetherToSendOrToAskFirst() {
+        RequestSubject r = new RequestSubject(RequestKind.REFUND, 801, "demo", "alphapay", "rf-801", "o-801-1");
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true), ledger.claim(r, null, T0), "a request without a record: send it");
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, false), ledger.claim(r, null, T0.plusSeconds(1)),
+                "held by its sender: nobody else acts on it");
+        ledger.move(r, RequestEvent.CALL_NOT_SENT, "circuit open", false, T0.plusSeconds(2));
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true), ledger.claim(r, null, T0.plusSeconds(3)),
+                "never left the broker: sent without asking");
+        ledger.move(r, RequestEvent.NO_ANSWER, "timed out", false, T0.plusSeconds(4));
+        assertEquals(new RequestLedger.Claim(RequestState.ASKING, true), ledger.claim(r, null, T0.plusSeconds(5)),
+                "may be at the company: asked for first");
+        ledger.move(r, RequestEvent.NONE, "none", false, T0.plusSeconds(6));
+        assertEquals(Optional.of(RequestState.RESEND_REFUSED), ledger.move(r, RequestEvent.REFUSAL, "refused", false, T0.plusSeconds(7)));
+        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, true), ledger.claim(r, null, T0.plusSeconds(8)),
+                "its resend refused: asked for, and refused only if the company still has none");
+        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, false), ledger.claim(r, T0.plusSeconds(8), T0.plusSeconds(9)),
+                "its holder not yet taken as gone");
+        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, true), ledger.claim(r, T0.plusSeconds(70), T0.plusSeconds(130)),
+                "its holder gone: taken back (RESEND_REFUSED, the mark kept) and claimed again");
+        assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(r, RequestEvent.FOUND, "SUCCESS", true, T0.plusSeconds(131)));
+        assertEquals(new RequestLedger.Claim(RequestState.ANSWERED, false), ledger.claim(r, null, T0.plusSeconds(132)),
+                "closed with the company's final word: nothing more to send or ask");
+        assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(r, RequestEvent.REPORTED, "late", false, T0.plusSeconds(133)),
+                "a closed record moves no more");
+    }
+
+    @Test
+    void oneAnsweredAMomentAfterItWasSentIsAskedAboutAsSoonAsAnyAnsweredOne() throws SQLException {
+        // Its sender made its row (SENDING) and the company accepted it a second later: from then on it is
+        // one the company works on, asked about 5 s after that answer like any other, not when a sender
+        // that stopped would be taken as gone (60 s).
         Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 12, Duration.ofDays(3)));
-        payout(601, "SENDING", T0.minusSeconds(6));
+        payout(601, "UNKNOWN", T0.minusSeconds(1));
+        RequestSubject subject = new RequestSubject(RequestKind.PAYOUT, 601, "demo", "alphapay", "po-601", "po-601");
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true), ledger.claim(subject, null, T0.minusSeconds(1)));
         assertEquals(Set.of(), run(j, T0), "not while its sender may still be talking to the company");
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("UPDATE payout SET state = 'ACCEPTED',"
-                + " updated_at = ? WHERE id = 601")) {
-            s.setObject(1, T0.plusSeconds(1));
-            assertEquals(1, s.executeUpdate());
-        }
+        payoutState(601, "ACCEPTED");
+        assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(subject, RequestEvent.ANSWER, "ACCEPTED", false, T0.plusSeconds(1)));
         assertEquals(Set.of(601L), run(j, T0.plusSeconds(RUN.toSeconds())), "asked at the next run, 5 s after the company's answer");
         assertEquals(RequestState.ANSWERED, row(601).state());
         assertEquals(1, row(601).attempts());
@@ -451,7 +485,7 @@ class JanitorTest {
                 s.executeUpdate();
             }
         }
-        Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        Flyway.configure().dataSource(ds).locations("classpath:db/migration").target("26").load().migrate();
         try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement("SELECT kind, subject_id, merchant_ref, state,"
                 + " attempts, attention_since FROM money_request ORDER BY id")) {
             java.sql.ResultSet rs = s.executeQuery();
@@ -463,6 +497,89 @@ class JanitorTest {
             assertEquals(12, rs.getInt(5));
             assertTrue(flaggedAt.isEqual(rs.getObject(6, OffsetDateTime.class)), "since it was flagged");
             assertTrue(!rs.next(), "only that one: an unflagged one gets its row at the janitor's next run, a resolved one none");
+        }
+    }
+
+    @Test
+    void everyRequestWithoutTheCompanysWordGetsItsRecordAndItsSendStateThereFromTheMigration() throws SQLException {
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        String url = postgres.freshDatabase("janitor_v28");
+        ds.setUrl(url);
+        Flyway.configure().dataSource(ds).locations("classpath:db/migration").target("27").load().migrate();
+        OffsetDateTime before = T0.minusMinutes(2);
+        try (Connection c = ds.getConnection()) {
+            // payments: id, state, resend refused; 4 already has a record (the janitor's sweep made it UNKNOWN), 5 one needing attention
+            Object[][] payments = {{1L, "CREATING", false}, {2L, "NOT_SENT", false}, {3L, "UNKNOWN", true}, {4L, "UNKNOWN", false},
+                {5L, "UNKNOWN", false}, {6L, "SUCCESS", false}};
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO payment (id, merchant, payment_method, order_ref, payment_type,"
+                    + " currency, actual_amount, request_json, trade_state, created_at, updated_at, version, resend_refused_at)"
+                    + " VALUES (?, 'demo', 'alphapay', ?, 'NATIVE', 'CNY', 100, '{}', ?, ?, ?, 1, ?)")) {
+                for (Object[] p : payments) {
+                    s.setLong(1, (Long) p[0]);
+                    s.setString(2, "o-" + p[0]);
+                    s.setString(3, (String) p[1]);
+                    s.setObject(4, before);
+                    s.setObject(5, before);
+                    s.setObject(6, (Boolean) p[2] ? before : null);
+                    s.executeUpdate();
+                }
+            }
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO payout (id, merchant, payment_method, payout_ref, amount, currency,"
+                    + " target_currency, state, created_at, updated_at, version) VALUES (7, 'demo', 'betapay', 'po-7', 1000, 'CNY', 'GBP',"
+                    + " 'SENDING', ?, ?, 1)")) {
+                s.setObject(1, before);
+                s.setObject(2, before);
+                s.executeUpdate();
+            }
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO money_request (kind, subject_id, merchant, payment_method,"
+                    + " merchant_ref, company_no, state, attempts, next_attempt_at, created_at, updated_at, attention_since)"
+                    + " VALUES ('PAYMENT', ?, 'demo', 'alphapay', ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                for (Object[] r : new Object[][] {{4L, "UNKNOWN", 3}, {5L, "NEEDS_ATTENTION", 12}}) {
+                    s.setLong(1, (Long) r[0]);
+                    s.setString(2, "o-" + r[0]);
+                    s.setString(3, "o-" + r[0]);
+                    s.setString(4, (String) r[1]);
+                    s.setInt(5, (Integer) r[2]);
+                    s.setObject(6, T0);
+                    s.setObject(7, before);
+                    s.setObject(8, before);
+                    s.setObject(9, r[1].equals("NEEDS_ATTENTION") ? before : null);
+                    s.executeUpdate();
+                }
+            }
+        }
+        Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        Map<String, String> records = new HashMap<>();
+        try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement("SELECT kind, subject_id, state, attempts,"
+                + " merchant_ref, company_no FROM money_request ORDER BY kind, subject_id")) {
+            java.sql.ResultSet rs = s.executeQuery();
+            while (rs.next()) {
+                records.put(rs.getString(1) + " " + rs.getLong(2), rs.getString(3) + " " + rs.getInt(4) + " " + rs.getString(5) + " "
+                        + rs.getString(6));
+            }
+        }
+        assertEquals(Map.of("PAYMENT 1", "SENDING 0 o-1 o-1", "PAYMENT 2", "NOT_SENT 0 o-2 o-2", "PAYMENT 3", "RESEND_REFUSED 0 o-3 o-3",
+                "PAYMENT 4", "UNKNOWN 3 o-4 o-4", "PAYMENT 5", "NEEDS_ATTENTION 12 o-5 o-5", "PAYOUT 7", "SENDING 0 po-7 po-7"), records,
+                "a send in progress held (its sender gone with the old version), one never sent NOT_SENT, a refused resend RESEND_REFUSED,"
+                + " a record the janitor had kept with its attempts, one needing attention left so, none for a payment with an outcome");
+        try (Connection c = ds.getConnection(); PreparedStatement s = c.prepareStatement("SELECT (SELECT string_agg(DISTINCT trade_state,"
+                + " ',' ORDER BY trade_state) FROM payment), (SELECT state FROM payout WHERE id = 7), (SELECT COUNT(*) FROM"
+                + " information_schema.columns WHERE column_name IN ('resend_refused_at', 'reconcile_attempts'))")) {
+            java.sql.ResultSet rs = s.executeQuery();
+            rs.next();
+            assertEquals("SUCCESS,UNKNOWN", rs.getString(1), "the payments' own rows keep only the company's word, or UNKNOWN");
+            assertEquals("UNKNOWN", rs.getString(2));
+            assertEquals(0, rs.getInt(3), "the old marks and schedule are gone");
+        }
+        // Taken by the janitor as any record: the held one once its holder is taken as gone (it was two minutes ago).
+        EntityManagerFactory factory = Persistence.createEntityManagerFactory("cbec", Map.of("jakarta.persistence.transactionType",
+                "RESOURCE_LOCAL", "jakarta.persistence.jtaDataSource", "", "jakarta.persistence.jdbc.driver", "org.postgresql.Driver",
+                "jakarta.persistence.jdbc.url", url, "eclipselink.logging.level", "WARNING"));
+        try {
+            assertEquals(List.of(1L, 2L, 3L, 4L, 7L), new LedgerInTransactions(factory).due(T0, T0.minusSeconds(60), 100).stream()
+                    .map(AttentionView::subjectId).sorted().toList(), "every one is due, none needing attention");
+        } finally {
+            factory.close();
         }
     }
 

@@ -9,12 +9,15 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.cbec.dispatch.AttentionView;
 import org.cbec.dispatch.Attempts;
+import org.cbec.dispatch.RequestSubject;
+import org.cbec.dispatch.entity.RequestEvent;
 import org.cbec.dispatch.entity.RequestKind;
+import org.cbec.dispatch.entity.RequestState;
 
 /**
- * The janitor's ledger outside the container: each call in a transaction of its own on a new
- * entity manager, as the container runs each of its methods (REQUIRED, called from a bean that
- * has none).
+ * The dispatcher's ledger outside the container: each call in a transaction of its own on a new
+ * entity manager, as the container runs each of its methods (REQUIRES_NEW). Its minimum age is
+ * the broker's default, 5 s.
  */
 public final class LedgerInTransactions extends RequestLedger {
 
@@ -22,6 +25,7 @@ public final class LedgerInTransactions extends RequestLedger {
 
     public LedgerInTransactions(EntityManagerFactory emf) {
         this.emf = emf;
+        this.minAgeMs = 5000;
     }
 
     private <T> T inTransaction(Supplier<T> work) {
@@ -42,13 +46,28 @@ public final class LedgerInTransactions extends RequestLedger {
     }
 
     @Override
-    public List<AttentionView> sweep(String open, List<String> atCompany, String sending, long minAgeMs, long staleSendingMs, OffsetDateTime now) {
-        return inTransaction(() -> super.sweep(open, atCompany, sending, minAgeMs, staleSendingMs, now));
+    public List<AttentionView> sweep(String open, List<String> atCompany, long minAgeMs, OffsetDateTime now) {
+        return inTransaction(() -> super.sweep(open, atCompany, minAgeMs, now));
     }
 
     @Override
-    public List<AttentionView> due(OffsetDateTime dueBy, int limit) {
-        return inTransaction(() -> super.due(dueBy, limit));
+    public List<AttentionView> due(OffsetDateTime dueBy, OffsetDateTime heldBefore, int limit) {
+        return inTransaction(() -> super.due(dueBy, heldBefore, limit));
+    }
+
+    @Override
+    public Claim claim(RequestSubject s, OffsetDateTime heldBefore, OffsetDateTime now) {
+        return inTransaction(() -> super.claim(s, heldBefore, now));
+    }
+
+    @Override
+    public Optional<RequestState> state(RequestKind kind, long subjectId) {
+        return inTransaction(() -> super.state(kind, subjectId));
+    }
+
+    @Override
+    public Optional<RequestState> move(RequestSubject s, RequestEvent event, String answer, boolean ended, OffsetDateTime now) {
+        return inTransaction(() -> super.move(s, event, answer, ended, now));
     }
 
     @Override

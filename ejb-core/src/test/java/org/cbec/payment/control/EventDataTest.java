@@ -18,7 +18,7 @@ class EventDataTest {
         assertEquals("payment.succeeded", EventData.paymentType(TradeState.SUCCESS));
         assertEquals("payment.closed", EventData.paymentType(TradeState.CLOSED));
         assertEquals("payment.failed", EventData.paymentType(TradeState.PAYERROR));
-        for (TradeState open : new TradeState[] {TradeState.CREATING, TradeState.UNKNOWN, TradeState.NOTPAY, TradeState.USERPAYING,
+        for (TradeState open : new TradeState[] {TradeState.UNKNOWN, TradeState.NOTPAY, TradeState.USERPAYING,
                 TradeState.REFUSED}) {
             assertNull(EventData.paymentType(open), open.name());
         }

@@ -10,28 +10,35 @@ import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 
 /**
- * The janitor's record of one money request without the company's final word: when it is asked
- * next, how often it was, what it last heard, and whether an operator must look. The request's own
- * row (its {@link #getKind() kind}'s table, {@link #getSubjectId() subjectId}) keeps what the
- * company said. Its {@link RequestState} moves only by that table: an attempt that leaves it
- * unknown changes nothing but the schedule; the company's word ({@link RequestEvent#FOUND},
- * {@link RequestEvent#REPORTED}) makes it ANSWERED; past its attempts or age it is
- * {@link RequestEvent#GAVE_UP given up} to an operator, who tries it again or settles it.
+ * The dispatcher's record of one money request: where it stands with its company
+ * ({@link RequestState}: being sent, not sent, answer unknown, asked about, sent again, refused, the
+ * company's word in), when it is asked about next, how often it was, what it last heard, and
+ * whether an operator must look. Made when the request is first sent (its sender's claim); the
+ * request's own row (its {@link #getKind() kind}'s table, {@link #getSubjectId() subjectId}) keeps
+ * only what the company said. Its state moves only by its table ({@link #moved}); past its attempts
+ * or age it is {@link RequestEvent#GAVE_UP given up} to an operator, who tries it again or settles
+ * it. Closed once its request has the company's final word.
  */
 @Entity
 @Table(name = "money_request")
-@NamedQuery(name = MoneyRequest.DUE, query = "SELECT m FROM MoneyRequest m WHERE m.closedAt IS NULL AND m.state IN :states"
-        + " AND m.nextAttemptAt <= :dueBy ORDER BY m.nextAttemptAt, m.id")
+@NamedQuery(name = MoneyRequest.DUE, query = "SELECT m FROM MoneyRequest m WHERE m.closedAt IS NULL AND (m.state IN :states"
+        + " AND m.nextAttemptAt <= :dueBy OR m.state IN :held AND m.updatedAt < :heldBefore) ORDER BY m.nextAttemptAt, m.id")
+@NamedQuery(name = MoneyRequest.OF_SUBJECT, query = "SELECT m FROM MoneyRequest m WHERE m.kind = :kind AND m.subjectId = :subjectId")
 @NamedQuery(name = MoneyRequest.COUNT_BY_STATE, query = "SELECT m.kind, COUNT(m) FROM MoneyRequest m WHERE m.state = :state"
         + " AND m.closedAt IS NULL GROUP BY m.kind")
 public class MoneyRequest {
 
-    /** Open ones in {@code :states} due by {@code :dueBy}, the longest due first. */
+    /**
+     * Open ones in {@code :states} due by {@code :dueBy}, and those in {@code :held} unmoved since
+     * before {@code :heldBefore} (their holder gone), the longest due first.
+     */
     public static final String DUE = "MoneyRequest.due";
+    /** The row of one request ({@code :kind}, {@code :subjectId}). */
+    public static final String OF_SUBJECT = "MoneyRequest.ofSubject";
     /** Open ones in {@code :state}, counted by kind. */
     public static final String COUNT_BY_STATE = "MoneyRequest.countByState";
 
-    /** Written by the janitor's sweep only, so the column's default numbers it. */
+    /** Written by native inserts only (a sender's claim, the janitor's sweep), so the column's default numbers it. */
     @Id
     private Long id;
 
@@ -85,6 +92,29 @@ public class MoneyRequest {
     protected MoneyRequest() {
     }
 
+    /**
+     * One event of its lifecycle (a claim, a company call's outcome, a report): moved when its table
+     * allows it, {@code answer} (when given) kept as what it last heard. False, and nothing changed,
+     * when the table does not allow it (another party moved it first: a report before the sender's
+     * answer, a claim already taken).
+     */
+    public boolean moved(RequestEvent event, String answer, OffsetDateTime at) {
+        if (closedAt != null || !state.allows(event)) {
+            return false;
+        }
+        state = state.next(event);
+        if (answer != null) {
+            lastAnswer = cut(answer);
+        }
+        updatedAt = at;
+        return true;
+    }
+
+    /** Asked about next at {@code next} (by the janitor). */
+    public void dueAt(OffsetDateTime next) {
+        nextAttemptAt = next;
+    }
+
     /** One attempt that brought no final word: counted, and its next one placed at {@code next}. */
     public void attempted(String answer, OffsetDateTime next, OffsetDateTime at) {
         attempts++;
@@ -93,19 +123,26 @@ public class MoneyRequest {
         updatedAt = at;
     }
 
-    /** The company's word on it, still open there: its status, which the request's own row took. */
-    public void answered(String answer, OffsetDateTime at) {
-        state = state.next(state == RequestState.ANSWERED ? RequestEvent.FOUND : RequestEvent.REPORTED);
+    /** Its request has the company's word and the company is still working on it (found so by an attempt). */
+    public void atCompany(String answer, OffsetDateTime at) {
+        if (state != RequestState.ANSWERED && state.allows(RequestEvent.REPORTED)) {
+            state = state.next(RequestEvent.REPORTED);
+        }
         lastAnswer = cut(answer);
         updatedAt = at;
     }
 
-    /** Its request reached a final state: the janitor takes it no more. */
+    /**
+     * Its request reached a final state: the janitor takes it no more. A row not yet moved by the
+     * company's word (its sender's last step lost with its node) takes it as a report.
+     */
     public void closed(String answer, OffsetDateTime at) {
-        if (state != RequestState.ANSWERED) {
+        if (state != RequestState.ANSWERED && state != RequestState.REFUSED && state.allows(RequestEvent.REPORTED)) {
             state = state.next(RequestEvent.REPORTED);
         }
-        lastAnswer = cut(answer);
+        if (answer != null) {
+            lastAnswer = cut(answer);
+        }
         closedAt = at;
         updatedAt = at;
     }

@@ -57,6 +57,7 @@ public enum RequestState implements Lifecycle<RequestState, RequestEvent> {
 
     private static final Transitions<RequestState, RequestEvent> TABLE = Transitions.of(RequestState.class, RequestEvent.class)
             .allow(TO_SEND, CLAIMED, SENDING)
+            .allow(TO_SEND, GAVE_UP, NEEDS_ATTENTION)
 
             .allow(SENDING, ANSWER, ANSWERED)
             .allow(SENDING, REFUSAL, REFUSED)

@@ -121,10 +121,6 @@ public class Payment {
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
-    /** When the company refused the create sent again after its first answer was lost ({@link #resendRefused}). */
-    @Column(name = "resend_refused_at")
-    private OffsetDateTime resendRefusedAt;
-
     @Version
     private long version;
 
@@ -142,7 +138,7 @@ public class Payment {
         this.total = total;
         this.heldForSettlement = heldForSettlement;
         this.requestJson = requestJson;
-        this.tradeState = TradeState.CREATING;
+        this.tradeState = TradeState.UNKNOWN;
         this.createdAt = at;
         this.updatedAt = at;
     }
@@ -157,26 +153,6 @@ public class Payment {
         this.timeStamp = timeStamp;
         this.nonceStr = nonceStr;
         this.tradeState = next;
-        this.updatedAt = at;
-    }
-
-    /**
-     * The create went unanswered ({@link TradeEvent#NO_ANSWER}) or its sender stopped
-     * ({@link TradeEvent#SENDER_LOST}): kept, its outcome unknown until a query or the reconciliation.
-     */
-    public void outcomeUnknown(TradeEvent why, String reason, OffsetDateTime at) {
-        if (why != TradeEvent.NO_ANSWER && why != TradeEvent.SENDER_LOST) {
-            throw new IllegalArgumentException(why + " does not leave an outcome unknown");
-        }
-        this.tradeState = tradeState.next(why);
-        this.tradeStateDesc = reason;
-        this.updatedAt = at;
-    }
-
-    /** The create never left the broker: stored as not sent, never as possibly sent. */
-    public void notSent(String reason, OffsetDateTime at) {
-        this.tradeState = tradeState.next(TradeEvent.NOT_SENT);
-        this.tradeStateDesc = reason;
         this.updatedAt = at;
     }
 
@@ -216,29 +192,6 @@ public class Payment {
         if (paidAt != null) {
             this.paidAt = paidAt;
         }
-        this.updatedAt = at;
-    }
-
-    /**
-     * The company refused the create sent again after its first answer was lost: the first send may
-     * still be at the company, so its outcome stays unknown, marked so that it is never sent again and
-     * a query that finds no such order ends it as refused.
-     */
-    public void resendRefused(String reason, OffsetDateTime at) {
-        this.tradeState = tradeState.next(TradeEvent.NO_ANSWER);
-        this.tradeStateDesc = "refused by the company when sent again (the first send may still be there): " + reason;
-        this.resendRefusedAt = at;
-        this.updatedAt = at;
-    }
-
-    /** Whether the company refused the create sent again ({@link #resendRefused}). */
-    public boolean isResendRefused() {
-        return resendRefusedAt != null;
-    }
-
-    /** Takes over a create whose outcome was unknown, to send it again. */
-    public void retryCreate(OffsetDateTime at) {
-        this.tradeState = tradeState.next(TradeEvent.TAKEN_OVER);
         this.updatedAt = at;
     }
 

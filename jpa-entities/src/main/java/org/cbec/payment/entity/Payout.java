@@ -108,10 +108,6 @@ public class Payout {
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
-    /** When the company refused it sent again after its first answer was lost (null: never). */
-    @Column(name = "resend_refused_at")
-    private OffsetDateTime resendRefusedAt;
-
     @Version
     private long version;
 
@@ -129,7 +125,7 @@ public class Payout {
         this.targetCurrency = targetCurrency;
         this.description = description;
         this.notifyUrl = notifyUrl;
-        this.state = PayoutState.SENDING;
+        this.state = PayoutState.UNKNOWN;
         this.createdAt = at;
         this.updatedAt = at;
     }
@@ -161,38 +157,6 @@ public class Payout {
         stateDesc = "refused by the company: " + reason;
         failReason = reason;
         updatedAt = at;
-    }
-
-    /** No answer, not sent, or its sender stopped: kept, its outcome unknown until a query or the reconciliation. */
-    public void outcomeUnknown(PayoutEvent why, String reason, OffsetDateTime at) {
-        if (why != PayoutEvent.NO_ANSWER && why != PayoutEvent.NOT_SENT && why != PayoutEvent.SENDER_LOST) {
-            throw new IllegalArgumentException(why + " does not leave an outcome unknown");
-        }
-        state = state.next(why);
-        stateDesc = reason;
-        updatedAt = at;
-    }
-
-    /** Sent again by whoever took over an unknown outcome. */
-    public void resend(OffsetDateTime at) {
-        state = state.next(PayoutEvent.TAKEN_OVER);
-        updatedAt = at;
-    }
-
-    /**
-     * The company refused it sent again, after its first answer was lost: the first send may still
-     * be at the company, so its outcome stays unknown (its amount stays in transit) until a query ends it.
-     */
-    public void resendRefused(String reason, OffsetDateTime at) {
-        state = state.next(PayoutEvent.NO_ANSWER);
-        stateDesc = "refused by the company when sent again (the first send may still be there): " + reason;
-        resendRefusedAt = at;
-        updatedAt = at;
-    }
-
-    /** Whether the company refused it sent again ({@link #resendRefused}). */
-    public boolean isResendRefused() {
-        return resendRefusedAt != null;
     }
 
     public Long getId() {

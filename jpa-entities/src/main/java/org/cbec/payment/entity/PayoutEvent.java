@@ -7,14 +7,6 @@ package org.cbec.payment.entity;
 public enum PayoutEvent {
     /** The company refused the payout: nothing left the balance at the company. */
     REFUSED,
-    /** It was sent and no usable answer came back: the company may have it. */
-    NO_ANSWER,
-    /** The call never left the broker (an open circuit, a full bulkhead). */
-    NOT_SENT,
-    /** The node sending it stopped before the answer was stored. */
-    SENDER_LOST,
-    /** An identical request or the reconciliation takes an unresolved one, to ask for it and send it again if the company has none. */
-    TAKEN_OVER,
     /** The company reports it accepted: its rate and fee are fixed. */
     REPORTED_ACCEPTED,
     /** The company reports the bank abroad paid. */

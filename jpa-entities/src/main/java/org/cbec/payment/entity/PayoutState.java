@@ -1,28 +1,21 @@
 package org.cbec.payment.entity;
 
-import static org.cbec.payment.entity.PayoutEvent.NO_ANSWER;
 import static org.cbec.payment.entity.PayoutEvent.REPORTED_ACCEPTED;
 import static org.cbec.payment.entity.PayoutEvent.REPORTED_FAILED;
 import static org.cbec.payment.entity.PayoutEvent.REPORTED_PAID;
-import static org.cbec.payment.entity.PayoutEvent.SENDER_LOST;
-import static org.cbec.payment.entity.PayoutEvent.TAKEN_OVER;
 
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
 /**
- * A payout's state as the broker knows it. ACCEPTED, PAID and FAILED are the companies'; SENDING,
- * UNKNOWN and NOT_SENT are the broker's own, shown ACCEPTED (the money has left what is available,
+ * A payout's state as the broker knows it. ACCEPTED, PAID and FAILED are the companies'; UNKNOWN
+ * (the company's word not in yet) is the broker's own, shown ACCEPTED (the money has left what is available,
  * the company's answer is awaited); REFUSED is a payout the company refused, shown FAILED. The
  * moves are the table {@link #TABLE}; {@link Payout} makes no other.
  */
 public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
-    /** The row exists, the company has not answered yet. */
-    SENDING,
-    /** The call failed; whether the company has it is not known. */
+    /** The company's word is not in yet (being sent, never sent, or its answer lost: the money request's {@code RequestState} says which). */
     UNKNOWN,
-    /** The last call never left the broker; an earlier one may have (after a take-over), so it is resolved as UNKNOWN is. */
-    NOT_SENT,
     /** The company accepted it at its rate and fee; the money is on its way. */
     ACCEPTED,
     /** The bank abroad was paid. */
@@ -33,32 +26,16 @@ public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
     REFUSED;
 
     /**
-     * Sent once; without an answer UNKNOWN (or NOT_SENT) until someone takes it over (SENDING again),
-     * asks the company for its number and sends it again only when the company has none. The
-     * company's reports move an open one forward; PAID, FAILED and REFUSED are never left (only the
+     * UNKNOWN until the company's word: its refusal makes it REFUSED, its reports move an open one
+     * forward; PAID, FAILED and REFUSED are never left (only the
      * same report again is taken).
      */
     private static final Transitions<PayoutState, PayoutEvent> TABLE = Transitions.of(PayoutState.class, PayoutEvent.class)
-            .allow(SENDING, PayoutEvent.REFUSED, REFUSED)
-            .allow(SENDING, NO_ANSWER, UNKNOWN)
-            .allow(SENDING, PayoutEvent.NOT_SENT, NOT_SENT)
-            .allow(SENDING, SENDER_LOST, UNKNOWN)
-            .allow(SENDING, REPORTED_ACCEPTED, ACCEPTED)
-            .allow(SENDING, REPORTED_PAID, PAID)
-            .allow(SENDING, REPORTED_FAILED, FAILED)
 
             .allow(UNKNOWN, PayoutEvent.REFUSED, REFUSED)
-            .allow(UNKNOWN, TAKEN_OVER, SENDING)
             .allow(UNKNOWN, REPORTED_ACCEPTED, ACCEPTED)
             .allow(UNKNOWN, REPORTED_PAID, PAID)
             .allow(UNKNOWN, REPORTED_FAILED, FAILED)
-
-            .allow(NOT_SENT, PayoutEvent.REFUSED, REFUSED)
-            .allow(NOT_SENT, NO_ANSWER, UNKNOWN)
-            .allow(NOT_SENT, TAKEN_OVER, SENDING)
-            .allow(NOT_SENT, REPORTED_ACCEPTED, ACCEPTED)
-            .allow(NOT_SENT, REPORTED_PAID, PAID)
-            .allow(NOT_SENT, REPORTED_FAILED, FAILED)
 
             .allow(ACCEPTED, REPORTED_ACCEPTED, ACCEPTED)
             .allow(ACCEPTED, REPORTED_PAID, PAID)
@@ -84,11 +61,6 @@ public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
     /** Whether the company may still change it: a query or the reconciliation asks again. */
     public boolean isOpen() {
         return this != PAID && this != FAILED && this != REFUSED;
-    }
-
-    /** Without a known outcome and nobody sending it. */
-    public boolean isUnresolved() {
-        return this == UNKNOWN || this == NOT_SENT;
     }
 
     /** Whether its money is back in what is available. */

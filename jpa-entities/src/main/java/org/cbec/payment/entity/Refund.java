@@ -102,10 +102,6 @@ public class Refund {
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
-    /** When the company refused it sent again after its first answer was lost (null: never). */
-    @Column(name = "resend_refused_at")
-    private OffsetDateTime resendRefusedAt;
-
     @Version
     private long version;
 
@@ -123,7 +119,7 @@ public class Refund {
         this.currency = currency;
         this.reason = reason;
         this.notifyUrl = notifyUrl;
-        this.state = RefundState.SENDING;
+        this.state = RefundState.UNKNOWN;
         this.createdAt = at;
         this.updatedAt = at;
     }
@@ -148,42 +144,6 @@ public class Refund {
         state = state.next(RefundEvent.REFUSED);
         stateDesc = "refused by the company: " + reason;
         updatedAt = at;
-    }
-
-    /**
-     * The refund went unanswered ({@link RefundEvent#NO_ANSWER}), its call was not sent
-     * ({@link RefundEvent#NOT_SENT}) or its sender stopped ({@link RefundEvent#SENDER_LOST}): kept,
-     * its outcome unknown until a query or the reconciliation.
-     */
-    public void outcomeUnknown(RefundEvent why, String reason, OffsetDateTime at) {
-        if (why != RefundEvent.NO_ANSWER && why != RefundEvent.NOT_SENT && why != RefundEvent.SENDER_LOST) {
-            throw new IllegalArgumentException(why + " does not leave an outcome unknown");
-        }
-        state = state.next(why);
-        stateDesc = reason;
-        updatedAt = at;
-    }
-
-    /** Sent again by whoever took over an unknown outcome. */
-    public void resend(OffsetDateTime at) {
-        state = state.next(RefundEvent.TAKEN_OVER);
-        updatedAt = at;
-    }
-
-    /**
-     * The company refused it sent again, after its first answer was lost: the first send may still
-     * be at the company, so its outcome stays unknown (it still counts against the payment) until a query ends it.
-     */
-    public void resendRefused(String reason, OffsetDateTime at) {
-        state = state.next(RefundEvent.NO_ANSWER);
-        stateDesc = "refused by the company when sent again (the first send may still be there): " + reason;
-        resendRefusedAt = at;
-        updatedAt = at;
-    }
-
-    /** Whether the company refused it sent again ({@link #resendRefused}). */
-    public boolean isResendRefused() {
-        return resendRefusedAt != null;
     }
 
     public Long getId() {

@@ -8,14 +8,6 @@ package org.cbec.payment.entity;
 public enum RefundEvent {
     /** The company refused the refund: no money moved. */
     REFUSED,
-    /** The refund was sent and no usable answer came back: the company may have it. */
-    NO_ANSWER,
-    /** The refund call never left the broker (an open circuit, a full bulkhead): this call cannot have reached the company. */
-    NOT_SENT,
-    /** The node sending the refund stopped before the answer was stored. */
-    SENDER_LOST,
-    /** An identical request or the reconciliation takes an unresolved refund, to ask for it and send it again if the company has none. */
-    TAKEN_OVER,
     /** The company reports the refund accepted and not finished. */
     REPORTED_PROCESSING,
     /** The company reports the money gone back. */

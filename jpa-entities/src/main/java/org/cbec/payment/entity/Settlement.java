@@ -118,10 +118,6 @@ public class Settlement {
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
-    /** When the company refused it sent again after its first answer was lost (null: never). */
-    @Column(name = "resend_refused_at")
-    private OffsetDateTime resendRefusedAt;
-
     /** When the company answered what it still held after refusing this release (null: not yet). */
     @Column(name = "held_checked_at")
     private OffsetDateTime heldCheckedAt;
@@ -145,7 +141,7 @@ public class Settlement {
         this.amount = amount;
         this.byCompany = byCompany;
         this.parts = new ArrayList<>(parts);
-        this.state = SettlementState.SENDING;
+        this.state = SettlementState.UNKNOWN;
         this.createdAt = at;
         this.updatedAt = at;
     }
@@ -191,38 +187,6 @@ public class Settlement {
         parts.forEach(p -> p.move(PartEvent.SPLIT_REFUSED, "the company refused the split: " + reason, at));
         finishedAt = at;
         updatedAt = at;
-    }
-
-    /** No answer ({@link SettlementEvent#NO_ANSWER}), not sent ({@link SettlementEvent#NOT_SENT}) or its sender stopped: kept, outcome unknown. */
-    public void outcomeUnknown(SettlementEvent why, String reason, OffsetDateTime at) {
-        if (why != SettlementEvent.NO_ANSWER && why != SettlementEvent.NOT_SENT && why != SettlementEvent.SENDER_LOST) {
-            throw new IllegalArgumentException(why + " does not leave an outcome unknown");
-        }
-        state = state.next(why);
-        stateDesc = reason;
-        updatedAt = at;
-    }
-
-    /** Sent again by whoever took over an unknown outcome. */
-    public void resend(OffsetDateTime at) {
-        state = state.next(SettlementEvent.TAKEN_OVER);
-        updatedAt = at;
-    }
-
-    /**
-     * The company refused it sent again, after its first answer was lost: the first send may still
-     * be at the company, so its outcome stays unknown (its parts stay open) until a query ends it.
-     */
-    public void resendRefused(String reason, OffsetDateTime at) {
-        state = state.next(SettlementEvent.NO_ANSWER);
-        stateDesc = "refused by the company when sent again (the first send may still be there): " + reason;
-        resendRefusedAt = at;
-        updatedAt = at;
-    }
-
-    /** Whether the company refused it sent again ({@link #resendRefused}). */
-    public boolean isResendRefused() {
-        return resendRefusedAt != null;
     }
 
     /** The company answered what it still held of the payment after refusing this release. */

@@ -1,27 +1,20 @@
 package org.cbec.payment.entity;
 
-import static org.cbec.payment.entity.SettlementEvent.NO_ANSWER;
 import static org.cbec.payment.entity.SettlementEvent.REPORTED_FINISHED;
 import static org.cbec.payment.entity.SettlementEvent.REPORTED_PROCESSING;
-import static org.cbec.payment.entity.SettlementEvent.SENDER_LOST;
-import static org.cbec.payment.entity.SettlementEvent.TAKEN_OVER;
 
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
 /**
  * A split's or a release's state as the broker knows it. PROCESSING and FINISHED are the companies'
- * (WeChat Pay's profit-sharing order states); SENDING, UNKNOWN and NOT_SENT are the broker's own,
- * shown as PROCESSING; REFUSED is a split the company refused, shown FINISHED with every part
+ * (WeChat Pay's profit-sharing order states); UNKNOWN (the company's word not in yet) is the broker's
+ * own, shown as PROCESSING; REFUSED is a split the company refused, shown FINISHED with every part
  * CLOSED. The moves are the table {@link #TABLE}; {@link Settlement} makes no other.
  */
 public enum SettlementState implements Lifecycle<SettlementState, SettlementEvent> {
-    /** The row exists, the company has not answered yet. */
-    SENDING,
-    /** The call failed; whether the company has it is not known. */
+    /** The company's word is not in yet (being sent, never sent, or its answer lost: the money request's {@code RequestState} says which). */
     UNKNOWN,
-    /** The last call never left the broker; an earlier one may have (after a take-over), so it is resolved as UNKNOWN is. */
-    NOT_SENT,
     /** The company has it and some part is not final. */
     PROCESSING,
     /** Every part is final (SUCCESS or CLOSED). */
@@ -30,30 +23,16 @@ public enum SettlementState implements Lifecycle<SettlementState, SettlementEven
     REFUSED;
 
     /**
-     * Sent once; without an answer UNKNOWN (or NOT_SENT) until someone takes it over (SENDING again),
-     * asks the company for its number and sends it again only when the company has none. The
-     * company's reports move an open one forward; FINISHED and REFUSED are never left (only the same
+     * UNKNOWN until the company's word: its refusal makes it REFUSED, its reports move an open one
+     * forward; FINISHED and REFUSED are never left (only the same
      * report again, with its figures, is taken).
      */
     private static final Transitions<SettlementState, SettlementEvent> TABLE = Transitions
             .of(SettlementState.class, SettlementEvent.class)
-            .allow(SENDING, SettlementEvent.REFUSED, REFUSED)
-            .allow(SENDING, NO_ANSWER, UNKNOWN)
-            .allow(SENDING, SettlementEvent.NOT_SENT, NOT_SENT)
-            .allow(SENDING, SENDER_LOST, UNKNOWN)
-            .allow(SENDING, REPORTED_PROCESSING, PROCESSING)
-            .allow(SENDING, REPORTED_FINISHED, FINISHED)
 
             .allow(UNKNOWN, SettlementEvent.REFUSED, REFUSED)
-            .allow(UNKNOWN, TAKEN_OVER, SENDING)
             .allow(UNKNOWN, REPORTED_PROCESSING, PROCESSING)
             .allow(UNKNOWN, REPORTED_FINISHED, FINISHED)
-
-            .allow(NOT_SENT, SettlementEvent.REFUSED, REFUSED)
-            .allow(NOT_SENT, NO_ANSWER, UNKNOWN)
-            .allow(NOT_SENT, TAKEN_OVER, SENDING)
-            .allow(NOT_SENT, REPORTED_PROCESSING, PROCESSING)
-            .allow(NOT_SENT, REPORTED_FINISHED, FINISHED)
 
             .allow(PROCESSING, REPORTED_PROCESSING, PROCESSING)
             .allow(PROCESSING, REPORTED_FINISHED, FINISHED)
@@ -75,8 +54,4 @@ public enum SettlementState implements Lifecycle<SettlementState, SettlementEven
         return this != FINISHED && this != REFUSED;
     }
 
-    /** Without a known outcome and nobody sending it. */
-    public boolean isUnresolved() {
-        return this == UNKNOWN || this == NOT_SENT;
-    }
 }

@@ -10,14 +10,6 @@ public enum TradeEvent {
     ANSWERED,
     /** The company refused to create the order. */
     REFUSED,
-    /** The create was sent and no usable answer came back: the company may have the order. */
-    NO_ANSWER,
-    /** The create never left the broker (an open circuit, a full bulkhead): the company cannot have it from this call. */
-    NOT_SENT,
-    /** The node sending the create stopped before the answer was stored. */
-    SENDER_LOST,
-    /** An identical create or the reconciliation takes an unresolved create, to send it again. */
-    TAKEN_OVER,
     /** The company reports the order unpaid. */
     REPORTED_NOTPAY,
     /** The company reports the payer paying. */

@@ -17,6 +17,7 @@ class RequestStateTest {
 
     static final String MOVES = """
             TO_SEND on CLAIMED -> SENDING
+            TO_SEND on GAVE_UP -> NEEDS_ATTENTION
             SENDING on ANSWER -> ANSWERED
             SENDING on REFUSAL -> REFUSED
             SENDING on NO_ANSWER -> UNKNOWN

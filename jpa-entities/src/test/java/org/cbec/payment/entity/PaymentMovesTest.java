@@ -19,12 +19,9 @@ class PaymentMovesTest {
     }
 
     @Test
-    void aCreateWithoutAnswerIsUnknownThenTakenOverAndAnswered() {
+    void aCreateIsUnknownUntilTheCompanysAnswerWhateverItsSendsDid() {
         Payment p = creating();
-        p.outcomeUnknown(TradeEvent.NO_ANSWER, "timed out", T0.plusSeconds(1));
-        assertEquals(TradeState.UNKNOWN, p.getTradeState());
-        p.retryCreate(T0.plusSeconds(2));
-        assertEquals(TradeState.CREATING, p.getTradeState());
+        assertEquals(TradeState.UNKNOWN, p.getTradeState(), "stored before the company is asked: where its send is, is its request's row");
         p.created("NATIVE", "weixin://x", null, null, null, T0.plusSeconds(3));
         assertEquals(TradeState.NOTPAY, p.getTradeState());
         assertEquals("weixin://x", p.getPayMessage());
@@ -44,41 +41,11 @@ class PaymentMovesTest {
     }
 
     @Test
-    void aCreateThatNeverLeftIsStoredAsNotSentAndShownAsUnknown() {
-        Payment p = creating();
-        p.notSent("the company's circuit breaker is open after repeated failures; not called", T0);
-        assertEquals(TradeState.NOT_SENT, p.getTradeState());
-        assertEquals(TradeState.UNKNOWN, p.getTradeState().shown());
-        p.retryCreate(T0.plusSeconds(1));
-        assertEquals(TradeState.CREATING, p.getTradeState());
-    }
-
-    @Test
-    void aLateNoAnswerMakesANotSentCreateUnknown() {
-        Payment p = creating();
-        p.notSent("not called", T0);
-        p.outcomeUnknown(TradeEvent.NO_ANSWER, "an earlier sender timed out", T0.plusSeconds(1));
-        assertEquals(TradeState.UNKNOWN, p.getTradeState());
-    }
-
-    @Test
-    void aCreateInProgressIsNotTakenOver() {
-        Payment p = creating();
-        assertThrows(TransitionRefused.class, () -> p.retryCreate(T0));
-        assertEquals(TradeState.CREATING, p.getTradeState());
-    }
-
-    @Test
     void aRefusedPaymentTakesNoAnswer() {
         Payment p = creating();
         p.refused("PARAM_ERROR: bad", T0);
         assertThrows(TransitionRefused.class, () -> p.created("NATIVE", "weixin://x", null, null, null, T0));
         assertEquals(TradeState.REFUSED, p.getTradeState());
         assertNull(p.getPayMessage());
-    }
-
-    @Test
-    void onlyAnUnansweredCreateOrALostSenderLeaveTheOutcomeUnknown() {
-        assertThrows(IllegalArgumentException.class, () -> creating().outcomeUnknown(TradeEvent.REFUSED, "x", T0));
     }
 }

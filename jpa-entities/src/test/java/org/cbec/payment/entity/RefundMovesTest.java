@@ -38,41 +38,11 @@ class RefundMovesTest {
     }
 
     @Test
-    void aRefundWhoseResendTheCompanyRefusedStaysUnknownMarkedAndIsRefusedOnlyThen() {
+    void aRefundIsUnknownShownProcessingUntilTheCompanysWord() {
         Refund r = sending();
-        r.outcomeUnknown(RefundEvent.NO_ANSWER, "timed out", T0);
-        r.resend(T0.plusSeconds(1));
-        assertEquals(false, r.isResendRefused());
-        r.resendRefused("NOT_ENOUGH: balance", T0.plusSeconds(2));
-        assertEquals(RefundState.UNKNOWN, r.getState(), "the first send may still be at the company");
-        assertEquals(true, r.isResendRefused());
-        assertEquals("refused by the company when sent again (the first send may still be there): NOT_ENOUGH: balance", r.getStateDesc());
-        r.resend(T0.plusSeconds(3));
-        assertEquals(true, r.isResendRefused(), "kept while it is taken over again");
-        r.refused("refused when sent again, and the company has none", T0.plusSeconds(4));
-        assertEquals(RefundState.CLOSED, r.getState());
-        assertThrows(TransitionRefused.class, () -> r.resendRefused("late", T0.plusSeconds(5)), "a closed refund is never reopened");
-    }
-
-    @Test
-    void onlyAnUnknownRefundIsTakenOver() {
-        Refund r = sending();
-        assertThrows(TransitionRefused.class, () -> r.resend(T0));
-        r.outcomeUnknown(RefundEvent.NO_ANSWER, "timed out", T0);
-        r.resend(T0.plusSeconds(1));
-        assertEquals(RefundState.SENDING, r.getState());
-    }
-
-    @Test
-    void aRefundThatNeverLeftIsStoredAsNotSentShownAsProcessingAndTakenOver() {
-        Refund r = sending();
-        r.outcomeUnknown(RefundEvent.NOT_SENT, "circuit open; not called", T0);
-        assertEquals(RefundState.NOT_SENT, r.getState());
+        assertEquals(RefundState.UNKNOWN, r.getState(), "stored before the company is asked: where its send is, is its request's row");
         assertEquals("PROCESSING", r.getState().shown());
-        assertEquals(true, r.getState().isUnresolved());
-        r.resend(T0.plusSeconds(1));
-        assertEquals(RefundState.SENDING, r.getState());
-        r.outcomeUnknown(RefundEvent.NO_ANSWER, "timed out", T0.plusSeconds(2));
-        assertEquals(RefundState.UNKNOWN, r.getState(), "sent this time, without an answer: possibly at the company");
+        r.observed(RefundState.PROCESSING, "PROCESSING", "rf-1", null, null, null, null, null, null, T0.plusSeconds(1));
+        assertEquals(RefundState.PROCESSING, r.getState());
     }
 }

@@ -9,21 +9,9 @@ import org.junit.jupiter.api.TestFactory;
 class SettlementStateTest {
 
     static final String MOVES = """
-            SENDING on REFUSED -> REFUSED
-            SENDING on NO_ANSWER -> UNKNOWN
-            SENDING on NOT_SENT -> NOT_SENT
-            SENDING on SENDER_LOST -> UNKNOWN
-            SENDING on REPORTED_PROCESSING -> PROCESSING
-            SENDING on REPORTED_FINISHED -> FINISHED
             UNKNOWN on REFUSED -> REFUSED
-            UNKNOWN on TAKEN_OVER -> SENDING
             UNKNOWN on REPORTED_PROCESSING -> PROCESSING
             UNKNOWN on REPORTED_FINISHED -> FINISHED
-            NOT_SENT on REFUSED -> REFUSED
-            NOT_SENT on NO_ANSWER -> UNKNOWN
-            NOT_SENT on TAKEN_OVER -> SENDING
-            NOT_SENT on REPORTED_PROCESSING -> PROCESSING
-            NOT_SENT on REPORTED_FINISHED -> FINISHED
             PROCESSING on REPORTED_PROCESSING -> PROCESSING
             PROCESSING on REPORTED_FINISHED -> FINISHED
             FINISHED on REPORTED_FINISHED -> FINISHED
