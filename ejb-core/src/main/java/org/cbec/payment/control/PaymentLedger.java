@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.cbec.company.CreatedOrder;
 import org.cbec.company.Invocation;
 import org.cbec.company.OrderStatus;
@@ -177,26 +178,28 @@ public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
         return after;
     }
 
-    /** The company's view applied to the locked row, with its balance entry and the merchant's event. */
+    /**
+     * The company's view applied to the locked row, with the effects of the state it entered
+     * ({@link TradeState.Effect}: its balance entry, the merchant's event) made in this transaction.
+     */
     private PaymentView observed(Payment p, OrderStatus s) {
-        long id = p.getId();
         TradeState before = p.getTradeState();
+        Set<TradeState.Effect> effects = Set.of();
         if (s.state() != TradeState.UNKNOWN && !before.allows(TradeEvent.reported(s.state()))) {
             // A late or contradicting report (a paid order reported unpaid): the record stays, the exchange is kept.
             LOG.warning(() -> "Company report " + s.state() + " not applied to payment " + p.getMerchant() + " " + p.getPaymentMethod()
                     + " " + p.getOrderRef() + " in state " + before);
         } else if (s.state() != TradeState.UNKNOWN) {
-            p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
+            effects = p.observed(s.state(), s.stateDesc(), s.transactionId(), s.bankType(), s.payerTotal(), s.payerCurrency(),
                     s.paidAt(), now());
-            if (before != TradeState.SUCCESS && p.getTradeState() == TradeState.SUCCESS) {
-                BalanceEntries.paid(em, p);
-            }
         }
         PaymentView after = view(p);
-        String type = p.getTradeState() == before ? null : EventData.paymentType(p.getTradeState());
-        if (type != null) {
-            // The merchant's event, in this transaction: the change and its event commit together.
-            Outbox.add(em, p.getMerchant(), id, null, type, EventData.payment(after), EventData.notifyUrl(p.getRequestJson()), now());
+        for (TradeState.Effect effect : effects) {
+            switch (effect) {
+                case BOOK_PAID -> BalanceEntries.paid(em, p);
+                case ANNOUNCE -> Outbox.add(em, p.getMerchant(), p.getId(), null, EventData.paymentType(p.getTradeState()),
+                        EventData.payment(after), EventData.notifyUrl(p.getRequestJson()), now());
+            }
         }
         return after;
     }

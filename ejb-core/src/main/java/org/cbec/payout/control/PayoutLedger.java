@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Logger;
 import org.cbec.company.PayoutStatus;
 import org.cbec.payout.BalanceView;
@@ -117,29 +118,26 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
     @Override
     public PayoutView observed(long id, PayoutStatus s, List<Exchanges.Entry> events) {
         Payout p = em.find(Payout.class, id, LockModeType.PESSIMISTIC_WRITE);
-        PayoutState before = p.getState();
         PayoutView was = view(p);
-        if (p.observed(s.state().name(), s.payoutId(), s.fee(), s.rate(), s.rateDate(), s.targetAmount(), s.failReason(), s.acceptedAt(),
-                s.paidAt(), now())) {
+        Optional<Set<PayoutState.Effect>> moved = p.observed(s.state().name(), s.payoutId(), s.fee(), s.rate(), s.rateDate(),
+                s.targetAmount(), s.failReason(), s.acceptedAt(), s.paidAt(), now());
+        if (moved.isPresent()) {
             PayoutRules.disagreement(was, s).ifPresent(why -> LOG.warning(() -> "Payout figures of " + p.getPaymentMethod()
                     + " do not add up: " + p.getMerchant() + " " + p.getPayoutRef() + ": " + why));
         } else {
-            LOG.fine(() -> "Company report " + s.state() + " not applied to payout " + p.getPayoutRef() + " in state " + before);
+            LOG.fine(() -> "Company report " + s.state() + " not applied to payout " + p.getPayoutRef() + " in state " + was.state());
         }
         PaymentLedger.persistPayoutEvents(em, id, events);
-        return changed(p, before);
+        return applied(p, moved.orElse(Set.of()));
     }
 
     /** The company refused it: nothing was paid out, and its amount is available again. */
     @Override
     public PayoutView refused(long id, String reason, List<Exchanges.Entry> events) {
         Payout p = em.find(Payout.class, id, LockModeType.PESSIMISTIC_WRITE);
-        PayoutState before = p.getState();
-        if (before.allows(PayoutEvent.REFUSED)) {
-            p.refused(reason, now());
-        }
+        Set<PayoutState.Effect> effects = p.getState().allows(PayoutEvent.REFUSED) ? p.refused(reason, now()) : Set.of();
         PaymentLedger.persistPayoutEvents(em, id, events);
-        return changed(p, before);
+        return applied(p, effects);
     }
 
     /** Exchanges that changed nothing but are kept (they went wrong). */
@@ -148,20 +146,16 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
         PaymentLedger.persistPayoutEvents(em, id, events);
     }
 
-    /** The view after a change, with its balance entry and the merchant's event written in the same transaction. */
-    private PayoutView changed(Payout p, PayoutState before) {
+    /** The view after a move, with the effects of the state it entered ({@link PayoutState.Effect}) made in the same transaction. */
+    private PayoutView applied(Payout p, Set<PayoutState.Effect> effects) {
         PayoutView after = view(p);
-        if (p.getState() == before) {
-            return after;
-        }
-        if (p.getState() == PayoutState.PAID) {
-            BalanceEntries.payoutPaid(em, p.getMerchant(), p.getPaymentMethod(), p.getId(), p.getPayoutRef(), p.getAmount());
-        } else if (p.getState().gaveBack()) {
-            BalanceEntries.payoutBack(em, p.getMerchant(), p.getPaymentMethod(), p.getId(), p.getPayoutRef(), p.getAmount());
-        }
-        String type = PayoutEventData.payoutType(p.getState());
-        if (type != null) {
-            Outbox.addForPayout(em, p.getMerchant(), p.getId(), type, PayoutEventData.payout(after), p.getNotifyUrl(), now());
+        for (PayoutState.Effect effect : effects) {
+            switch (effect) {
+                case BOOK_PAID -> BalanceEntries.payoutPaid(em, p.getMerchant(), p.getPaymentMethod(), p.getId(), p.getPayoutRef(), p.getAmount());
+                case BOOK_BACK -> BalanceEntries.payoutBack(em, p.getMerchant(), p.getPaymentMethod(), p.getId(), p.getPayoutRef(), p.getAmount());
+                case ANNOUNCE -> Outbox.addForPayout(em, p.getMerchant(), p.getId(), PayoutEventData.payoutType(p.getState()),
+                        PayoutEventData.payout(after), p.getNotifyUrl(), now());
+            }
         }
         return after;
     }

@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.cbec.company.RefundStatus;
 import org.cbec.payment.entity.BalanceEntry;
 import org.cbec.payment.entity.Payment;
@@ -21,7 +22,6 @@ import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.webhook.control.Outbox;
 import org.cbec.refund.CreateRefund;
 import org.cbec.refund.RefundView;
-import org.cbec.payment.PaymentView;
 import org.cbec.payment.control.BalanceEntries;
 import org.cbec.payment.control.EventData;
 import org.cbec.payment.control.Exchanges;
@@ -126,27 +126,25 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
     public RefundView observed(long id, RefundStatus s, List<Exchanges.Entry> events) {
         Refund r = lockedAfterItsPayment(id);
         RefundState before = r.getState();
+        Set<RefundState.Effect> effects = Set.of();
         if (s.state() != RefundState.UNKNOWN && !before.allows(RefundEvent.reported(s.state()))) {
             // A late answer (a callback finished it first) or a contradicting one: a final state is never left.
             LOG.fine(() -> "Company report " + s.state() + " not applied to refund " + r.getRefundRef() + " in state " + before);
         } else if (s.state() != RefundState.UNKNOWN) {
-            r.observed(s.state(), s.stateDesc(), s.refundId(), s.payerTotal(), s.payerRefund(), s.payerCurrency(),
+            effects = r.observed(s.state(), s.stateDesc(), s.refundId(), s.payerTotal(), s.payerRefund(), s.payerCurrency(),
                     s.settlementTotal(), s.settlementAmount(), s.successTime(), now());
         }
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
-        return changed(r, before);
+        return applied(r, effects);
     }
 
     /** The company refused the refund: no money moved, it is CLOSED and no longer counts. */
     @Override
     public RefundView refused(long id, String reason, List<Exchanges.Entry> events) {
         Refund r = lockedAfterItsPayment(id);
-        RefundState before = r.getState();
-        if (before.allows(RefundEvent.REFUSED)) {
-            r.refused(reason, now());
-        }
+        Set<RefundState.Effect> effects = r.getState().allows(RefundEvent.REFUSED) ? r.refused(reason, now()) : Set.of();
         PaymentLedger.persistEvents(em, r.getPaymentId(), events);
-        return changed(r, before);
+        return applied(r, effects);
     }
 
     /**
@@ -162,25 +160,23 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
     }
 
     /**
-     * The refund's view after a change, with the merchant's events written in the same transaction:
-     * the refund's own (refund.succeeded, .closed, .abnormal), and payment.refunded when money went back.
+     * The refund's view after a move, with the effects of the state it entered ({@link RefundState.Effect})
+     * made in the same transaction: its money back to the payment, the merchant's events (the
+     * refund's own: refund.succeeded, .closed, .abnormal; payment.refunded when money went back).
      */
-    private RefundView changed(Refund r, RefundState before) {
+    private RefundView applied(Refund r, Set<RefundState.Effect> effects) {
         Payment p = em.find(Payment.class, r.getPaymentId());
-        if (r.getState() == RefundState.CLOSED && before != RefundState.CLOSED) {
-            BalanceEntries.refundClosed(em, p, r);
-        }
         RefundView view = view(p, r);
-        String type = r.getState() == before ? null : RefundEventData.refundType(r.getState());
-        if (type == null) {
-            return view;
-        }
         String paymentTarget = EventData.notifyUrl(p.getRequestJson());
-        Outbox.add(em, p.getMerchant(), p.getId(), r.getId(), type, RefundEventData.refund(view),
-                r.getNotifyUrl() != null ? r.getNotifyUrl() : paymentTarget, now());
-        if (r.getState() == RefundState.SUCCESS) {
-            PaymentView shown = HeldRefunds.shownWith(PaymentLedger.view(p), ofPayment(p.getId()).stream().map(RefundLedger::held).toList());
-            Outbox.add(em, p.getMerchant(), p.getId(), null, "payment.refunded", EventData.payment(shown), paymentTarget, now());
+        for (RefundState.Effect effect : effects) {
+            switch (effect) {
+                case BOOK_BACK -> BalanceEntries.refundClosed(em, p, r);
+                case ANNOUNCE -> Outbox.add(em, p.getMerchant(), p.getId(), r.getId(), RefundEventData.refundType(r.getState()),
+                        RefundEventData.refund(view), r.getNotifyUrl() != null ? r.getNotifyUrl() : paymentTarget, now());
+                case ANNOUNCE_PAYMENT -> Outbox.add(em, p.getMerchant(), p.getId(), null, "payment.refunded", EventData.payment(
+                        HeldRefunds.shownWith(PaymentLedger.view(p), ofPayment(p.getId()).stream().map(RefundLedger::held).toList())),
+                        paymentTarget, now());
+            }
         }
         return view;
     }

@@ -6,7 +6,6 @@ import jakarta.json.JsonObjectBuilder;
 import org.cbec.payment.PaymentFormats;
 import org.cbec.payment.control.EventData;
 import org.cbec.payment.entity.Settlement;
-import org.cbec.payment.entity.SettlementState;
 import org.cbec.platform.time.BeijingTime;
 import org.cbec.settlement.SplitView;
 
@@ -17,22 +16,21 @@ final class SettlementEventData {
     }
 
     /**
-     * The events a change of a split or release makes: settlement.released when a release (or a
-     * split that finishes) reaches FINISHED, settlement.succeeded when a split does with a part that
-     * moved money, and settlement.closed for each change that closed a receiver's part (its money is
-     * held again). Several may come of one change, in this order.
+     * The merchant's events of one move of {@code after}: settlement.closed when it closed a part
+     * ({@code partClosed}); once it entered FINISHED ({@code finished}), settlement.succeeded for a
+     * split with a part paid and settlement.released for one that finishes the payment (a release,
+     * or a split with {@code finish}).
      */
-    static java.util.List<String> settlementTypes(SplitView before, SplitView after, boolean partClosed) {
+    static java.util.List<String> settlementTypes(SplitView after, boolean partClosed, boolean finished) {
         java.util.List<String> types = new java.util.ArrayList<>();
         if (partClosed) {
             types.add("settlement.closed");
         }
-        boolean finishedNow = after.state() == SettlementState.FINISHED && before.state() != SettlementState.FINISHED;
-        if (finishedNow && after.kind() == Settlement.Kind.SPLIT
+        if (finished && after.kind() == Settlement.Kind.SPLIT
                 && after.parts().stream().anyMatch(p -> p.result() == org.cbec.payment.entity.PartResult.SUCCESS)) {
             types.add("settlement.succeeded");
         }
-        if (finishedNow && (after.kind() == Settlement.Kind.RELEASE || after.finish())) {
+        if (finished && (after.kind() == Settlement.Kind.RELEASE || after.finish())) {
             types.add("settlement.released");
         }
         return types;

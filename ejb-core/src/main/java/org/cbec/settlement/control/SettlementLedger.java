@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.cbec.payment.PaymentFormats;
 import org.cbec.company.SplitStatus;
 import org.cbec.settlement.AddReceiver;
@@ -154,10 +155,7 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
                 SettlementRules.companyNo(p.getOrderRef(), seq), false, "released by the company after its holding days", held, true,
                 List.of(), now());
         Inserts.insert(em, row, "settlement " + settlementRef);
-        SplitView before = view(p, row);
-        row.observed(SettlementState.FINISHED, null, List.of(), now());
-        BalanceEntries.released(em, p, row);
-        return Optional.of(changed(p, row, before, false));
+        return Optional.of(applied(p, row, row.observed(SettlementState.FINISHED, null, List.of(), now())));
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -192,20 +190,12 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
     public SplitView observed(long id, SplitStatus status, List<Exchanges.Entry> events) {
         Settlement s = em.find(Settlement.class, id);
         Payment p = lockedBefore(s);
-        SplitView before = view(p, s);
         SettlementState reported = status.state() == SplitStatus.State.FINISHED ? SettlementState.FINISHED : SettlementState.PROCESSING;
         List<Settlement.PartReport> reports = status.parts().stream().map(part -> new Settlement.PartReport(part.account(),
                 PartResult.valueOf(part.result().name()), part.failReason(), part.finishTime())).toList();
-        List<SplitPart> moved = s.observed(reported, status.splitId(), reports, now());
-        List<SplitPart> closed = moved.stream().filter(m -> m.getResult() == PartResult.CLOSED).toList();
-        BalanceEntries.partsClosed(em, p, s, closed);
-        if (before.state() != SettlementState.FINISHED && s.getState() == SettlementState.FINISHED
-                && (s.getKind() == Settlement.Kind.RELEASE || s.isFinish())) {
-            // What is still held becomes available, under the payment's row lock, which refunds and parts closing take too.
-            BalanceEntries.released(em, p, s);
-        }
+        Settlement.Moved moved = s.observed(reported, status.splitId(), reports, now());
         PaymentLedger.persistEvents(em, s.getPaymentId(), events);
-        return changed(p, s, before, !closed.isEmpty());
+        return applied(p, s, moved);
     }
 
     /** The company refused it: nothing moved; a split's parts are CLOSED and no longer count. */
@@ -213,14 +203,10 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
     public SplitView refused(long id, String reason, List<Exchanges.Entry> events) {
         Settlement s = em.find(Settlement.class, id);
         Payment p = lockedBefore(s);
-        SplitView before = view(p, s);
-        boolean closes = s.getState().allows(SettlementEvent.REFUSED);
-        if (closes) {
-            s.refused(reason, now());
-            BalanceEntries.partsClosed(em, p, s, s.getParts());
-        }
+        Settlement.Moved moved = s.getState().allows(SettlementEvent.REFUSED) ? s.refused(reason, now())
+                : new Settlement.Moved(Set.of(), Map.of());
         PaymentLedger.persistEvents(em, s.getPaymentId(), events);
-        return changed(p, s, before, closes && !s.getParts().isEmpty());
+        return applied(p, s, moved);
     }
 
     /**
@@ -278,10 +264,21 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
         em.find(Settlement.class, id, LockModeType.PESSIMISTIC_WRITE).heldChecked(now());
     }
 
-    /** The view after a change, with the merchant's events written in the same transaction. */
-    private SplitView changed(Payment p, Settlement s, SplitView before, boolean partClosed) {
+    /**
+     * The view after a move, with the effects of what it entered made in the same transaction, under
+     * the payment's row lock (which refunds and parts closing take too): each part closed now comes
+     * back to the payment ({@link PartResult.Effect}), then a finished release or finishing split
+     * releases what is still held ({@link SettlementState.Effect}); then the merchant's events.
+     */
+    private SplitView applied(Payment p, Settlement s, Settlement.Moved moved) {
+        BalanceEntries.partsClosed(em, p, s, moved.partsWith(PartResult.Effect.BOOK_BACK));
+        boolean finishes = s.getKind() == Settlement.Kind.RELEASE || s.isFinish();
+        if (moved.effects().contains(SettlementState.Effect.RELEASE) && finishes) {
+            BalanceEntries.released(em, p, s);
+        }
         SplitView after = view(p, s);
-        for (String type : SettlementEventData.settlementTypes(before, after, partClosed)) {
+        for (String type : SettlementEventData.settlementTypes(after, !moved.partsWith(PartResult.Effect.ANNOUNCE).isEmpty(),
+                moved.effects().contains(SettlementState.Effect.ANNOUNCE))) {
             Outbox.add(em, p.getMerchant(), p.getId(), null, type, SettlementEventData.settlement(after), EventData.notifyUrl(p.getRequestJson()),
                     now());
         }

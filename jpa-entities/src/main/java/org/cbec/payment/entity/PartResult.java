@@ -5,6 +5,10 @@ import static org.cbec.payment.entity.PartEvent.REPORTED_PENDING;
 import static org.cbec.payment.entity.PartEvent.REPORTED_SUCCESS;
 import static org.cbec.payment.entity.PartEvent.SPLIT_REFUSED;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -15,7 +19,7 @@ import org.cbec.platform.entity.Transitions;
 public enum PartResult implements Lifecycle<PartResult, PartEvent> {
     PENDING,
     SUCCESS,
-    CLOSED;
+    CLOSED(Effect.BOOK_BACK, Effect.ANNOUNCE);
 
     private static final Transitions<PartResult, PartEvent> TABLE = Transitions.of(PartResult.class, PartEvent.class)
             .allow(PENDING, SPLIT_REFUSED, CLOSED)
@@ -24,6 +28,25 @@ public enum PartResult implements Lifecycle<PartResult, PartEvent> {
             .allow(PENDING, REPORTED_CLOSED, CLOSED)
             .allow(SUCCESS, REPORTED_SUCCESS, SUCCESS)
             .allow(CLOSED, REPORTED_CLOSED, CLOSED);
+
+    /** What entering a state does, in the move's own transaction: the ledger makes each ({@link #enteredFrom}). */
+    public enum Effect {
+        /** Its amount comes back to the payment (held, or available once the payment was released). */
+        BOOK_BACK,
+        /** The merchant is told (settlement.closed, once for the parts one move closes). */
+        ANNOUNCE
+    }
+
+    private final Set<Effect> onEntry;
+
+    PartResult(Effect... onEntry) {
+        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
+    }
+
+    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    public Set<Effect> enteredFrom(PartResult from) {
+        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+    }
 
     @Override
     public Transitions<PartResult, PartEvent> transitions() {

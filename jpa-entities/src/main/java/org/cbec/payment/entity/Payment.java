@@ -12,6 +12,7 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.OffsetDateTime;
+import java.util.Set;
 
 /**
  * A payment of a merchant through one company, identified by its {@code orderRef}. The amounts
@@ -172,9 +173,13 @@ public class Payment {
         return nextPollAt;
     }
 
-    /** The company's current view of the order ({@link TradeEvent#reported}); a move the table refuses changes nothing. */
-    public void observed(TradeState state, String stateDesc, String transactionId, String bankType, Long payerTotal,
+    /**
+     * The company's current view of the order ({@link TradeEvent#reported}); a move the table refuses
+     * changes nothing. The effects of the move it made ({@link TradeState#enteredFrom}).
+     */
+    public Set<TradeState.Effect> observed(TradeState state, String stateDesc, String transactionId, String bankType, Long payerTotal,
             String payerCurrency, OffsetDateTime paidAt, OffsetDateTime at) {
+        TradeState before = tradeState;
         this.tradeState = tradeState.next(TradeEvent.reported(state));
         this.tradeStateDesc = stateDesc;
         if (transactionId != null) {
@@ -193,6 +198,7 @@ public class Payment {
             this.paidAt = paidAt;
         }
         this.updatedAt = at;
+        return tradeState.enteredFrom(before);
     }
 
     public Long getId() {

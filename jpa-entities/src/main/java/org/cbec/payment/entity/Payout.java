@@ -14,6 +14,8 @@ import jakarta.persistence.Version;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A payout of a merchant's available CNY at a company to its account abroad, identified by the
@@ -130,13 +132,17 @@ public class Payout {
         this.updatedAt = at;
     }
 
-    /** A company's report; a move the table refuses changes nothing. Answers whether the state moved or the figures changed. */
-    public boolean observed(String companyState, String companyPayoutId, long fee, BigDecimal rate, LocalDate rateDate, long targetAmount,
+    /**
+     * A company's report; a move the table refuses changes nothing (empty). The effects of the move it
+     * made ({@link PayoutState#enteredFrom}), none when it stays (its figures taken).
+     */
+    public Optional<Set<PayoutState.Effect>> observed(String companyState, String companyPayoutId, long fee, BigDecimal rate, LocalDate rateDate, long targetAmount,
             String failReason, OffsetDateTime acceptedAt, OffsetDateTime paidAt, OffsetDateTime at) {
         PayoutEvent event = PayoutState.reported(companyState);
         if (!state.allows(event)) {
-            return false;
+            return Optional.empty();
         }
+        PayoutState before = state;
         state = state.next(event);
         stateDesc = null;
         this.companyPayoutId = companyPayoutId != null ? companyPayoutId : this.companyPayoutId;
@@ -148,15 +154,17 @@ public class Payout {
         this.acceptedAt = acceptedAt != null ? acceptedAt : this.acceptedAt;
         this.paidAt = paidAt != null ? paidAt : this.paidAt;
         updatedAt = at;
-        return true;
+        return Optional.of(state.enteredFrom(before));
     }
 
     /** The company refused it: nothing was paid out, its amount is available again. */
-    public void refused(String reason, OffsetDateTime at) {
+    public Set<PayoutState.Effect> refused(String reason, OffsetDateTime at) {
+        PayoutState before = state;
         state = state.next(PayoutEvent.REFUSED);
         stateDesc = "refused by the company: " + reason;
         failReason = reason;
         updatedAt = at;
+        return state.enteredFrom(before);
     }
 
     public Long getId() {

@@ -4,6 +4,10 @@ import static org.cbec.payment.entity.PayoutEvent.REPORTED_ACCEPTED;
 import static org.cbec.payment.entity.PayoutEvent.REPORTED_FAILED;
 import static org.cbec.payment.entity.PayoutEvent.REPORTED_PAID;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -19,11 +23,11 @@ public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
     /** The company accepted it at its rate and fee; the money is on its way. */
     ACCEPTED,
     /** The bank abroad was paid. */
-    PAID,
+    PAID(Effect.BOOK_PAID, Effect.ANNOUNCE),
     /** The company could not pay it: its whole amount is available again. */
-    FAILED,
+    FAILED(Effect.BOOK_BACK, Effect.ANNOUNCE),
     /** The company refused it: nothing was paid out, its whole amount is available again. */
-    REFUSED;
+    REFUSED(Effect.BOOK_BACK, Effect.ANNOUNCE);
 
     /**
      * UNKNOWN until the company's word: its refusal makes it REFUSED, its reports move an open one
@@ -43,6 +47,27 @@ public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
 
             .allow(PAID, REPORTED_PAID, PAID)
             .allow(FAILED, REPORTED_FAILED, FAILED);
+
+    /** What entering a state does, in the move's own transaction: the ledger makes each ({@link #enteredFrom}). */
+    public enum Effect {
+        /** Its amount moves from in transit to paid out. */
+        BOOK_PAID,
+        /** Its amount is available again. */
+        BOOK_BACK,
+        /** The merchant is told (payout.paid, payout.failed). */
+        ANNOUNCE
+    }
+
+    private final Set<Effect> onEntry;
+
+    PayoutState(Effect... onEntry) {
+        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
+    }
+
+    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    public Set<Effect> enteredFrom(PayoutState from) {
+        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+    }
 
     @Override
     public Transitions<PayoutState, PayoutEvent> transitions() {

@@ -12,6 +12,7 @@ import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.OffsetDateTime;
+import java.util.Set;
 
 /**
  * A refund of a payment, identified by the merchant's {@code refundRef}. The company knows it by
@@ -124,9 +125,13 @@ public class Refund {
         this.updatedAt = at;
     }
 
-    /** The company's view of the refund ({@link RefundEvent#reported}); a move the table refuses changes nothing. */
-    public void observed(RefundState state, String stateDesc, String refundId, Long payerTotal, Long payerRefund,
+    /**
+     * The company's view of the refund ({@link RefundEvent#reported}); a move the table refuses changes
+     * nothing. The effects of the move it made ({@link RefundState#enteredFrom}).
+     */
+    public Set<RefundState.Effect> observed(RefundState state, String stateDesc, String refundId, Long payerTotal, Long payerRefund,
             String payerCurrency, Long settlementTotal, Long settlementAmount, OffsetDateTime successAt, OffsetDateTime at) {
+        RefundState before = this.state;
         this.state = this.state.next(RefundEvent.reported(state));
         this.stateDesc = stateDesc;
         this.refundId = refundId != null ? refundId : this.refundId;
@@ -137,13 +142,16 @@ public class Refund {
         this.settlementAmount = settlementAmount != null ? settlementAmount : this.settlementAmount;
         this.successAt = successAt != null ? successAt : this.successAt;
         this.updatedAt = at;
+        return this.state.enteredFrom(before);
     }
 
     /** The company refused the refund: no money moved, it is CLOSED and no longer counts. */
-    public void refused(String reason, OffsetDateTime at) {
+    public Set<RefundState.Effect> refused(String reason, OffsetDateTime at) {
+        RefundState before = state;
         state = state.next(RefundEvent.REFUSED);
         stateDesc = "refused by the company: " + reason;
         updatedAt = at;
+        return state.enteredFrom(before);
     }
 
     public Long getId() {

@@ -6,6 +6,10 @@ import static org.cbec.payment.entity.RefundEvent.REPORTED_CLOSED;
 import static org.cbec.payment.entity.RefundEvent.REPORTED_PROCESSING;
 import static org.cbec.payment.entity.RefundEvent.REPORTED_SUCCESS;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -24,11 +28,11 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
     /** The company accepted the refund and has not finished it. */
     PROCESSING,
     /** The money went back. */
-    SUCCESS,
+    SUCCESS(Effect.ANNOUNCE, Effect.ANNOUNCE_PAYMENT),
     /** The company refused or gave up: no money moved, and the refund does not count. */
-    CLOSED,
+    CLOSED(Effect.BOOK_BACK, Effect.ANNOUNCE),
     /** The company could not pay the money back (the payer's account is gone): it needs a person. */
-    ABNORMAL;
+    ABNORMAL(Effect.ANNOUNCE);
 
     /**
      * The refund's lifecycle. A refund is UNKNOWN until the company's word: its refusal closes it,
@@ -50,6 +54,27 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
             .allow(SUCCESS, REPORTED_SUCCESS, SUCCESS)
             .allow(CLOSED, REPORTED_CLOSED, CLOSED)
             .allow(ABNORMAL, REPORTED_ABNORMAL, ABNORMAL);
+
+    /** What entering a state does, in the move's own transaction: the ledger makes each ({@link #enteredFrom}). */
+    public enum Effect {
+        /** Its money comes back to the payment (held, or available once released). */
+        BOOK_BACK,
+        /** The merchant is told (refund.succeeded, .closed, .abnormal). */
+        ANNOUNCE,
+        /** The merchant is told of the payment refunded too (payment.refunded). */
+        ANNOUNCE_PAYMENT
+    }
+
+    private final Set<Effect> onEntry;
+
+    RefundState(Effect... onEntry) {
+        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
+    }
+
+    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    public Set<Effect> enteredFrom(RefundState from) {
+        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+    }
 
     @Override
     public Transitions<RefundState, RefundEvent> transitions() {

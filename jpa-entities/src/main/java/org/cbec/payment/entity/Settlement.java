@@ -18,7 +18,10 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A split of a paid, held payment among registered receivers, or a release of what is still held
@@ -147,29 +150,43 @@ public class Settlement {
     }
 
     /**
-     * The company's view ({@code reported} PROCESSING or FINISHED) with each part's result, matched
-     * by account; a move either table refuses changes nothing of that state or part. Answers the
-     * parts whose result changed now.
+     * What one move did: the effects of the state the split or release entered
+     * ({@link SettlementState#enteredFrom}), and each part's that entered a result now
+     * ({@link PartResult#enteredFrom}).
      */
-    public List<SplitPart> observed(SettlementState reported, String settlementId, List<PartReport> reports, OffsetDateTime at) {
+    public record Moved(Set<SettlementState.Effect> effects, Map<SplitPart, Set<PartResult.Effect>> parts) {
+
+        /** The parts one of whose effects is {@code effect}. */
+        public List<SplitPart> partsWith(PartResult.Effect effect) {
+            return parts.entrySet().stream().filter(e -> e.getValue().contains(effect)).map(Map.Entry::getKey).toList();
+        }
+    }
+
+    /**
+     * The company's view ({@code reported} PROCESSING or FINISHED) with each part's result, matched
+     * by account; a move either table refuses changes nothing of that state or part. Answers what
+     * the move did.
+     */
+    public Moved observed(SettlementState reported, String settlementId, List<PartReport> reports, OffsetDateTime at) {
         SettlementEvent event = switch (reported) {
             case PROCESSING -> SettlementEvent.REPORTED_PROCESSING;
             case FINISHED -> SettlementEvent.REPORTED_FINISHED;
             default -> throw new IllegalArgumentException(reported + " is not a state a company reports");
         };
-        List<SplitPart> moved = new ArrayList<>();
+        Map<SplitPart, Set<PartResult.Effect>> moved = new LinkedHashMap<>();
         if (!state.allows(event)) {
-            return moved;
+            return new Moved(Set.of(), moved);
         }
+        SettlementState before = state;
         state = state.next(event);
         stateDesc = null; // the company answered: an earlier failure's words no longer describe it
         this.settlementId = settlementId != null ? settlementId : this.settlementId;
         for (PartReport r : reports) {
             parts.stream().filter(p -> p.getAccount().equals(r.account())).findFirst().ifPresent(p -> {
-                PartResult before = p.getResult();
+                PartResult was = p.getResult();
                 if (p.move(PartResult.reported(r.result()), r.failReason(), r.finishedAt() != null ? r.finishedAt() : at)
-                        && p.getResult() != before) {
-                    moved.add(p);
+                        && p.getResult() != was) {
+                    moved.put(p, p.getResult().enteredFrom(was));
                 }
             });
         }
@@ -177,16 +194,24 @@ public class Settlement {
             finishedAt = at;
         }
         updatedAt = at;
-        return moved;
+        return new Moved(state.enteredFrom(before), moved);
     }
 
     /** The company refused it: nothing moved; every part is CLOSED and no longer counts. */
-    public void refused(String reason, OffsetDateTime at) {
+    public Moved refused(String reason, OffsetDateTime at) {
+        SettlementState before = state;
         state = state.next(SettlementEvent.REFUSED);
         stateDesc = "refused by the company: " + reason;
-        parts.forEach(p -> p.move(PartEvent.SPLIT_REFUSED, "the company refused the split: " + reason, at));
+        Map<SplitPart, Set<PartResult.Effect>> moved = new LinkedHashMap<>();
+        for (SplitPart p : parts) {
+            PartResult was = p.getResult();
+            if (p.move(PartEvent.SPLIT_REFUSED, "the company refused the split: " + reason, at)) {
+                moved.put(p, p.getResult().enteredFrom(was));
+            }
+        }
         finishedAt = at;
         updatedAt = at;
+        return new Moved(state.enteredFrom(before), moved);
     }
 
     /** The company answered what it still held of the payment after refusing this release. */

@@ -3,6 +3,10 @@ package org.cbec.payment.entity;
 import static org.cbec.payment.entity.SettlementEvent.REPORTED_FINISHED;
 import static org.cbec.payment.entity.SettlementEvent.REPORTED_PROCESSING;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -18,7 +22,7 @@ public enum SettlementState implements Lifecycle<SettlementState, SettlementEven
     /** The company has it and some part is not final. */
     PROCESSING,
     /** Every part is final (SUCCESS or CLOSED). */
-    FINISHED,
+    FINISHED(Effect.RELEASE, Effect.ANNOUNCE),
     /** The company refused it: nothing moved, its parts are CLOSED and no longer count. */
     REFUSED;
 
@@ -38,6 +42,25 @@ public enum SettlementState implements Lifecycle<SettlementState, SettlementEven
             .allow(PROCESSING, REPORTED_FINISHED, FINISHED)
 
             .allow(FINISHED, REPORTED_FINISHED, FINISHED);
+
+    /** What entering a state does, in the move's own transaction: the ledger makes each ({@link #enteredFrom}). */
+    public enum Effect {
+        /** What is still held of the payment becomes available, when it finishes the payment (a release, or a split with {@code finish}). */
+        RELEASE,
+        /** The merchant is told: settlement.succeeded for a split with a part paid, settlement.released for one that finishes the payment. */
+        ANNOUNCE
+    }
+
+    private final Set<Effect> onEntry;
+
+    SettlementState(Effect... onEntry) {
+        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
+    }
+
+    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    public Set<Effect> enteredFrom(SettlementState from) {
+        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+    }
 
     @Override
     public Transitions<SettlementState, SettlementEvent> transitions() {

@@ -7,6 +7,10 @@ import static org.cbec.payment.entity.TradeEvent.REPORTED_PAYERROR;
 import static org.cbec.payment.entity.TradeEvent.REPORTED_SUCCESS;
 import static org.cbec.payment.entity.TradeEvent.REPORTED_USERPAYING;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -27,9 +31,9 @@ public enum TradeState implements Lifecycle<TradeState, TradeEvent> {
     REFUSED,
     NOTPAY,
     USERPAYING,
-    SUCCESS,
-    CLOSED,
-    PAYERROR;
+    SUCCESS(Effect.BOOK_PAID, Effect.ANNOUNCE),
+    CLOSED(Effect.ANNOUNCE),
+    PAYERROR(Effect.ANNOUNCE);
 
     /**
      * The payment's lifecycle. Reading guide: a create is answered (NOTPAY with its payment
@@ -71,6 +75,25 @@ public enum TradeState implements Lifecycle<TradeState, TradeEvent> {
             .allow(PAYERROR, ANSWERED, PAYERROR)
             .allow(PAYERROR, REPORTED_PAYERROR, PAYERROR)
             .allow(PAYERROR, REPORTED_CLOSED, CLOSED);
+
+    /** What entering a state does, in the move's own transaction: the ledger makes each ({@link #enteredFrom}). */
+    public enum Effect {
+        /** What was paid enters the merchant's balance. */
+        BOOK_PAID,
+        /** The merchant is told (payment.succeeded, .closed, .failed). */
+        ANNOUNCE
+    }
+
+    private final Set<Effect> onEntry;
+
+    TradeState(Effect... onEntry) {
+        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
+    }
+
+    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    public Set<Effect> enteredFrom(TradeState from) {
+        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+    }
 
     @Override
     public Transitions<TradeState, TradeEvent> transitions() {

@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.cbec.platform.entity.TableWalk;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -47,11 +52,30 @@ class PayoutStateTest {
     }
 
     @Test
+    void enteringAStateMakesItsEffectsOnceAndStayingInItMakesNone() {
+        Map<PayoutState, Set<PayoutState.Effect>> entered = new EnumMap<>(PayoutState.class);
+        for (PayoutState s : PayoutState.values()) {
+            entered.put(s, s.enteredFrom(PayoutState.UNKNOWN));
+            assertEquals(Set.of(), s.enteredFrom(s), s::name);
+        }
+        assertEquals(Map.of(PayoutState.UNKNOWN, Set.of(), PayoutState.ACCEPTED, Set.of(),
+                PayoutState.PAID, EnumSet.of(PayoutState.Effect.BOOK_PAID, PayoutState.Effect.ANNOUNCE),
+                PayoutState.FAILED, EnumSet.of(PayoutState.Effect.BOOK_BACK, PayoutState.Effect.ANNOUNCE),
+                PayoutState.REFUSED, EnumSet.of(PayoutState.Effect.BOOK_BACK, PayoutState.Effect.ANNOUNCE)), entered,
+                "paid: booked as paid out and told; failed or refused: its whole amount back and told; accepted: nothing moves");
+        assertEquals(EnumSet.of(PayoutState.Effect.BOOK_PAID, PayoutState.Effect.ANNOUNCE), PayoutState.PAID.enteredFrom(PayoutState.ACCEPTED));
+    }
+
+    @Test
     void aPaidPayoutIsNeverLeftAndALateAcceptanceChangesNoFigure() {
         OffsetDateTime at = OffsetDateTime.parse("2026-11-26T10:00:00Z");
         Payout p = new Payout("m", "alphapay", "p-1", null, 100_000, "GBP", null, null, at);
-        assertTrue(p.observed("PAID", "PO1", 500, new BigDecimal("9.12345678"), LocalDate.of(2026, 11, 26), 10_906, null, at, at, at));
-        assertFalse(p.observed("ACCEPTED", "PO1", 600, new BigDecimal("9.00000000"), LocalDate.of(2026, 11, 27), 1, null, at, null, at));
+        assertEquals(Optional.of(EnumSet.of(PayoutState.Effect.BOOK_PAID, PayoutState.Effect.ANNOUNCE)),
+                p.observed("PAID", "PO1", 500, new BigDecimal("9.12345678"), LocalDate.of(2026, 11, 26), 10_906, null, at, at, at));
+        assertEquals(Optional.empty(), p.observed("ACCEPTED", "PO1", 600, new BigDecimal("9.00000000"), LocalDate.of(2026, 11, 27), 1,
+                null, at, null, at));
+        assertEquals(Optional.of(Set.of()), p.observed("PAID", "PO1", 500, new BigDecimal("9.12345678"), LocalDate.of(2026, 11, 26),
+                10_906, null, at, at, at), "the same report again: its figures taken, nothing booked or told twice");
         assertEquals(PayoutState.PAID, p.getState());
         assertEquals(500, p.getFee());
         assertEquals(10_906, p.getTargetAmount());

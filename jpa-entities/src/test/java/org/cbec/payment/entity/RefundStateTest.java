@@ -1,8 +1,15 @@
 package org.cbec.payment.entity;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.cbec.platform.entity.TableWalk;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /** The refund's lifecycle, every (state, event) pair. */
@@ -26,5 +33,19 @@ class RefundStateTest {
     @TestFactory
     List<DynamicTest> everyMoveOfTheRefundTableAndNoOther() {
         return TableWalk.walk(RefundState.class, RefundEvent.class, MOVES, RefundState::after, RefundState::next);
+    }
+
+    @Test
+    void enteringAStateMakesItsEffectsOnceAndStayingInItMakesNone() {
+        Map<RefundState, Set<RefundState.Effect>> entered = new EnumMap<>(RefundState.class);
+        for (RefundState s : RefundState.values()) {
+            entered.put(s, s.enteredFrom(RefundState.UNKNOWN));
+            assertEquals(Set.of(), s.enteredFrom(s), s::name);
+        }
+        assertEquals(Map.of(RefundState.UNKNOWN, Set.of(), RefundState.PROCESSING, Set.of(),
+                RefundState.SUCCESS, EnumSet.of(RefundState.Effect.ANNOUNCE, RefundState.Effect.ANNOUNCE_PAYMENT),
+                RefundState.CLOSED, EnumSet.of(RefundState.Effect.BOOK_BACK, RefundState.Effect.ANNOUNCE),
+                RefundState.ABNORMAL, EnumSet.of(RefundState.Effect.ANNOUNCE)), entered,
+                "closed: its money back to the payment and told; succeeded: told, with the payment refunded; abnormal: told");
     }
 }

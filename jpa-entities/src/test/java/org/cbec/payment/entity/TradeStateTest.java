@@ -1,8 +1,15 @@
 package org.cbec.payment.entity;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.cbec.platform.entity.TableWalk;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /** The payment's lifecycle, every (state, event) pair. */
@@ -41,5 +48,18 @@ class TradeStateTest {
     @TestFactory
     List<DynamicTest> everyMoveOfThePaymentTableAndNoOther() {
         return TableWalk.walk(TradeState.class, TradeEvent.class, MOVES, TradeState::after, TradeState::next);
+    }
+
+    @Test
+    void enteringAStateMakesItsEffectsOnceAndStayingInItMakesNone() {
+        Map<TradeState, Set<TradeState.Effect>> entered = new EnumMap<>(TradeState.class);
+        for (TradeState s : TradeState.values()) {
+            entered.put(s, s.enteredFrom(TradeState.NOTPAY));
+            assertEquals(Set.of(), s.enteredFrom(s), s::name);
+        }
+        assertEquals(Map.of(TradeState.UNKNOWN, Set.of(), TradeState.REFUSED, Set.of(), TradeState.NOTPAY, Set.of(),
+                TradeState.USERPAYING, Set.of(), TradeState.SUCCESS, EnumSet.of(TradeState.Effect.BOOK_PAID, TradeState.Effect.ANNOUNCE),
+                TradeState.CLOSED, EnumSet.of(TradeState.Effect.ANNOUNCE), TradeState.PAYERROR, EnumSet.of(TradeState.Effect.ANNOUNCE)),
+                entered, "paid: into the merchant's balance and told; closed or failed: told; the rest: nothing");
     }
 }
