@@ -5,10 +5,8 @@ import static org.cbec.payment.entity.PartEvent.REPORTED_PENDING;
 import static org.cbec.payment.entity.PartEvent.REPORTED_SUCCESS;
 import static org.cbec.payment.entity.PartEvent.SPLIT_REFUSED;
 
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.Set;
+import org.cbec.platform.entity.EntryEffects;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -19,7 +17,7 @@ import org.cbec.platform.entity.Transitions;
 public enum PartResult implements Lifecycle<PartResult, PartEvent> {
     PENDING,
     SUCCESS,
-    CLOSED(Effect.BOOK_BACK, Effect.ANNOUNCE);
+    CLOSED;
 
     private static final Transitions<PartResult, PartEvent> TABLE = Transitions.of(PartResult.class, PartEvent.class)
             .allow(PENDING, SPLIT_REFUSED, CLOSED)
@@ -37,15 +35,12 @@ public enum PartResult implements Lifecycle<PartResult, PartEvent> {
         ANNOUNCE
     }
 
-    private final Set<Effect> onEntry;
+    private static final EntryEffects<PartResult, Effect> EFFECTS = EntryEffects.of(PartResult.class, Effect.class)
+            .on(CLOSED, Effect.BOOK_BACK, Effect.ANNOUNCE);
 
-    PartResult(Effect... onEntry) {
-        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
-    }
-
-    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    /** The effects of the move from {@code from} to this state: those of entering it, once; none when the move stays in it. */
     public Set<Effect> enteredFrom(PartResult from) {
-        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+        return EFFECTS.ofMove(from, this);
     }
 
     @Override

@@ -4,10 +4,8 @@ import static org.cbec.payment.entity.PayoutEvent.REPORTED_ACCEPTED;
 import static org.cbec.payment.entity.PayoutEvent.REPORTED_FAILED;
 import static org.cbec.payment.entity.PayoutEvent.REPORTED_PAID;
 
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.Set;
+import org.cbec.platform.entity.EntryEffects;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -23,11 +21,11 @@ public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
     /** The company accepted it at its rate and fee; the money is on its way. */
     ACCEPTED,
     /** The bank abroad was paid. */
-    PAID(Effect.BOOK_PAID, Effect.ANNOUNCE),
+    PAID,
     /** The company could not pay it: its whole amount is available again. */
-    FAILED(Effect.BOOK_BACK, Effect.ANNOUNCE),
+    FAILED,
     /** The company refused it: nothing was paid out, its whole amount is available again. */
-    REFUSED(Effect.BOOK_BACK, Effect.ANNOUNCE);
+    REFUSED;
 
     /**
      * UNKNOWN until the company's word: its refusal makes it REFUSED, its reports move an open one
@@ -58,15 +56,14 @@ public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
         ANNOUNCE
     }
 
-    private final Set<Effect> onEntry;
+    private static final EntryEffects<PayoutState, Effect> EFFECTS = EntryEffects.of(PayoutState.class, Effect.class)
+            .on(PAID, Effect.BOOK_PAID, Effect.ANNOUNCE)
+            .on(FAILED, Effect.BOOK_BACK, Effect.ANNOUNCE)
+            .on(REFUSED, Effect.BOOK_BACK, Effect.ANNOUNCE);
 
-    PayoutState(Effect... onEntry) {
-        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
-    }
-
-    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    /** The effects of the move from {@code from} to this state: those of entering it, once; none when the move stays in it. */
     public Set<Effect> enteredFrom(PayoutState from) {
-        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+        return EFFECTS.ofMove(from, this);
     }
 
     @Override

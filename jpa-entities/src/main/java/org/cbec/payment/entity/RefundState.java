@@ -6,10 +6,8 @@ import static org.cbec.payment.entity.RefundEvent.REPORTED_CLOSED;
 import static org.cbec.payment.entity.RefundEvent.REPORTED_PROCESSING;
 import static org.cbec.payment.entity.RefundEvent.REPORTED_SUCCESS;
 
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.Set;
+import org.cbec.platform.entity.EntryEffects;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -28,11 +26,11 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
     /** The company accepted the refund and has not finished it. */
     PROCESSING,
     /** The money went back. */
-    SUCCESS(Effect.ANNOUNCE, Effect.ANNOUNCE_PAYMENT),
+    SUCCESS,
     /** The company refused or gave up: no money moved, and the refund does not count. */
-    CLOSED(Effect.BOOK_BACK, Effect.ANNOUNCE),
+    CLOSED,
     /** The company could not pay the money back (the payer's account is gone): it needs a person. */
-    ABNORMAL(Effect.ANNOUNCE);
+    ABNORMAL;
 
     /**
      * The refund's lifecycle. A refund is UNKNOWN until the company's word: its refusal closes it,
@@ -65,15 +63,14 @@ public enum RefundState implements Lifecycle<RefundState, RefundEvent> {
         ANNOUNCE_PAYMENT
     }
 
-    private final Set<Effect> onEntry;
+    private static final EntryEffects<RefundState, Effect> EFFECTS = EntryEffects.of(RefundState.class, Effect.class)
+            .on(SUCCESS, Effect.ANNOUNCE, Effect.ANNOUNCE_PAYMENT)
+            .on(CLOSED, Effect.BOOK_BACK, Effect.ANNOUNCE)
+            .on(ABNORMAL, Effect.ANNOUNCE);
 
-    RefundState(Effect... onEntry) {
-        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
-    }
-
-    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    /** The effects of the move from {@code from} to this state: those of entering it, once; none when the move stays in it. */
     public Set<Effect> enteredFrom(RefundState from) {
-        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+        return EFFECTS.ofMove(from, this);
     }
 
     @Override

@@ -3,10 +3,8 @@ package org.cbec.payment.entity;
 import static org.cbec.payment.entity.SettlementEvent.REPORTED_FINISHED;
 import static org.cbec.payment.entity.SettlementEvent.REPORTED_PROCESSING;
 
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.Set;
+import org.cbec.platform.entity.EntryEffects;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -22,7 +20,7 @@ public enum SettlementState implements Lifecycle<SettlementState, SettlementEven
     /** The company has it and some part is not final. */
     PROCESSING,
     /** Every part is final (SUCCESS or CLOSED). */
-    FINISHED(Effect.RELEASE, Effect.ANNOUNCE),
+    FINISHED,
     /** The company refused it: nothing moved, its parts are CLOSED and no longer count. */
     REFUSED;
 
@@ -51,15 +49,12 @@ public enum SettlementState implements Lifecycle<SettlementState, SettlementEven
         ANNOUNCE
     }
 
-    private final Set<Effect> onEntry;
+    private static final EntryEffects<SettlementState, Effect> EFFECTS = EntryEffects.of(SettlementState.class, Effect.class)
+            .on(FINISHED, Effect.RELEASE, Effect.ANNOUNCE);
 
-    SettlementState(Effect... onEntry) {
-        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
-    }
-
-    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    /** The effects of the move from {@code from} to this state: those of entering it, once; none when the move stays in it. */
     public Set<Effect> enteredFrom(SettlementState from) {
-        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+        return EFFECTS.ofMove(from, this);
     }
 
     @Override

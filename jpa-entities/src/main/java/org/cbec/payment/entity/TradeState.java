@@ -7,10 +7,8 @@ import static org.cbec.payment.entity.TradeEvent.REPORTED_PAYERROR;
 import static org.cbec.payment.entity.TradeEvent.REPORTED_SUCCESS;
 import static org.cbec.payment.entity.TradeEvent.REPORTED_USERPAYING;
 
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.Set;
+import org.cbec.platform.entity.EntryEffects;
 import org.cbec.platform.entity.Lifecycle;
 import org.cbec.platform.entity.Transitions;
 
@@ -31,9 +29,9 @@ public enum TradeState implements Lifecycle<TradeState, TradeEvent> {
     REFUSED,
     NOTPAY,
     USERPAYING,
-    SUCCESS(Effect.BOOK_PAID, Effect.ANNOUNCE),
-    CLOSED(Effect.ANNOUNCE),
-    PAYERROR(Effect.ANNOUNCE);
+    SUCCESS,
+    CLOSED,
+    PAYERROR;
 
     /**
      * The payment's lifecycle. Reading guide: a create is answered (NOTPAY with its payment
@@ -84,15 +82,14 @@ public enum TradeState implements Lifecycle<TradeState, TradeEvent> {
         ANNOUNCE
     }
 
-    private final Set<Effect> onEntry;
+    private static final EntryEffects<TradeState, Effect> EFFECTS = EntryEffects.of(TradeState.class, Effect.class)
+            .on(SUCCESS, Effect.BOOK_PAID, Effect.ANNOUNCE)
+            .on(CLOSED, Effect.ANNOUNCE)
+            .on(PAYERROR, Effect.ANNOUNCE);
 
-    TradeState(Effect... onEntry) {
-        this.onEntry = onEntry.length == 0 ? EnumSet.noneOf(Effect.class) : EnumSet.copyOf(Arrays.asList(onEntry));
-    }
-
-    /** The effects of the move from {@code from} to this state: its entry's, once; none when the move stays in it. */
+    /** The effects of the move from {@code from} to this state: those of entering it, once; none when the move stays in it. */
     public Set<Effect> enteredFrom(TradeState from) {
-        return from == this ? Set.of() : Collections.unmodifiableSet(onEntry);
+        return EFFECTS.ofMove(from, this);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.cbec.payment.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -37,11 +36,7 @@ class RefundStateTest {
 
     @Test
     void enteringAStateMakesItsEffectsOnceAndStayingInItMakesNone() {
-        Map<RefundState, Set<RefundState.Effect>> entered = new EnumMap<>(RefundState.class);
-        for (RefundState s : RefundState.values()) {
-            entered.put(s, s.enteredFrom(RefundState.UNKNOWN));
-            assertEquals(Set.of(), s.enteredFrom(s), s::name);
-        }
+        Map<RefundState, Set<RefundState.Effect>> entered = TableWalk.entryEffects(RefundState.class, RefundState.UNKNOWN, RefundState::enteredFrom);
         assertEquals(Map.of(RefundState.UNKNOWN, Set.of(), RefundState.PROCESSING, Set.of(),
                 RefundState.SUCCESS, EnumSet.of(RefundState.Effect.ANNOUNCE, RefundState.Effect.ANNOUNCE_PAYMENT),
                 RefundState.CLOSED, EnumSet.of(RefundState.Effect.BOOK_BACK, RefundState.Effect.ANNOUNCE),

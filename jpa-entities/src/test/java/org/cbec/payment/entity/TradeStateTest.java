@@ -2,7 +2,6 @@ package org.cbec.payment.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -52,11 +51,7 @@ class TradeStateTest {
 
     @Test
     void enteringAStateMakesItsEffectsOnceAndStayingInItMakesNone() {
-        Map<TradeState, Set<TradeState.Effect>> entered = new EnumMap<>(TradeState.class);
-        for (TradeState s : TradeState.values()) {
-            entered.put(s, s.enteredFrom(TradeState.NOTPAY));
-            assertEquals(Set.of(), s.enteredFrom(s), s::name);
-        }
+        Map<TradeState, Set<TradeState.Effect>> entered = TableWalk.entryEffects(TradeState.class, TradeState.NOTPAY, TradeState::enteredFrom);
         assertEquals(Map.of(TradeState.UNKNOWN, Set.of(), TradeState.REFUSED, Set.of(), TradeState.NOTPAY, Set.of(),
                 TradeState.USERPAYING, Set.of(), TradeState.SUCCESS, EnumSet.of(TradeState.Effect.BOOK_PAID, TradeState.Effect.ANNOUNCE),
                 TradeState.CLOSED, EnumSet.of(TradeState.Effect.ANNOUNCE), TradeState.PAYERROR, EnumSet.of(TradeState.Effect.ANNOUNCE)),

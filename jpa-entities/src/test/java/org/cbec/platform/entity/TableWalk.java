@@ -59,4 +59,19 @@ public final class TableWalk {
         }
         return moves;
     }
+
+    /**
+     * What entering each state from {@code from} does ({@code enteredFrom(to, from)}), every state
+     * listed (those that do nothing with an empty set), after checking that a move staying in any
+     * state does nothing.
+     */
+    public static <S extends Enum<S>, X> java.util.Map<S, java.util.Set<X>> entryEffects(Class<S> states, S from,
+            java.util.function.BiFunction<S, S, java.util.Set<X>> enteredFrom) {
+        java.util.Map<S, java.util.Set<X>> entered = new java.util.EnumMap<>(states);
+        for (S s : states.getEnumConstants()) {
+            org.junit.jupiter.api.Assertions.assertEquals(java.util.Set.of(), enteredFrom.apply(s, s), () -> s + " to itself does nothing");
+            entered.put(s, enteredFrom.apply(s, from));
+        }
+        return entered;
+    }
 }
