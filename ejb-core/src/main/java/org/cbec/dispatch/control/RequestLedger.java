@@ -67,19 +67,19 @@ public class RequestLedger {
      * holder first ({@link RequestEvent#SENDER_LOST}).
      */
     public Claim claim(RequestSubject s, OffsetDateTime heldBefore, OffsetDateTime now) {
-        MoneyRequest m = locked(s.kind(), s.subjectId());
-        if (m == null) {
-            int made = em.createNativeQuery("INSERT INTO money_request (kind, subject_id, merchant, payment_method, merchant_ref,"
-                    + " company_no, state, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
-                    + " ON CONFLICT (kind, subject_id) DO NOTHING").setParameter(1, s.kind().name()).setParameter(2, s.subjectId())
-                    .setParameter(3, s.merchant()).setParameter(4, s.paymentMethod()).setParameter(5, s.merchantRef())
-                    .setParameter(6, s.companyNo()).setParameter(7, RequestState.TO_SEND.next(RequestEvent.CLAIMED).name())
-                    .setParameter(8, now).setParameter(9, now).setParameter(10, now).executeUpdate();
-            if (made == 1) {
-                return new Claim(RequestState.SENDING, true);
-            }
-            m = locked(s.kind(), s.subjectId()); // made by another sender a moment ago
+        // Made first, without a look: a request's first send (every create, refund, split and payout)
+        // finds no row, so one statement claims it; a row already there (a retry, the janitor) is locked after
+        // (its insert refused, at the cost of one number of the row's sequence).
+        int made = em.createNativeQuery("INSERT INTO money_request (kind, subject_id, merchant, payment_method, merchant_ref,"
+                + " company_no, state, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
+                + " ON CONFLICT (kind, subject_id) DO NOTHING").setParameter(1, s.kind().name()).setParameter(2, s.subjectId())
+                .setParameter(3, s.merchant()).setParameter(4, s.paymentMethod()).setParameter(5, s.merchantRef())
+                .setParameter(6, s.companyNo()).setParameter(7, RequestState.TO_SEND.next(RequestEvent.CLAIMED).name())
+                .setParameter(8, now).setParameter(9, now).setParameter(10, now).executeUpdate();
+        if (made == 1) {
+            return new Claim(RequestState.SENDING, true);
         }
+        MoneyRequest m = locked(s.kind(), s.subjectId());
         if (heldBefore != null && m.getState().isHeld() && m.getUpdatedAt().isBefore(heldBefore)) {
             m.moved(RequestEvent.SENDER_LOST, SENDER_GONE, now);
         }

@@ -85,11 +85,6 @@ public enum PayoutState implements Lifecycle<PayoutState, PayoutEvent> {
         return this != PAID && this != FAILED && this != REFUSED;
     }
 
-    /** Whether its money is back in what is available. */
-    public boolean gaveBack() {
-        return this == FAILED || this == REFUSED;
-    }
-
     /** The event of a company's report of this state. */
     public static PayoutEvent reported(String companyState) {
         return switch (companyState) {

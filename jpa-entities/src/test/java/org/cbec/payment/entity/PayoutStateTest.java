@@ -42,10 +42,11 @@ class PayoutStateTest {
         for (PayoutState s : List.of(PayoutState.UNKNOWN, PayoutState.ACCEPTED)) {
             assertEquals("ACCEPTED", s.shown(), s::name);
             assertTrue(s.isOpen(), s::name);
-            assertFalse(s.gaveBack(), s::name);
+            assertFalse(s.enteredFrom(PayoutState.UNKNOWN).contains(PayoutState.Effect.BOOK_BACK), s::name);
         }
         assertEquals("FAILED", PayoutState.REFUSED.shown());
-        assertTrue(PayoutState.REFUSED.gaveBack() && PayoutState.FAILED.gaveBack());
+        assertTrue(PayoutState.REFUSED.enteredFrom(PayoutState.UNKNOWN).contains(PayoutState.Effect.BOOK_BACK)
+                && PayoutState.FAILED.enteredFrom(PayoutState.ACCEPTED).contains(PayoutState.Effect.BOOK_BACK));
         assertEquals("PAID", PayoutState.PAID.shown());
         assertFalse(PayoutState.PAID.isOpen() || PayoutState.FAILED.isOpen() || PayoutState.REFUSED.isOpen());
     }
