@@ -157,6 +157,73 @@ class PaymentsIT {
         }
     }
 
+    @Test
+    void aCloseIsSentAsEveryMoneyRequestIsAndEndsOnceAsTheCompanySays() throws Exception {
+        // "done": the company closes the order, but its answer fails verification; "never": the
+        // company answers 502 without closing it. Each is kept on its dispatcher's row (CLOSE), the
+        // merchant told so, and the janitor asks the company: closed, it ends with nothing sent
+        // again; still payable, the close is sent again once. A refused close is told again from its
+        // row without a second call, and a payment whose create has no outcome is not closed blind.
+        for (String method : List.of("alphapay", "betapay")) {
+            String done = ref();
+            String never = ref();
+            String paid = ref();
+            String unknown = ref();
+            for (String ref : List.of(done, never, paid)) {
+                assertEquals(200, create(method, "NATIVE", ref, 100, "CNY").status());
+            }
+            assertEquals(200, fault(method, "{\"mode\":\"BAD_SIGNATURE\",\"kind\":\"close\",\"orderRef\":\"" + done + "\",\"count\":1}")
+                    .status());
+            Reply lost = close(method, done);
+            assertEquals(500, lost.status(), lost::toString);
+            assertTrue(lost.json().getString("errors").contains("the close of " + done + " is kept"), lost::toString);
+            assertEquals("CLOSED", SANDBOX.order(method, "demo", done).orElseThrow().getString("state"), "the company did close it");
+            assertEquals(1, countRows("SELECT COUNT(*) FROM money_request WHERE kind = 'CLOSE' AND merchant_ref = ? AND state = 'UNKNOWN'"
+                    + " AND closed_at IS NULL", done), method + ": kept without the company's word");
+
+            assertEquals(200, fault(method, "{\"mode\":\"ERROR\",\"status\":502,\"kind\":\"close\",\"orderRef\":\"" + never
+                    + "\",\"count\":1}").status());
+            Reply notDone = close(method, never);
+            assertEquals(500, notDone.status(), notDone::toString);
+            assertEquals("NOTPAY", SANDBOX.order(method, "demo", never).orElseThrow().getString("state"));
+            // Calls the company answers, so that the next 502 is not the second failure among the circuit's last four.
+            assertEquals(200, create(method, "NATIVE", ref(), 100, "CNY").status());
+            assertEquals(200, create(method, "NATIVE", ref(), 100, "CNY").status());
+
+            for (String ref : List.of(done, never)) {
+                awaitTrue(() -> countRows("SELECT COUNT(*) FROM money_request WHERE kind = 'CLOSE' AND merchant_ref = ? AND closed_at IS NOT NULL",
+                        ref) == 1, method + " " + ref + ": the close ends");
+                assertEquals("CLOSED", query(method, ref).json().getString("tradeState"), method + " " + ref);
+                assertEquals("CLOSED", SANDBOX.order(method, "demo", ref).orElseThrow().getString("state"), method + " " + ref);
+            }
+            assertEquals(1, SANDBOX.requests(method, "demo", "close", done), method + ": found closed, never sent again");
+            assertEquals(2, SANDBOX.requests(method, "demo", "close", never), method + ": found payable, sent again once");
+            Reply again = close(method, done);
+            assertEquals(200, again.status(), again::toString);
+            assertEquals(1, SANDBOX.requests(method, "demo", "close", done), method + ": a closed one's close is answered as stored");
+
+            assertEquals(200, pay(method, paid).status());
+            awaitTrue(() -> "SUCCESS".equals(query(method, paid).json().getString("tradeState")), method + ": paid");
+            Reply refused = close(method, paid);
+            assertEquals(422, refused.status(), refused::toString);
+            assertEquals("order_ref", refused.json().getString("field"));
+            Reply refusedAgain = close(method, paid);
+            assertEquals(422, refusedAgain.status(), refusedAgain::toString);
+            assertEquals(refused.json().getString("message"), refusedAgain.json().getString("message"), "the company's words again");
+            assertEquals(1, SANDBOX.requests(method, "demo", "close", paid), method + ": refused once, told again from its row");
+
+            assertEquals(200, fault(method, "{\"mode\":\"ERROR\",\"status\":502,\"kind\":\"create\",\"orderRef\":\"" + unknown
+                    + "\",\"count\":1}").status());
+            assertEquals(500, create(method, "NATIVE", unknown, 100, "CNY").status());
+            Reply blind = close(method, unknown);
+            assertEquals(409, blind.status(), blind::toString);
+            assertEquals("order_ref", blind.json().getString("field"));
+            assertEquals(0, SANDBOX.requests(method, "demo", "close", unknown), method + ": nothing closed before the create has an outcome");
+            assertEquals(200, create(method, "NATIVE", ref(), 100, "CNY").status());
+            assertEquals(200, create(method, "NATIVE", ref(), 100, "CNY").status());
+        }
+    }
+
     // ---- clients written from the spec (payment_method optional, a numeric timeStamp) ----
 
     @Test

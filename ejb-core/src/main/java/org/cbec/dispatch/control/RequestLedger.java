@@ -44,9 +44,10 @@ public class RequestLedger {
     /**
      * A claim's outcome: {@code claimed}, the row is this caller's to act on, in {@code state}
      * (SENDING: send it; ASKING or CONFIRMING: ask the company first); otherwise {@code state} is
-     * where it stands (held by another sender, the company's word in, an operator's).
+     * where it stands (held by another sender, the company's word in, an operator's), with what it
+     * last heard ({@code answer}).
      */
-    public record Claim(RequestState state, boolean claimed) {
+    public record Claim(RequestState state, boolean claimed, String answer) {
     }
 
     private static final String SENDER_GONE = "the broker stopped before the company answered";
@@ -77,14 +78,14 @@ public class RequestLedger {
                 .setParameter(6, s.companyNo()).setParameter(7, RequestState.TO_SEND.next(RequestEvent.CLAIMED).name())
                 .setParameter(8, now).setParameter(9, now).setParameter(10, now).executeUpdate();
         if (made == 1) {
-            return new Claim(RequestState.SENDING, true);
+            return new Claim(RequestState.SENDING, true, null);
         }
         MoneyRequest m = locked(s.kind(), s.subjectId());
         if (heldBefore != null && m.getState().isHeld() && m.getUpdatedAt().isBefore(heldBefore)) {
             m.moved(RequestEvent.SENDER_LOST, SENDER_GONE, now);
         }
         boolean claimed = m.moved(RequestEvent.CLAIMED, null, now);
-        return new Claim(m.getState(), claimed); // the state the claim left: what to do now
+        return new Claim(m.getState(), claimed, m.getLastAnswer()); // the state the claim left: what to do now
     }
 
     /**

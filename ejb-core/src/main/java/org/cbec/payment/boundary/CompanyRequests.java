@@ -21,6 +21,7 @@ import org.cbec.payment.SentRequest;
 import org.cbec.payment.control.CompanyFailures;
 import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.SentLedger;
+import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.UpstreamFailureException;
 
 /**
@@ -134,6 +135,24 @@ public class CompanyRequests {
 
         /** The shown state, for a log line. */
         public abstract String state(V v);
+
+        /** It as its dispatcher's row knows it: its own view's ({@link SentRequest#subject}), unless the kind's row is another's. */
+        public RequestSubject subject(V v) {
+            return v.subject();
+        }
+
+        /** What a caller is told of a refusal of its first send (a 422 when the company calls the request invalid). */
+        public BusinessException refusal(CompanyPort company, V v, String refusal) {
+            return CompanyFailures.refused(company::invalidRequest, failure, what(v), refusal + afterRefusal());
+        }
+
+        /**
+         * What a caller is told of one nobody holds and nobody needs to send now (its row
+         * {@code state}, with its last {@code answer}): as stored.
+         */
+        public RequestOutcome<V> asStored(V stored, RequestState state, String answer) {
+            return RequestOutcome.of(stored);
+        }
     }
 
     /**
@@ -157,7 +176,11 @@ public class CompanyRequests {
 
     /** Whether another sender is talking to the company about it now (its row held). */
     public boolean beingSent(SentRequest v) {
-        return requests.state(v.subject().kind(), v.id()).map(RequestState::isHeld).orElse(false);
+        return beingSent(v.subject());
+    }
+
+    private boolean beingSent(RequestSubject s) {
+        return requests.state(s.kind(), s.subjectId()).map(RequestState::isHeld).orElse(false);
     }
 
     private <V extends SentRequest, S> RequestOutcome<V> carryOn(Kind<V, S> kind, V v, OffsetDateTime heldBefore) {
@@ -167,9 +190,9 @@ public class CompanyRequests {
             return RequestOutcome.failed(v, Companies.notConfigured(v.paymentMethod(), kind.failure()));
         }
         CompanyAccount account = accounts.account(v.merchant(), v.paymentMethod());
-        RequestLedger.Claim claim = requests.claim(v.subject(), heldBefore, now());
+        RequestLedger.Claim claim = requests.claim(kind.subject(v), heldBefore, now());
         if (!claim.claimed()) {
-            return claim.state().isHeld() ? kind.whileHeld(v) : RequestOutcome.of(kind.ledger().get(v.id()));
+            return claim.state().isHeld() ? kind.whileHeld(v) : kind.asStored(kind.ledger().get(v.id()), claim.state(), claim.answer());
         }
         if (claim.state() == RequestState.SENDING) {
             return sendOnce(kind, configured.get(), account, v, false);
@@ -182,7 +205,7 @@ public class CompanyRequests {
             boolean again) {
         Exchanges log = new Exchanges();
         long id = v.id();
-        RequestSubject subject = v.subject();
+        RequestSubject subject = kind.subject(v);
         return kind.send(company, account, v, log).fold(
                 status -> {
                     V done = kind.ledger().observed(id, status, log.entries());
@@ -203,8 +226,7 @@ public class CompanyRequests {
                     V done = kind.ledger().refused(id, refused.text(), log.entries());
                     requests.move(subject, RequestEvent.REFUSAL, refused.text(), true, now());
                     LOG.info(() -> kind.label() + " refused by " + v.paymentMethod() + ": " + kind.describe(v) + " " + refused.text());
-                    return RequestOutcome.failed(done, CompanyFailures.refused(company::invalidRequest, kind.failure(), kind.what(v),
-                            refused.text() + kind.afterRefusal()));
+                    return RequestOutcome.failed(done, kind.refusal(company, v, refused.text()));
                 },
                 unanswered -> {
                     kind.ledger().events(id, log.entries());
@@ -226,7 +248,7 @@ public class CompanyRequests {
             boolean confirming) {
         Exchanges log = new Exchanges();
         long id = v.id();
-        RequestSubject subject = v.subject();
+        RequestSubject subject = kind.subject(v);
         String stillKept = kept(kind, v, "will be resolved");
         return kind.query(company, account, v, log).fold(
                 found -> {
@@ -265,7 +287,7 @@ public class CompanyRequests {
      * open) is no failure: the stored view is the answer, and the caller is told so ({@link NotAsked}).
      */
     public <V extends SentRequest, S> RequestOutcome<V> refresh(Kind<V, S> kind, V v, boolean strict) {
-        if (!kind.refreshable(v) || kind.pending(v) && beingSent(v)) {
+        if (!kind.refreshable(v) || kind.pending(v) && beingSent(kind.subject(v))) {
             return RequestOutcome.of(v); // final, or held: its sender is talking to the company now
         }
         Optional<CompanyPort> configured = companies.configured(v.paymentMethod());
@@ -288,7 +310,7 @@ public class CompanyRequests {
                         return RequestOutcome.of(v);
                     }
                     V done = kind.ledger().observed(id, found.get(), log.entries());
-                    requests.move(v.subject(), RequestEvent.REPORTED, kind.state(done), kind.ended(done), now());
+                    requests.move(kind.subject(v), RequestEvent.REPORTED, kind.state(done), kind.ended(done), now());
                     return RequestOutcome.of(done);
                 },
                 refused -> nothing.apply(refused.text()),

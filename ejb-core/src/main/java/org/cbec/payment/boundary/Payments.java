@@ -23,6 +23,10 @@ import org.cbec.company.OrderStatus;
 import org.cbec.company.PaymentType;
 import org.cbec.payment.control.CreateReport;
 import org.cbec.payment.control.CreateRules;
+import org.cbec.payment.control.CloseLedger;
+import org.cbec.dispatch.RequestSubject;
+import org.cbec.dispatch.entity.RequestKind;
+import org.cbec.dispatch.entity.RequestState;
 import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.error.InProgressException;
@@ -62,6 +66,8 @@ public class Payments {
      * it again after this many seconds (a company call ends within the client's read timeout).
      */
     public static final int RETRY_IN_PROGRESS_AFTER_SECONDS = 1;
+    /** How long a close of a payment whose create has no outcome is told to wait (the janitor's first attempt comes within it). */
+    public static final int CLOSE_AFTER_UNKNOWN_SECONDS = 10;
     /** The create in the company's refusals and the broker's failures: "the company refused the payment: …". */
     private static final String WHAT = "the payment";
 
@@ -221,34 +227,31 @@ public class Payments {
     }
 
     /**
-     * Closes the order of the payment {@link #find} found at the company; the company's rules decide
-     * (a paid order is not closed).
+     * Closes the order of the payment {@link #find} found at the company, sent as every money
+     * request is ({@link Close}); the company's rules decide (a paid order is not closed). A payment
+     * whose create has no outcome is asked for first, and is closed only once it has one: a close of
+     * an order the company may not have yet would be refused for good while the janitor may still make it.
      */
     public PaymentView close(PaymentView p) {
-        String merchant = p.merchant();
-        String orderRef = p.orderRef();
-        String method = p.paymentMethod();
-        CompanyPort company = companies.port(method, CLOSING);
-        CompanyAccount account = accounts.account(merchant, method);
-        Exchanges log = new Exchanges();
-        return company.close(account, orderRef, log).fold(
-                closed -> {
-                    PaymentView after = ledger.observed(p.id(), new OrderStatus(TradeState.CLOSED, "closed by the merchant", null,
-                            p.tradeType(), null, null, null, null, null, null), log.entries());
-                    LOG.info(() -> "Payment closed: " + merchant + " " + method + " " + orderRef);
-                    return after;
-                },
-                refused -> {
-                    ledger.events(p.id(), log.entries());
-                    throw new InvalidRequestException("order_ref", "the company refused to close " + orderRef + ": " + refused.text());
-                },
-                unanswered -> {
-                    throw failure(p, log, unanswered, CLOSING);
-                });
+        PaymentView current = p.tradeState() == TradeState.UNKNOWN ? refresh(p).view() : p;
+        if (current.tradeState() == TradeState.UNKNOWN) {
+            throw new InProgressException("order_ref", "the create of orderRef " + p.orderRef() + " has no outcome from the company"
+                    + " yet; close it once it has one", CLOSE_AFTER_UNKNOWN_SECONDS);
+        }
+        return requests.send(new Close(), current).answer();
     }
 
     /**
-     * A query or close that got nothing usable: its exchanges are kept, the payment is as it was, and
+     * One attempt of the money requests' janitor at a close without the company's word (as
+     * {@link #reconcile} is at a create): the company asked whether the order is closed, and the
+     * close sent again only while the order can still be paid.
+     */
+    public RequestOutcome<PaymentView> reconcileClose(PaymentView p, OffsetDateTime heldBefore) {
+        return requests.reconcile(new Close(), p, heldBefore);
+    }
+
+    /**
+     * A query that got nothing usable: its exchanges are kept, the payment is as it was, and
      * this is the client's failure of {@code action} (503 when the company was not asked, which a
      * query answers from what is stored instead).
      */
@@ -370,6 +373,95 @@ public class Payments {
             return p.tradeState().name();
         }
 
+    }
+
+    /**
+     * Payments' closes as {@link CompanyRequests} sends them: the company's close, and its query of
+     * the order read as "closed or not" ({@link CreateRules#closeFound}); the outcome is stored on the
+     * payment's row (the company's view of the order), and where the close stands with the company
+     * on its own dispatcher's row (kind CLOSE, the payment's id). A refused close is told again, from
+     * that row, to a merchant who asks again.
+     */
+    private final class Close extends CompanyRequests.Kind<PaymentView, OrderStatus> {
+
+        Close() {
+            super(CLOSING, QUERYING, "Payment close", new CloseLedger(ledger));
+        }
+
+        @Override
+        public RequestSubject subject(PaymentView p) {
+            return new RequestSubject(RequestKind.CLOSE, p.id(), p.merchant(), p.paymentMethod(), p.orderRef(), p.orderRef());
+        }
+
+        @Override
+        public String what(PaymentView p) {
+            return "the close of " + p.orderRef();
+        }
+
+        @Override
+        public String describe(PaymentView p) {
+            return p.merchant() + " " + p.paymentMethod() + " " + p.orderRef();
+        }
+
+        /** Its word is in once the order can move no more: closed, or paid (or failed) before the close reached it. */
+        @Override
+        public boolean pending(PaymentView p) {
+            return p.tradeState().isOpen();
+        }
+
+        @Override
+        public boolean refreshable(PaymentView p) {
+            return pending(p);
+        }
+
+        @Override
+        public RequestOutcome<PaymentView> whileHeld(PaymentView p) {
+            return RequestOutcome.failed(p, new InProgressException("order_ref", "a close of orderRef " + p.orderRef()
+                    + " is in progress at the company; send it again shortly", RETRY_IN_PROGRESS_AFTER_SECONDS));
+        }
+
+        @Override
+        public CompanyOutcome<OrderStatus> send(CompanyPort company, CompanyAccount account, PaymentView p, Exchanges log) {
+            return company.close(account, p.orderRef(), log).map(closed -> new OrderStatus(TradeState.CLOSED, "closed by the merchant", null,
+                    p.tradeType(), null, null, null, null, null, null));
+        }
+
+        @Override
+        public CompanyOutcome<Optional<OrderStatus>> query(CompanyPort company, CompanyAccount account, PaymentView p, Exchanges log) {
+            return CreateRules.closeFound(company.query(account, p.orderRef(), log), company::noSuchOrder);
+        }
+
+        @Override
+        public boolean unchanged(PaymentView p, OrderStatus status) {
+            return Payments.unchanged(p, status);
+        }
+
+        @Override
+        public BusinessException refusal(CompanyPort company, PaymentView p, String refusal) {
+            return refusedClose(p, refusal);
+        }
+
+        /** Refused before: refused again, in the company's words; one an operator has: not closed, and said so. */
+        @Override
+        public RequestOutcome<PaymentView> asStored(PaymentView p, RequestState state, String answer) {
+            if (state == RequestState.REFUSED) {
+                return RequestOutcome.failed(p, refusedClose(p, answer));
+            }
+            if (state == RequestState.NEEDS_ATTENTION && pending(p)) {
+                return RequestOutcome.failed(p, new UpstreamFailureException(CLOSING, "the close of " + p.orderRef() + " has no outcome from"
+                        + " the company after the janitor's attempts and is with an operator: " + answer));
+            }
+            return RequestOutcome.of(p);
+        }
+
+        private InvalidRequestException refusedClose(PaymentView p, String refusal) {
+            return new InvalidRequestException("order_ref", "the company refused to close " + p.orderRef() + ": " + refusal);
+        }
+
+        @Override
+        public String state(PaymentView p) {
+            return p.tradeState().name();
+        }
     }
 
     /**

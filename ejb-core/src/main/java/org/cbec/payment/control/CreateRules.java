@@ -11,7 +11,8 @@ import org.cbec.payment.entity.TradeState;
  * request (the dispatcher's table, {@code RequestState}) needs "found", "none" or "nothing known"
  * ({@link #found}); an unpaid order the company has whose payment reference the broker never saw
  * is asked for again by its create ({@link #recoversReference}), the company's duplicate-order rule
- * (the same orderRef) making that send the same order.
+ * (the same orderRef) making that send the same order. A payment's close reads the same query as
+ * "closed" or "not closed" ({@link #closeFound}).
  */
 public final class CreateRules {
 
@@ -45,5 +46,22 @@ public final class CreateRules {
      */
     public static boolean recoversReference(TradeState stored, boolean hasReference, OrderStatus found) {
         return stored == TradeState.UNKNOWN && !hasReference && found.state() == TradeState.NOTPAY;
+    }
+
+    /**
+     * The company's answer to a query of the order, as the one rule that resolves every money request
+     * reads it for a close: an order in a final state is the close's outcome (CLOSED; or paid, or
+     * failed, before the close reached it), an open one (NOTPAY, USERPAYING) or none at all is "the
+     * company has no such close", and a state the broker does not know says nothing.
+     */
+    public static CompanyOutcome<Optional<OrderStatus>> closeFound(CompanyOutcome<OrderStatus> query, Predicate<String> noSuchOrder) {
+        return query.fold(
+                status -> status.state() == TradeState.UNKNOWN
+                        ? new CompanyOutcome.NoAnswer<>("the company's state of the order is none the broker knows: " + status.stateDesc())
+                        : new CompanyOutcome.Answered<>(status.state().isOpen() ? Optional.<OrderStatus>empty() : Optional.of(status)),
+                refused -> noSuchOrder.test(refused.code()) ? new CompanyOutcome.Answered<>(Optional.<OrderStatus>empty())
+                        : new CompanyOutcome.Refused<>(refused.code(), refused.message()),
+                notSent -> new CompanyOutcome.NotSent<>(notSent.why()),
+                noAnswer -> new CompanyOutcome.NoAnswer<>(noAnswer.reason()));
     }
 }

@@ -29,11 +29,12 @@ import org.cbec.refund.boundary.Refunds;
 import org.cbec.settlement.boundary.Settlements;
 
 /**
- * The money requests as the janitor sees them: payments' creates, refunds, splits and releases,
+ * The money requests as the janitor sees them: payments' creates and closes, refunds, splits and releases,
  * payouts, each open one found by its own table's state, and one attempt at one made by its own
  * entry point ({@link Payments#reconcile}, {@link Refunds#reconcile}, {@link Settlements#reconcile},
  * {@link Payouts#reconcile}). A payment's create is open while the company's word on it is not in
- * (UNKNOWN); an unpaid payment's poll is its own.
+ * (UNKNOWN); an unpaid payment's poll is its own. A payment's close has no row of its own: it is
+ * open while its dispatcher's row exists and the order can still move ({@link Payments#reconcileClose}).
  */
 @ApplicationScoped
 public class MoneyRequestAttempts implements Attempts {
@@ -67,6 +68,9 @@ public class MoneyRequestAttempts implements Attempts {
         return "SELECT p.id, p.merchant, p.payment_method, p.order_ref AS merchant_ref, p.order_ref AS company_no,"
                 + " p.trade_state AS state, p.updated_at, CAST('PAYMENT' AS VARCHAR(8)) AS kind FROM payment p"
                 + " WHERE p.trade_state = '" + TradeState.UNKNOWN + "'"
+                + " UNION ALL SELECT p.id, p.merchant, p.payment_method, p.order_ref, p.order_ref, p.trade_state, p.updated_at,"
+                + " CAST('CLOSE' AS VARCHAR(8)) FROM payment p JOIN money_request c ON c.kind = 'CLOSE' AND c.subject_id = p.id"
+                + " WHERE p.trade_state IN (" + names(TradeState.values(), TradeState::isOpen) + ")"
                 + " UNION ALL SELECT r.id, r.merchant, p.payment_method, r.refund_ref, r.company_refund_no, r.state,"
                 + " r.updated_at, CAST('REFUND' AS VARCHAR(8)) FROM refund r JOIN payment p ON p.id = r.payment_id"
                 + " WHERE r.state IN (" + names(RefundState.values(), RefundState::isOpen) + ")"
@@ -86,6 +90,8 @@ public class MoneyRequestAttempts implements Attempts {
         return switch (kind) {
             case PAYMENT -> attempt(payments.reconcile(paymentLedger.get(subjectId), sendingBefore), PaymentView::tradeState,
                     s -> standing(s == TradeState.UNKNOWN, false));
+            case CLOSE -> attempt(payments.reconcileClose(paymentLedger.get(subjectId), sendingBefore), PaymentView::tradeState,
+                    s -> standing(s.isOpen(), false));
             case REFUND -> attempt(refunds.reconcile(refundLedger.get(subjectId), sendingBefore), RefundView::state,
                     s -> standing(s.isOpen(), s == RefundState.PROCESSING));
             case SPLIT, RELEASE -> attempt(settlements.reconcile(settlementLedger.get(subjectId), sendingBefore), SplitView::state,

@@ -357,7 +357,7 @@ class JanitorTest {
 
     /** The dispatcher's row of a request its sender claimed at {@code at} (made SENDING, held). */
     private void claimed(RequestKind kind, long id, String ref, OffsetDateTime at) {
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true),
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true, null),
                 ledger.claim(new RequestSubject(kind, id, "demo", "betapay", ref, ref), null, at));
     }
 
@@ -398,26 +398,27 @@ class JanitorTest {
     @Test
     void aClaimTakesOnlyWhatNobodyHoldsAndSaysWhetherToSendOrToAskFirst() {
         RequestSubject r = new RequestSubject(RequestKind.REFUND, 801, "demo", "alphapay", "rf-801", "o-801-1");
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true), ledger.claim(r, null, T0), "a request without a record: send it");
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, false), ledger.claim(r, null, T0.plusSeconds(1)),
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true, null), ledger.claim(r, null, T0), "a request without a record: send it");
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, false, null), ledger.claim(r, null, T0.plusSeconds(1)),
                 "held by its sender: nobody else acts on it");
         ledger.move(r, RequestEvent.CALL_NOT_SENT, "circuit open", false, T0.plusSeconds(2));
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true), ledger.claim(r, null, T0.plusSeconds(3)),
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true, "circuit open"), ledger.claim(r, null, T0.plusSeconds(3)),
                 "never left the broker: sent without asking");
         ledger.move(r, RequestEvent.NO_ANSWER, "timed out", false, T0.plusSeconds(4));
-        assertEquals(new RequestLedger.Claim(RequestState.ASKING, true), ledger.claim(r, null, T0.plusSeconds(5)),
+        assertEquals(new RequestLedger.Claim(RequestState.ASKING, true, "timed out"), ledger.claim(r, null, T0.plusSeconds(5)),
                 "may be at the company: asked for first");
         ledger.move(r, RequestEvent.NONE, "none", false, T0.plusSeconds(6));
         assertEquals(Optional.of(RequestState.RESEND_REFUSED), ledger.move(r, RequestEvent.REFUSAL, "refused", false, T0.plusSeconds(7)));
-        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, true), ledger.claim(r, null, T0.plusSeconds(8)),
+        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, true, "refused"), ledger.claim(r, null, T0.plusSeconds(8)),
                 "its resend refused: asked for, and refused only if the company still has none");
-        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, false), ledger.claim(r, T0.plusSeconds(8), T0.plusSeconds(9)),
+        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, false, "refused"), ledger.claim(r, T0.plusSeconds(8), T0.plusSeconds(9)),
                 "its holder not yet taken as gone");
-        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, true), ledger.claim(r, T0.plusSeconds(70), T0.plusSeconds(130)),
+        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, true, "the broker stopped before the company answered"),
+                ledger.claim(r, T0.plusSeconds(70), T0.plusSeconds(130)),
                 "its holder gone: taken back (RESEND_REFUSED, the mark kept) and claimed again");
         assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(r, RequestEvent.FOUND, "SUCCESS", true, T0.plusSeconds(131)));
-        assertEquals(new RequestLedger.Claim(RequestState.ANSWERED, false), ledger.claim(r, null, T0.plusSeconds(132)),
-                "closed with the company's final word: nothing more to send or ask");
+        assertEquals(new RequestLedger.Claim(RequestState.ANSWERED, false, "SUCCESS"), ledger.claim(r, null, T0.plusSeconds(132)),
+                "closed with the company's final word: nothing more to send or ask; what it heard last, for the caller");
         assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(r, RequestEvent.REPORTED, "late", false, T0.plusSeconds(133)),
                 "a closed record moves no more");
     }
@@ -430,7 +431,7 @@ class JanitorTest {
         Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 12, Duration.ofDays(3)));
         payout(601, "UNKNOWN", T0.minusSeconds(1));
         RequestSubject subject = new RequestSubject(RequestKind.PAYOUT, 601, "demo", "alphapay", "po-601", "po-601");
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true), ledger.claim(subject, null, T0.minusSeconds(1)));
+        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true, null), ledger.claim(subject, null, T0.minusSeconds(1)));
         assertEquals(Set.of(), run(j, T0), "not while its sender may still be talking to the company");
         payoutState(601, "ACCEPTED");
         assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(subject, RequestEvent.ANSWER, "ACCEPTED", false, T0.plusSeconds(1)));

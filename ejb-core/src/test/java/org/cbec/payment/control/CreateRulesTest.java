@@ -62,4 +62,24 @@ class CreateRulesTest {
             }
         }
     }
+
+    /** How the same resolve rule reads the company's answer to the query of an order whose close may or may not have reached it. */
+    private static String closeReading(CompanyOutcome<OrderStatus> query) {
+        return CreateRules.closeFound(query, NO_SUCH_ORDER).fold(found -> found.map(s -> "found " + s.state()).orElse("none"),
+                refused -> "nothing known", unanswered -> "nothing known");
+    }
+
+    @Test
+    void aCloseIsFoundOnlyInAnOrderThatCanMoveNoMoreAndIsSentAgainOnlyWhileTheOrderCanStillBePaid() {
+        assertEquals("found CLOSED", closeReading(reported(TradeState.CLOSED)), "the close reached the company");
+        assertEquals("found SUCCESS", closeReading(reported(TradeState.SUCCESS)), "paid before the close reached it: the close's outcome");
+        assertEquals("found PAYERROR", closeReading(reported(TradeState.PAYERROR)));
+        assertEquals("none", closeReading(reported(TradeState.NOTPAY)), "still payable: the close never reached it, so it is sent again");
+        assertEquals("none", closeReading(reported(TradeState.USERPAYING)));
+        assertEquals("none", closeReading(NOT_FOUND), "no such order: no close there either");
+        assertEquals("nothing known", closeReading(reported(TradeState.UNKNOWN)), "a state the broker does not know says nothing");
+        assertEquals("nothing known", closeReading(SIGN_ERROR), "a refusal that does not say none: nothing sent");
+        assertEquals("nothing known", closeReading(CIRCUIT_OPEN));
+        assertEquals("nothing known", closeReading(TIMED_OUT));
+    }
 }
