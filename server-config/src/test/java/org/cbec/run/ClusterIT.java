@@ -273,8 +273,13 @@ class ClusterIT {
                 Thread.sleep(250);
             }
             assertEquals(20, received.size(), () -> "one event per payment: " + received);
-            assertEquals(20, count("SELECT COUNT(*) FROM merchant_event WHERE merchant = ? AND state = 'DELIVERED'"
-                    + " AND type = 'payment.succeeded' AND payment_id IN (SELECT id FROM payment WHERE order_ref LIKE 'cl%')", "demo"));
+            // A delivery is marked DELIVERED after the receiver's answer, in the sender's next transaction: waited for.
+            String delivered = "SELECT COUNT(*) FROM merchant_event WHERE merchant = ? AND state = 'DELIVERED'"
+                    + " AND type = 'payment.succeeded' AND payment_id IN (SELECT id FROM payment WHERE order_ref LIKE 'cl%')";
+            while (count(delivered, "demo") < 20 && System.nanoTime() < deadline + TimeUnit.SECONDS.toNanos(10)) {
+                Thread.sleep(250);
+            }
+            assertEquals(20, count(delivered, "demo"));
             // Delivered: nothing more is due; every event reached the receiver exactly once.
             assertEquals(Set.of(1), new HashSet<>(received.values()), () -> "delivered once each: " + received);
             for (String ref : refs) {
