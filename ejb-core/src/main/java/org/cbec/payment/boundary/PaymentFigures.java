@@ -16,8 +16,9 @@ import org.cbec.webhook.entity.MerchantEvent;
 
 /**
  * The figures an operator watches, counted in the database (so every node reports the same):
- * payments, refunds and merchant events by state, and the money requests (payments' creates among
- * them) needing attention by kind.
+ * payments, refunds and merchant events by state, the money requests (payments' creates among
+ * them) needing attention by kind, and the accounts whose running totals the last check found
+ * differing from their entries.
  * Every state is present, at 0 when there is none, so that a series exists before it is needed.
  */
 @Stateless
@@ -26,7 +27,7 @@ public class PaymentFigures {
 
     /** All figures at once: one round of queries per read. */
     public record Figures(Map<String, Long> payments, Map<String, Long> refunds, Map<String, Long> events,
-            Map<String, Long> attention) {
+            Map<String, Long> attention, long balanceDifferences) {
     }
 
     @PersistenceContext(unitName = "cbec")
@@ -45,7 +46,8 @@ public class PaymentFigures {
                 byState("SELECT p.tradeState, COUNT(p) FROM Payment p GROUP BY p.tradeState", PAYMENT_STATES),
                 byState("SELECT r.state, COUNT(r) FROM Refund r GROUP BY r.state", REFUND_STATES),
                 byState("SELECT e.state, COUNT(e) FROM MerchantEvent e GROUP BY e.state", EVENT_STATES),
-                names(requests.attentionCounts()));
+                names(requests.attentionCounts()),
+                ((Number) em.createNativeQuery("SELECT COUNT(*) FROM balance WHERE difference IS NOT NULL").getSingleResult()).longValue());
     }
 
     private Map<String, Long> byState(String jpql, List<String> states) {

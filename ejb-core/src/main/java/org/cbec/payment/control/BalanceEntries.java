@@ -4,9 +4,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import org.cbec.payment.entity.BalanceEntry;
 import org.cbec.payment.entity.BalanceEntry.Bucket;
 import org.cbec.payment.entity.BalanceEntry.Kind;
@@ -19,8 +17,11 @@ import org.cbec.payment.entity.SplitPart;
 /**
  * The merchant's CNY balance at a company, written as movements ({@link BalanceEntry}) in the
  * caller's transaction, the one of the change that causes each: the ledgers of payments, refunds,
- * splits and releases call it as they store a change. Only CNY payments count (a payment priced in
- * another currency is settled by its company in that currency on its own cycle).
+ * splits, releases and payouts call it as they store a change. Each movement moves the account's
+ * running totals (one row, {@code balance}) and takes its number under that row's lock, so that a
+ * balance is read from one row and the entries are numbered in the order they commit. Only CNY
+ * payments count (a payment priced in another currency is settled by its company in that currency
+ * on its own cycle).
  *
  * <p>A refund is charged where its payment's money is: HELD while the payment is held and not yet
  * released, AVAILABLE otherwise. A release moves what the payment still holds then; anything that
@@ -40,7 +41,7 @@ public final class BalanceEntries {
     /**
      * Locks the merchant's balance at the company (its account row there) for the rest of the
      * transaction: payouts, and refunds charged to AVAILABLE, are decided one at a time under it.
-     * Taken before any payment row.
+     * Taken before any payment row (the running totals' row is taken last, by each entry).
      */
     public static void lock(EntityManager em, String merchant, String paymentMethod) {
         em.createNamedQuery(CompanyCredential.BY_MERCHANT_AND_METHOD, CompanyCredential.class).setParameter("merchant", merchant)
@@ -48,20 +49,22 @@ public final class BalanceEntries {
                 .findFirst();
     }
 
+    /** The account's running totals: one row, whatever its history (zero before its first entry). */
     public static Balance balance(EntityManager em, String merchant, String paymentMethod) {
-        Map<Bucket, Long> sums = new EnumMap<>(Bucket.class);
-        for (Bucket b : Bucket.values()) {
-            sums.put(b, 0L);
+        List<?> rows = em.createNativeQuery("SELECT available, held, in_transit, paid_out FROM balance WHERE merchant = ? AND payment_method = ?")
+                .setParameter(1, merchant).setParameter(2, paymentMethod).getResultList();
+        if (rows.isEmpty()) {
+            return new Balance(0, 0, 0, 0);
         }
-        add(sums, em.createNamedQuery(BalanceEntry.INTO, Object[].class), merchant, paymentMethod, 1);
-        add(sums, em.createNamedQuery(BalanceEntry.OUT_OF, Object[].class), merchant, paymentMethod, -1);
-        return new Balance(sums.get(Bucket.AVAILABLE), sums.get(Bucket.HELD), sums.get(Bucket.IN_TRANSIT), sums.get(Bucket.PAID_OUT));
+        Object[] r = (Object[]) rows.get(0);
+        return new Balance(number(r[0]), number(r[1]), number(r[2]), number(r[3]));
     }
 
-    private static void add(Map<Bucket, Long> sums, jakarta.persistence.TypedQuery<Object[]> q, String merchant, String method, int sign) {
-        for (Object[] row : q.setParameter("merchant", merchant).setParameter("method", method).getResultList()) {
-            sums.merge((Bucket) row[0], sign * ((Number) row[1]).longValue(), Long::sum);
-        }
+    /** How many entries the account's ledger has (its last number). */
+    public static long entries(EntityManager em, String merchant, String paymentMethod) {
+        List<?> rows = em.createNativeQuery("SELECT last_seq FROM balance WHERE merchant = ? AND payment_method = ?").setParameter(1, merchant)
+                .setParameter(2, paymentMethod).getResultList();
+        return rows.isEmpty() ? 0 : number(rows.get(0));
     }
 
     /** The payment became SUCCESS: its money is the merchant's, held or available. */
@@ -138,19 +141,16 @@ public final class BalanceEntries {
 
     /** A payout asked for: its whole amount (the fee inside it) leaves what is available. */
     public static void payoutAsked(EntityManager em, String merchant, String paymentMethod, long payoutId, String payoutRef, long amount) {
-        em.persist(new BalanceEntry(merchant, paymentMethod, Kind.PAYOUT, Bucket.AVAILABLE, Bucket.IN_TRANSIT, amount, null, payoutId, null,
-                payoutRef, now()));
+        write(em, merchant, paymentMethod, Kind.PAYOUT, Bucket.AVAILABLE, Bucket.IN_TRANSIT, amount, null, payoutId, null, payoutRef);
     }
 
     public static void payoutPaid(EntityManager em, String merchant, String paymentMethod, long payoutId, String payoutRef, long amount) {
-        em.persist(new BalanceEntry(merchant, paymentMethod, Kind.PAYOUT_PAID, Bucket.IN_TRANSIT, Bucket.PAID_OUT, amount, null, payoutId,
-                null, payoutRef, now()));
+        write(em, merchant, paymentMethod, Kind.PAYOUT_PAID, Bucket.IN_TRANSIT, Bucket.PAID_OUT, amount, null, payoutId, null, payoutRef);
     }
 
     /** A payout FAILED (or refused): all of its amount is available again. */
     public static void payoutBack(EntityManager em, String merchant, String paymentMethod, long payoutId, String payoutRef, long amount) {
-        em.persist(new BalanceEntry(merchant, paymentMethod, Kind.PAYOUT_BACK, Bucket.IN_TRANSIT, Bucket.AVAILABLE, amount, null, payoutId,
-                null, payoutRef, now()));
+        write(em, merchant, paymentMethod, Kind.PAYOUT_BACK, Bucket.IN_TRANSIT, Bucket.AVAILABLE, amount, null, payoutId, null, payoutRef);
     }
 
     private static boolean counts(Payment p) {
@@ -173,12 +173,53 @@ public final class BalanceEntries {
 
     private static void write(EntityManager em, Payment p, Kind kind, Bucket from, Bucket to, long amount, Long sourceId, String reference) {
         if (amount > 0) {
-            em.persist(new BalanceEntry(p.getMerchant(), p.getPaymentMethod(), kind, from, to, amount, p.getId(), sourceId, p.getOrderRef(),
-                    reference, now()));
+            write(em, p.getMerchant(), p.getPaymentMethod(), kind, from, to, amount, p.getId(), sourceId, p.getOrderRef(), reference);
         }
     }
 
-    private static OffsetDateTime now() {
-        return OffsetDateTime.now(ZoneOffset.UTC);
+    /**
+     * One movement: the account's running totals moved and its next number taken, under the totals'
+     * row lock (held to the end of the transaction, so that numbers are committed in their order),
+     * and the entry written with them and the database's clock read under that lock.
+     */
+    private static void write(EntityManager em, String merchant, String method, Kind kind, Bucket from, Bucket to, long amount,
+            Long paymentId, Long sourceId, String orderRef, String reference) {
+        Object[] moved = moved(em, merchant, method, from, to, amount);
+        if (moved == null) {
+            // The account's first movement since it had no row (its row is made with its company account): made now.
+            em.createNativeQuery("INSERT INTO balance (merchant, payment_method, updated_at) VALUES (?, ?, clock_timestamp())"
+                    + " ON CONFLICT (merchant, payment_method) DO NOTHING").setParameter(1, merchant).setParameter(2, method).executeUpdate();
+            moved = moved(em, merchant, method, from, to, amount);
+        }
+        em.persist(new BalanceEntry(merchant, method, kind, from, to, amount, paymentId, sourceId, orderRef, reference, number(moved[0]),
+                new BalanceEntry.Totals(number(moved[1]), number(moved[2]), number(moved[3]), number(moved[4])), time(moved[5])));
+    }
+
+    /** The totals' row moved by one movement: its new number, totals and time; null when the account has no row. */
+    private static Object[] moved(EntityManager em, String merchant, String method, Bucket from, Bucket to, long amount) {
+        List<?> rows = em.createNativeQuery("UPDATE balance SET available = available + ?, held = held + ?, in_transit = in_transit + ?,"
+                + " paid_out = paid_out + ?, last_seq = last_seq + 1, updated_at = clock_timestamp() WHERE merchant = ? AND payment_method = ?"
+                + " RETURNING last_seq, available, held, in_transit, paid_out, updated_at")
+                .setParameter(1, BalanceEntry.Totals.change(Bucket.AVAILABLE, from, to, amount))
+                .setParameter(2, BalanceEntry.Totals.change(Bucket.HELD, from, to, amount))
+                .setParameter(3, BalanceEntry.Totals.change(Bucket.IN_TRANSIT, from, to, amount))
+                .setParameter(4, BalanceEntry.Totals.change(Bucket.PAID_OUT, from, to, amount))
+                .setParameter(5, merchant).setParameter(6, method).getResultList();
+        return rows.isEmpty() ? null : (Object[]) rows.get(0);
+    }
+
+    private static long number(Object n) {
+        return ((Number) n).longValue();
+    }
+
+    /** A time column as the driver gives it. */
+    public static OffsetDateTime time(Object t) {
+        if (t instanceof OffsetDateTime o) {
+            return o.withOffsetSameInstant(ZoneOffset.UTC);
+        }
+        if (t instanceof java.sql.Timestamp ts) {
+            return ts.toInstant().atOffset(ZoneOffset.UTC);
+        }
+        throw new IllegalStateException("not a time: " + t);
     }
 }

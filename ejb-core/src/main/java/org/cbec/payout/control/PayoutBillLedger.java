@@ -17,6 +17,7 @@ import org.cbec.payout.PayoutBillView;
 import org.cbec.payout.PayoutView;
 import org.cbec.payment.entity.BalanceEntry;
 import org.cbec.payment.entity.Payout;
+import org.cbec.payment.control.BalanceEntries;
 import org.cbec.payment.entity.PayoutBill;
 import org.cbec.platform.error.AlreadyStoredException;
 import org.cbec.platform.persistence.Inserts;
@@ -25,22 +26,20 @@ import org.cbec.platform.time.BeijingTime;
 /**
  * The statements asked for: each is stored when first asked for (PREPARING), becomes READY the
  * first time it is read with its window closed (its payout final, its day over), and is then
- * read from the balance's entries of its window ({@link PayoutStatements}). Every method commits on its own.
+ * read from the balance's entries of its window, by their numbers ({@link PayoutStatements}). Every method commits on its own.
  */
 @Stateless
 @LocalBean
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class PayoutBillLedger {
 
-    /** Before every entry: the start of the ledger. */
-    private static final OffsetDateTime BEGINNING = OffsetDateTime.of(1970, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
-
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
 
     /**
      * The statement behind a payout (the payout's row as now stored): stored when {@code create}
-     * and not yet asked for; empty when it was never asked for and {@code create} is false.
+     * and not yet asked for; empty when it was never asked for and {@code create} is false. Its
+     * window is the ledger's entries after the previous payout's up to its own: fixed by their numbers.
      */
     public Optional<PayoutBillView> ofPayout(PayoutView payout, boolean create) {
         Optional<PayoutBill> bill = find(PayoutBill.OF_PAYOUT, payout.merchant(), payout.paymentMethod(), "payoutId", payout.id());
@@ -58,15 +57,19 @@ public class PayoutBillLedger {
                     .setParameter("sourceId", payout.id()).getSingleResult();
             Optional<BalanceEntry> previous = em.createNamedQuery(BalanceEntry.PAYOUTS_BEFORE, BalanceEntry.class)
                     .setParameter("merchant", payout.merchant()).setParameter("method", payout.paymentMethod())
-                    .setParameter("untilAt", own.getCreatedAt()).setParameter("untilId", own.getId()).setMaxResults(1).getResultStream()
-                    .findFirst();
+                    .setParameter("seq", own.getSeq()).setMaxResults(1).getResultStream().findFirst();
             return statement(payout.merchant(), payout.paymentMethod(), payout.payoutRef(), null,
-                    previous.map(BalanceEntry::getCreatedAt).orElse(BEGINNING), previous.map(BalanceEntry::getId).orElse(Long.MIN_VALUE),
-                    own.getCreatedAt(), own.getId());
+                    previous.map(BalanceEntry::getCreatedAt).orElse(null), own.getCreatedAt(), previous.map(BalanceEntry::getSeq).orElse(0L),
+                    own.getSeq());
         });
     }
 
-    /** The statement of a Beijing day, as {@link #ofPayout}. */
+    /**
+     * The statement of a Beijing day, as {@link #ofPayout}: READY once the day is over on the
+     * database's clock, its window then fixed by the ledger's numbers under the account's totals
+     * lock (every entry stamped inside the day is committed by then, and every later one is stamped
+     * after it), so that it reads the same ever after.
+     */
     public Optional<PayoutBillView> ofDay(String merchant, String paymentMethod, LocalDate day, boolean create) {
         Optional<PayoutBill> bill = find(PayoutBill.OF_DAY, merchant, paymentMethod, "billDate", day);
         if (bill.isEmpty() && create) {
@@ -75,28 +78,56 @@ public class PayoutBillLedger {
         OffsetDateTime start = day.atStartOfDay(BeijingTime.ZONE).toOffsetDateTime();
         OffsetDateTime end = day.plusDays(1).atStartOfDay(BeijingTime.ZONE).toOffsetDateTime();
         return bill.map(b -> {
-            if (b.getState() == PayoutBill.State.PREPARING && !now().isBefore(end)) {
-                b.ready(now());
+            if (b.getState() == PayoutBill.State.PREPARING && !now().isBefore(end) || b.getState() == PayoutBill.State.READY
+                    && b.getAfterSeq() == null) {
+                // Ready now, or made READY before windows were fixed by numbers: its window fixed once, from now on.
+                fixWindow(b, start, end);
             }
             if (b.getState() == PayoutBill.State.PREPARING) {
                 return preparing(merchant, paymentMethod, null, day);
             }
-            // From the day's first instant (every entry at it is inside) to its last (none at the next day's first).
-            return statement(merchant, paymentMethod, null, day, start, Long.MIN_VALUE, end, Long.MIN_VALUE);
+            return statement(merchant, paymentMethod, null, day, start, end, b.getAfterSeq(), b.getUntilSeq());
         });
     }
 
     /**
-     * The statement of the window after one point of the ledger (exclusive) up to another
-     * (inclusive); the opening is every entry up to the first point.
+     * Under the account's totals lock (every entry in flight committed before it is granted, every
+     * later one stamped after it), on the database's clock: a day over, its window fixed by numbers
+     * and the statement READY; a day not yet over there (a node's clock ahead of it), as it was.
      */
-    private PayoutBillView statement(String merchant, String method, String payoutRef, LocalDate day, OffsetDateTime afterAt, long afterId,
-            OffsetDateTime untilAt, long untilId) {
-        List<Object[]> moves = em.createNamedQuery(BalanceEntry.MOVES_UNTIL, Object[].class).setParameter("merchant", merchant)
-                .setParameter("method", method).setParameter("untilAt", afterAt).setParameter("untilId", afterId).getResultList();
+    private void fixWindow(PayoutBill b, OffsetDateTime start, OffsetDateTime end) {
+        em.createNativeQuery("INSERT INTO balance (merchant, payment_method, updated_at) VALUES (?, ?, clock_timestamp())"
+                + " ON CONFLICT (merchant, payment_method) DO NOTHING").setParameter(1, b.getMerchant()).setParameter(2, b.getPaymentMethod())
+                .executeUpdate();
+        em.createNativeQuery("SELECT last_seq FROM balance WHERE merchant = ? AND payment_method = ? FOR UPDATE").setParameter(1, b.getMerchant())
+                .setParameter(2, b.getPaymentMethod()).getResultList();
+        OffsetDateTime databaseNow = BalanceEntries.time(em.createNativeQuery("SELECT clock_timestamp()").getSingleResult());
+        if (databaseNow.isBefore(end)) {
+            return;
+        }
+        b.window(lastBefore(b, start), lastBefore(b, end));
+        b.ready(now());
+    }
+
+    /** The number of the account's last entry stamped before {@code time}; 0 when none. */
+    private long lastBefore(PayoutBill b, OffsetDateTime time) {
+        Long seq = em.createNamedQuery(BalanceEntry.LAST_BEFORE, Long.class).setParameter("merchant", b.getMerchant())
+                .setParameter("method", b.getPaymentMethod()).setParameter("before", time).getSingleResult();
+        return seq == null ? 0 : seq;
+    }
+
+    /**
+     * The statement of the entries after number {@code afterSeq} up to {@code untilSeq} (inclusive),
+     * shown from {@code from} (null: the ledger's start) to {@code to}; its opening is the totals
+     * after the entry before it, read from that entry alone.
+     */
+    private PayoutBillView statement(String merchant, String method, String payoutRef, LocalDate day, OffsetDateTime from, OffsetDateTime to,
+            long afterSeq, long untilSeq) {
+        BalanceEntry.Totals opening = afterSeq == 0 ? BalanceEntry.Totals.NONE
+                : em.createNamedQuery(BalanceEntry.AT, BalanceEntry.class).setParameter("merchant", merchant).setParameter("method", method)
+                        .setParameter("seq", afterSeq).getSingleResult().after();
         List<BalanceEntry> window = em.createNamedQuery(BalanceEntry.WINDOW, BalanceEntry.class).setParameter("merchant", merchant)
-                .setParameter("method", method).setParameter("afterAt", afterAt).setParameter("afterId", afterId)
-                .setParameter("untilAt", untilAt).setParameter("untilId", untilId).getResultList();
+                .setParameter("method", method).setParameter("afterSeq", afterSeq).setParameter("untilSeq", untilSeq).getResultList();
         Map<Long, Long> fees = new HashMap<>();
         for (BalanceEntry e : window) {
             if (e.getKind() == BalanceEntry.Kind.PAYOUT && e.getSourceId() != null) {
@@ -106,8 +137,7 @@ public class PayoutBillLedger {
                 }
             }
         }
-        return PayoutStatements.statement(merchant, method, payoutRef, day, afterAt.equals(BEGINNING) ? null : afterAt,
-                untilAt, PayoutStatements.Opening.of(moves), window, fees);
+        return PayoutStatements.statement(merchant, method, payoutRef, day, from, to, PayoutStatements.Opening.of(opening), window, fees);
     }
 
     private static PayoutBillView preparing(String merchant, String method, String payoutRef, LocalDate day) {

@@ -106,9 +106,8 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
                 .setParameter("method", paymentMethod).setFirstResult(offset).setMaxResults(limit).getResultStream()
                 .map(e -> new BalanceView.Entry(e.getId(), e.getCreatedAt(), e.getKind().name(), e.getOrderRef(), e.getReference(),
                         e.getFromBucket().name(), e.getToBucket().name(), e.getAmount())).toList();
-        long total = em.createNamedQuery(BalanceEntry.COUNT_OF_MERCHANT, Long.class).setParameter("merchant", merchant)
-                .setParameter("method", paymentMethod).getSingleResult();
-        return new BalanceView(merchant, paymentMethod, b.available(), b.held(), b.inTransit(), b.paidOut(), List.of(), page, total);
+        return new BalanceView(merchant, paymentMethod, b.available(), b.held(), b.inTransit(), b.paidOut(), List.of(), page,
+                BalanceEntries.entries(em, merchant, paymentMethod));
     }
 
     /**

@@ -11,7 +11,7 @@ import org.cbec.payment.entity.BalanceEntry.Bucket;
 
 /**
  * A statement's figures from the balance's entries, pure. A statement is a window of the ledger in
- * its order (time, then id): the opening is every movement up to the window's start, the lines are
+ * its order (the entries' numbers): the opening is the totals after the entry before it, the lines are
  * the movements inside it that touch what is available or held (a payout arriving abroad touches
  * neither and is left out), the closing is the opening plus the lines. The payouts out of what is
  * available inside the window are lines too, marked, and totalled apart, so that opening + other
@@ -22,19 +22,11 @@ public final class PayoutStatements {
     private PayoutStatements() {
     }
 
-    /** What the buckets hold after a set of movements: each pair of buckets' total moved. */
+    /** What is available and held before the window: the totals after the entry before it. */
     public record Opening(long available, long held) {
 
-        /** From the rows of {@link BalanceEntry#MOVES_UNTIL}: from bucket, to bucket, total. */
-        public static Opening of(List<Object[]> moves) {
-            long available = 0;
-            long held = 0;
-            for (Object[] m : moves) {
-                long amount = ((Number) m[2]).longValue();
-                available += change(Bucket.AVAILABLE, (Bucket) m[0], (Bucket) m[1], amount);
-                held += change(Bucket.HELD, (Bucket) m[0], (Bucket) m[1], amount);
-            }
-            return new Opening(available, held);
+        public static Opening of(BalanceEntry.Totals after) {
+            return new Opening(after.available(), after.held());
         }
     }
 
@@ -68,8 +60,7 @@ public final class PayoutStatements {
                 opening.held(), List.copyOf(lines), payouts, available, held);
     }
 
-    /** A movement's change to one bucket: in is +, out is −, through (from and to the same) is 0. */
-    static long change(Bucket bucket, Bucket from, Bucket to, long amount) {
-        return (to == bucket ? amount : 0) - (from == bucket ? amount : 0);
+    private static long change(Bucket bucket, Bucket from, Bucket to, long amount) {
+        return BalanceEntry.Totals.change(bucket, from, to, amount);
     }
 }

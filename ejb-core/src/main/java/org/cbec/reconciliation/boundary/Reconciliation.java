@@ -26,6 +26,7 @@ import org.cbec.platform.lease.Leases;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.PaymentView;
+import org.cbec.payment.control.BalanceCheck;
 import org.cbec.payment.RequestOutcome;
 import org.cbec.settlement.control.SettlementLedger;
 import org.cbec.payment.boundary.Payments;
@@ -36,7 +37,9 @@ import org.cbec.settlement.boundary.Settlements;
  * payouts without the company's final word are the {@link Janitor}'s, run here (the company asked,
  * a create the company never got sent again, {@link Payments#reconcile}, by one back-off and one
  * attempt limit); unpaid payments are polled at their poll time, should their callback be lost; and
- * held money whose holding days are over is released ({@link Settlements#releaseHeldTooLong}).
+ * held money whose holding days are over is released ({@link Settlements#releaseHeldTooLong}); and,
+ * every {@code balance.check-interval-ms}, every account's running totals are checked against its
+ * entries ({@link BalanceCheck}).
  * <p>
  * One node runs it at a time: every node has the timer, but a run first takes the database lease
  * {@value #JOB} ({@link Leases}); the holder renews it each run and the others skip theirs until it
@@ -71,8 +74,16 @@ public class Reconciliation {
     @ConfigProperty(name = "reconciliation.poll-batch", defaultValue = "20")
     int pollBatch;
 
+    /** How often the lease holder checks every account's running totals against its entries ({@link BalanceCheck}). */
+    @Inject
+    @ConfigProperty(name = "balance.check-interval-ms", defaultValue = "3600000")
+    long balanceCheckMs;
+
     @Resource
     TimerService timers;
+
+    @EJB
+    BalanceCheck balanceCheck;
 
     @EJB
     Leases leases;
@@ -95,6 +106,8 @@ public class Reconciliation {
     /** This node (and, on Payara Micro where each WAR has its own copy, this application). */
     private final String holder = Leases.newHolder();
     private final AtomicBoolean running = new AtomicBoolean();
+    /** When this node last checked the balances (0: not since it took the lease). */
+    private volatile long balanceCheckedAt;
 
     @PostConstruct
     void schedule() {
@@ -146,10 +159,27 @@ public class Reconciliation {
                 settlements.afterRefusedRelease(releaseId).ifPresent(s -> LOG.info(() -> "Held money found released by the company"
                         + " after a refused release: " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.amount()));
             }
+            checkBalances();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Payment reconciliation run failed; the next run tries again", e);
         } finally {
             running.set(false);
+        }
+    }
+
+    /** Every {@code balance.check-interval-ms}: each account's running totals against its entries, a change of outcome logged once. */
+    private void checkBalances() {
+        long nowMs = System.currentTimeMillis();
+        if (balanceCheckedAt != 0 && nowMs - balanceCheckedAt < balanceCheckMs) {
+            return;
+        }
+        balanceCheckedAt = nowMs;
+        for (BalanceCheck.Changed c : balanceCheck.run()) {
+            if (c.difference() == null) {
+                LOG.info(() -> "Balance of " + c.merchant() + " at " + c.paymentMethod() + " agrees with its entries again");
+            } else {
+                LOG.warning(() -> "Balance of " + c.merchant() + " at " + c.paymentMethod() + " differs from its entries: " + c.difference());
+            }
         }
     }
 

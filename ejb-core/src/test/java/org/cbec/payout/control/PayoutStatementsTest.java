@@ -17,18 +17,13 @@ class PayoutStatementsTest {
     private static final OffsetDateTime T = OffsetDateTime.of(2026, 11, 20, 2, 0, 0, 0, ZoneOffset.UTC);
 
     private static BalanceEntry e(Kind kind, Bucket from, Bucket to, long amount, Long sourceId, int minute) {
-        return new BalanceEntry("m", "alphapay", kind, from, to, amount, 1L, sourceId, "o1", "r1", T.plusMinutes(minute));
+        return new BalanceEntry("m", "alphapay", kind, from, to, amount, 1L, sourceId, "o1", "r1", minute, BalanceEntry.Totals.NONE,
+                T.plusMinutes(minute));
     }
 
     @Test
-    void theOpeningIsWhatTheMovesBeforeLeftInEachBucket() {
-        PayoutStatements.Opening o = PayoutStatements.Opening.of(List.of(
-                new Object[] {Bucket.OUTSIDE, Bucket.HELD, 20_000L},
-                new Object[] {Bucket.OUTSIDE, Bucket.AVAILABLE, 10_000L},
-                new Object[] {Bucket.HELD, Bucket.AVAILABLE, 5_000L},
-                new Object[] {Bucket.AVAILABLE, Bucket.IN_TRANSIT, 12_000L},
-                new Object[] {Bucket.IN_TRANSIT, Bucket.PAID_OUT, 12_000L}));
-        assertEquals(new PayoutStatements.Opening(10_000 + 5_000 - 12_000, 20_000 - 5_000), o);
+    void theOpeningIsWhatIsAvailableAndHeldAfterTheEntryBeforeTheWindow() {
+        assertEquals(new PayoutStatements.Opening(3_000, 15_000), PayoutStatements.Opening.of(new BalanceEntry.Totals(3_000, 15_000, 12_000, 40)));
     }
 
     @Test

@@ -13,48 +13,44 @@ import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 
 /**
- * One movement of a merchant's CNY money at a company, from one bucket of its balance to another:
- * the balance is derived from these rows and never kept as a counter of its own. Each is written in
- * the transaction of the change that causes it (a payment paid, a refund asked for or closed, a
- * split part asked for or closed, a release finished, a payout asked for, paid or failed), and is
- * never changed: a movement undone is a second row the other way.
+ * One movement of a merchant's CNY money at a company, from one bucket of its balance to another.
+ * Each is written in the transaction of the change that causes it (a payment paid, a refund asked
+ * for or closed, a split part asked for or closed, a release finished, a payout asked for, paid or
+ * failed), and is never changed: a movement undone is a second row the other way. The account's
+ * running totals (the {@code balance} table, one row per account) move with each one in the same
+ * transaction and under that row's lock, which gives it its number ({@link #seq}), its time and the
+ * totals after it; a periodic check holds the totals against the sums of the movements.
  */
 @Entity
 @Table(name = "balance_entry")
-@NamedQuery(name = BalanceEntry.INTO, query = "SELECT e.toBucket, SUM(e.amount) FROM BalanceEntry e"
-        + " WHERE e.merchant = :merchant AND e.paymentMethod = :method GROUP BY e.toBucket")
-@NamedQuery(name = BalanceEntry.OUT_OF, query = "SELECT e.fromBucket, SUM(e.amount) FROM BalanceEntry e"
-        + " WHERE e.merchant = :merchant AND e.paymentMethod = :method GROUP BY e.fromBucket")
-@NamedQuery(name = BalanceEntry.OF_PAYMENT, query = "SELECT e FROM BalanceEntry e WHERE e.paymentId = :paymentId ORDER BY e.id")
+@NamedQuery(name = BalanceEntry.OF_PAYMENT, query = "SELECT e FROM BalanceEntry e WHERE e.paymentId = :paymentId ORDER BY e.seq")
 @NamedQuery(name = BalanceEntry.OF_SOURCE, query = "SELECT e FROM BalanceEntry e WHERE e.kind = :kind AND e.sourceId = :sourceId")
 @NamedQuery(name = BalanceEntry.OF_MERCHANT, query = "SELECT e FROM BalanceEntry e WHERE e.merchant = :merchant"
-        + " AND e.paymentMethod = :method ORDER BY e.createdAt DESC, e.id DESC")
-@NamedQuery(name = BalanceEntry.COUNT_OF_MERCHANT, query = "SELECT COUNT(e) FROM BalanceEntry e WHERE e.merchant = :merchant"
-        + " AND e.paymentMethod = :method")
+        + " AND e.paymentMethod = :method ORDER BY e.seq DESC")
 @NamedQuery(name = BalanceEntry.WINDOW, query = "SELECT e FROM BalanceEntry e WHERE e.merchant = :merchant"
-        + " AND e.paymentMethod = :method AND (e.createdAt > :afterAt OR (e.createdAt = :afterAt AND e.id > :afterId))"
-        + " AND (e.createdAt < :untilAt OR (e.createdAt = :untilAt AND e.id <= :untilId)) ORDER BY e.createdAt, e.id")
-@NamedQuery(name = BalanceEntry.MOVES_UNTIL, query = "SELECT e.fromBucket, e.toBucket, SUM(e.amount) FROM BalanceEntry e"
-        + " WHERE e.merchant = :merchant AND e.paymentMethod = :method"
-        + " AND (e.createdAt < :untilAt OR (e.createdAt = :untilAt AND e.id <= :untilId)) GROUP BY e.fromBucket, e.toBucket")
+        + " AND e.paymentMethod = :method AND e.seq > :afterSeq AND e.seq <= :untilSeq ORDER BY e.seq")
+@NamedQuery(name = BalanceEntry.AT, query = "SELECT e FROM BalanceEntry e WHERE e.merchant = :merchant"
+        + " AND e.paymentMethod = :method AND e.seq = :seq")
+@NamedQuery(name = BalanceEntry.LAST_BEFORE, query = "SELECT MAX(e.seq) FROM BalanceEntry e WHERE e.merchant = :merchant"
+        + " AND e.paymentMethod = :method AND e.createdAt < :before")
 @NamedQuery(name = BalanceEntry.PAYOUTS_BEFORE, query = "SELECT e FROM BalanceEntry e WHERE e.merchant = :merchant"
-        + " AND e.paymentMethod = :method AND e.kind = org.cbec.payment.entity.BalanceEntry.Kind.PAYOUT"
-        + " AND (e.createdAt < :untilAt OR (e.createdAt = :untilAt AND e.id < :untilId)) ORDER BY e.createdAt DESC, e.id DESC")
+        + " AND e.paymentMethod = :method AND e.kind = org.cbec.payment.entity.BalanceEntry.Kind.PAYOUT AND e.seq < :seq"
+        + " ORDER BY e.seq DESC")
 public class BalanceEntry {
 
-    /** The entries after one point of the ledger and up to another, a point being a time and an id, in the ledger's order. */
+    /** An account's entries after one number and up to another (inclusive), in the ledger's order. */
     public static final String WINDOW = "BalanceEntry.window";
-    /** Each pair of buckets' total moved up to a point of the ledger (inclusive). */
-    public static final String MOVES_UNTIL = "BalanceEntry.movesUntil";
-    /** The payouts' entries before a point of the ledger, the latest first. */
+    /** An account's entry of one number. */
+    public static final String AT = "BalanceEntry.at";
+    /** The number of an account's last entry stamped before a time (null: none). */
+    public static final String LAST_BEFORE = "BalanceEntry.lastBefore";
+    /** An account's payouts' entries before a number, the latest first. */
     public static final String PAYOUTS_BEFORE = "BalanceEntry.payoutsBefore";
 
-    public static final String INTO = "BalanceEntry.into";
-    public static final String OUT_OF = "BalanceEntry.outOf";
     public static final String OF_PAYMENT = "BalanceEntry.ofPayment";
     public static final String OF_SOURCE = "BalanceEntry.ofSource";
+    /** An account's entries, the latest first. */
     public static final String OF_MERCHANT = "BalanceEntry.ofMerchant";
-    public static final String COUNT_OF_MERCHANT = "BalanceEntry.countOfMerchant";
 
     /** Where money is: outside the merchant's balance, or in one of its parts. */
     public enum Bucket {
@@ -124,14 +120,33 @@ public class BalanceEntry {
     @Column(length = 64)
     private String reference;
 
+    /** Stamped with the database's clock under the account's balance lock, in the order of {@link #seq}. */
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
+
+    /** Its place in the account's ledger: 1, 2, … without gaps, given under the account's balance lock. */
+    @Column(nullable = false)
+    private long seq;
+
+    /** The account's totals after it. */
+    @Column(name = "available_after", nullable = false)
+    private long availableAfter;
+
+    @Column(name = "held_after", nullable = false)
+    private long heldAfter;
+
+    @Column(name = "in_transit_after", nullable = false)
+    private long inTransitAfter;
+
+    @Column(name = "paid_out_after", nullable = false)
+    private long paidOutAfter;
 
     protected BalanceEntry() {
     }
 
+    /** A movement numbered {@code seq} in its account's ledger, leaving the account's buckets at {@code after}. */
     public BalanceEntry(String merchant, String paymentMethod, Kind kind, Bucket from, Bucket to, long amount, Long paymentId,
-            Long sourceId, String orderRef, String reference, OffsetDateTime at) {
+            Long sourceId, String orderRef, String reference, long seq, Totals after, OffsetDateTime at) {
         if (amount <= 0 || from == to) {
             throw new IllegalArgumentException("a movement is a positive amount between two buckets: " + amount + " " + from + " " + to);
         }
@@ -145,7 +160,23 @@ public class BalanceEntry {
         this.sourceId = sourceId;
         this.orderRef = orderRef;
         this.reference = reference;
+        this.seq = seq;
+        this.availableAfter = after.available();
+        this.heldAfter = after.held();
+        this.inTransitAfter = after.inTransit();
+        this.paidOutAfter = after.paidOut();
         this.createdAt = at;
+    }
+
+    /** An account's buckets: each one's movements in less its movements out, in CNY fen. */
+    public record Totals(long available, long held, long inTransit, long paidOut) {
+
+        public static final Totals NONE = new Totals(0, 0, 0, 0);
+
+        /** A movement's change to one bucket: in is +, out is −. */
+        public static long change(Bucket bucket, Bucket from, Bucket to, long amount) {
+            return (to == bucket ? amount : 0) - (from == bucket ? amount : 0);
+        }
     }
 
     public Long getId() {
@@ -194,5 +225,14 @@ public class BalanceEntry {
 
     public OffsetDateTime getCreatedAt() {
         return createdAt;
+    }
+
+    public long getSeq() {
+        return seq;
+    }
+
+    /** The account's totals after it. */
+    public Totals after() {
+        return new Totals(availableAfter, heldAfter, inTransitAfter, paidOutAfter);
     }
 }

@@ -18,7 +18,8 @@ import java.time.OffsetDateTime;
  * A statement of a merchant's balance at a company that was asked for: the one behind a payout
  * (the balance's lines since the previous payout) or the one of a Beijing day. Its lines are not
  * copied here: they are the {@link BalanceEntry} rows of its window, which are never changed. It is
- * READY once its window is closed (the payout final, the day over), PREPARING until then.
+ * READY once its window is closed (the payout final, the day over), PREPARING until then. A day's
+ * window is fixed by the ledger's numbers when it becomes READY (a payout's is between two entries).
  */
 @Entity
 @Table(name = "payout_bill")
@@ -64,6 +65,14 @@ public class PayoutBill {
     @Column(name = "ready_at")
     private OffsetDateTime readyAt;
 
+    /** A day's window by the ledger's numbers, fixed when it became READY: after this entry (0: from the first)… */
+    @Column(name = "after_seq")
+    private Long afterSeq;
+
+    /** …up to this one, inclusive. */
+    @Column(name = "until_seq")
+    private Long untilSeq;
+
     @Version
     private long version;
 
@@ -86,6 +95,22 @@ public class PayoutBill {
             state = State.READY;
             readyAt = at;
         }
+    }
+
+    /** A day's window, by the ledger's numbers: the entries after {@code after} up to {@code until}; fixed once, never moved. */
+    public void window(long after, long until) {
+        if (afterSeq == null) {
+            afterSeq = after;
+            untilSeq = until;
+        }
+    }
+
+    public Long getAfterSeq() {
+        return afterSeq;
+    }
+
+    public Long getUntilSeq() {
+        return untilSeq;
     }
 
     public Long getId() {

@@ -15,10 +15,11 @@ import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * The broker's backlogs as gauges at {@code /metrics}: {@code payments{state}} (UNKNOWN among them),
- * {@code refunds{state}}, {@code money_requests_attention{kind}} (payments' creates, refunds, splits,
+ * {@code refunds{state}}, {@code money_requests_attention{kind}} (payments' creates and closes, refunds, splits,
  * releases, payouts needing an operator),
- * {@code merchant_events{state}} (PENDING and FAILED deliveries). Read from the database at most once
- * every {@value #FRESH_MS} ms however often they are scraped, so a scrape costs at most four
+ * {@code merchant_events{state}} (PENDING and FAILED deliveries), {@code balance_differences} (accounts
+ * whose running totals the last check found differing from their entries). Read from the database at most once
+ * every {@value #FRESH_MS} ms however often they are scraped, so a scrape costs at most five
  * counting queries. Registered by the broker only: on Payara Micro the checkout WAR carries the
  * same ejb-core, and one set of these series is enough.
  */
@@ -43,10 +44,14 @@ public class OperatorMetrics {
         gauges("refunds", "Refunds by state, counted in the database", PaymentFigures.REFUND_STATES, PaymentFigures.Figures::refunds);
         gauges("merchant_events", "Merchant events (webhook deliveries) by state", PaymentFigures.EVENT_STATES, PaymentFigures.Figures::events);
         Metadata attention = Metadata.builder().withName("money_requests_attention")
-                .withDescription("Payments' creates, refunds, splits, releases and payouts needing an operator's attention, by kind").build();
+                .withDescription("Payments' creates and closes, refunds, splits, releases and payouts needing an operator's attention, by kind")
+                .build();
         for (String kind : PaymentFigures.REQUEST_KINDS) {
             registry.gauge(attention, this, m -> m.read().attention().getOrDefault(kind, 0L), new Tag("kind", kind));
         }
+        registry.gauge(Metadata.builder().withName("balance_differences").withDescription("Accounts whose running totals the last"
+                + " periodic check found differing from their entries (BALANCE_CHECK_INTERVAL_MS)").build(), this,
+                m -> m.read().balanceDifferences());
     }
 
     private void gauges(String name, String description, Iterable<String> states, Function<PaymentFigures.Figures, Map<String, Long>> of) {
