@@ -985,6 +985,52 @@ class RefundsIT {
     }
 
     @Test
+    void aReadyStatementReadsTheSameByteForByteAcrossAThousandConcurrentWritesAndTheTotalsAgreeWithTheLedger() throws Exception {
+        String method = "alphapay";
+        Shop shop = shop(method, true);
+        shopPaid(shop, method, 10_000, "CNY", false);
+        String payoutRef = "bytes-" + shop.name();
+        assertEquals(200, payout(shop, method, payoutRef, 4_000L, "").status());
+        awaitPayout(shop, method, payoutRef, "PAID");
+        awaitBill(shop, method, "payoutRef", payoutRef);
+        String query = api("payout/bill/abroad/" + shop.name() + "?payment_method=" + method + "&payout_ref=" + payoutRef);
+        Reply before = get(query, "app-api-key", shop.key(), "Accept", "text/csv");
+        assertEquals(200, before.status(), before::toString);
+
+        // 1,000 balance entries written at once: payments paid, each one entry of this merchant's ledger.
+        ExecutorService pool = Executors.newFixedThreadPool(32);
+        try {
+            List<Future<String>> paid = new ArrayList<>();
+            for (int i = 0; i < 1_000; i++) {
+                paid.add(pool.submit(() -> {
+                    String ref = ref();
+                    Reply created = postJson(api("payment/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                            + "\"orderRef\":\"" + ref + "\",\"actualAmount\":3,\"currency\":\"CNY\"}", "app-api-key", shop.key());
+                    assertEquals(200, created.status(), created::toString);
+                    assertEquals(200, SANDBOX.pay(method, shop.name(), ref).status());
+                    return ref;
+                }));
+            }
+            for (Future<String> f : paid) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        awaitTrue(() -> available(balance(shop, method, "")) == 6_000 + 3_000, "every payment's entry written");
+
+        Reply after = get(query, "app-api-key", shop.key(), "Accept", "text/csv");
+        assertEquals(before.body(), after.body(), "the READY statement, byte for byte");
+        assertEquals(before.headers().firstValue("Content-Digest"), after.headers().firstValue("Content-Digest"));
+        JsonObject ledger = balance(shop, method, "&view=ledger&limit=1");
+        assertEquals(1_000 + 3, ledger.getJsonNumber("total").longValue(), "a payment, the payout, its arrival and the 1,000: " + ledger);
+        // The metric the periodic check sets (every run in these suites): no account whose totals differ from its entries.
+        String scrape = Metrics.scrape(base, "");
+        assertTrue(scrape.lines().anyMatch(l -> l.startsWith("balance_differences")), "the metric is there");
+        assertEquals(0, Metrics.sum(scrape, "balance_differences"), "no account's totals differ from its entries");
+    }
+
+    @Test
     void aPaymentAtTheLastSecondOfADayThatTheCompanyBillsTheNextDayIsMatchedAcrossTheBoundary() throws Exception {
         for (String method : METHODS) {
             Shop shop = shop(method, false);
