@@ -993,11 +993,11 @@ class RefundsIT {
         assertEquals(200, payout(shop, method, payoutRef, 4_000L, "").status());
         awaitPayout(shop, method, payoutRef, "PAID");
         awaitBill(shop, method, "payoutRef", payoutRef);
-        String query = api("payout/bill/abroad/" + shop.name() + "?payment_method=" + method + "&payout_ref=" + payoutRef);
+        URI query = api("payout/bill/abroad/" + shop.name() + "?payment_method=" + method + "&payout_ref=" + payoutRef);
         Reply before = get(query, "app-api-key", shop.key(), "Accept", "text/csv");
         assertEquals(200, before.status(), before::toString);
 
-        // 1,000 balance entries written at once: payments paid, each one entry of this merchant's ledger.
+        // 1,000 balance entries written at once: payments paid (seen by their query), each one entry of this merchant's ledger.
         ExecutorService pool = Executors.newFixedThreadPool(32);
         try {
             List<Future<String>> paid = new ArrayList<>();
@@ -1005,9 +1005,13 @@ class RefundsIT {
                 paid.add(pool.submit(() -> {
                     String ref = ref();
                     Reply created = postJson(api("payment/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
-                            + "\"orderRef\":\"" + ref + "\",\"actualAmount\":3,\"currency\":\"CNY\"}", "app-api-key", shop.key());
+                            + "\"orderRef\":\"" + ref + "\",\"actualAmount\":3,\"currency\":\"CNY\",\"profitSharing\":false}", "app-api-key",
+                            shop.key());
                     assertEquals(200, created.status(), created::toString);
                     assertEquals(200, SANDBOX.pay(method, shop.name(), ref).status());
+                    Reply q = get(api("payment/" + shop.name() + "?order_ref=" + ref + "&payment_method=" + method), "app-api-key",
+                            shop.key());
+                    assertEquals("SUCCESS", q.json().getString("tradeState"), q::toString);
                     return ref;
                 }));
             }
@@ -1017,7 +1021,12 @@ class RefundsIT {
         } finally {
             pool.shutdown();
         }
-        awaitTrue(() -> available(balance(shop, method, "")) == 6_000 + 3_000, "every payment's entry written");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (available(balance(shop, method, "")) != 6_000 + 3_000 && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+        }
+        JsonObject written = balance(shop, method, "&view=ledger&limit=3");
+        assertEquals(6_000 + 3_000, available(written), () -> "every payment's entry written: " + written);
 
         Reply after = get(query, "app-api-key", shop.key(), "Accept", "text/csv");
         assertEquals(before.body(), after.body(), "the READY statement, byte for byte");
