@@ -186,7 +186,8 @@ public final class BalanceEntries {
             Long paymentId, Long sourceId, String orderRef, String reference) {
         Object[] moved = moved(em, merchant, method, from, to, amount);
         if (moved == null) {
-            // The account's first movement since it had no row (its row is made with its company account): made now.
+            // The account's first movement (an account registered since the totals came has no row yet): its row made
+            // once; a writer making it at the same moment waits for the other's, then moves it.
             em.createNativeQuery("INSERT INTO balance (merchant, payment_method, updated_at) VALUES (?, ?, clock_timestamp())"
                     + " ON CONFLICT (merchant, payment_method) DO NOTHING").setParameter(1, merchant).setParameter(2, method).executeUpdate();
             moved = moved(em, merchant, method, from, to, amount);

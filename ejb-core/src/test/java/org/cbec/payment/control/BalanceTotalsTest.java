@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.Persistence;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,7 +14,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -24,6 +21,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.cbec.payment.entity.BalanceEntry;
 import org.cbec.plumbing.schema.EmbeddedDatabases;
+import org.cbec.testing.Store;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,40 +39,22 @@ class BalanceTotalsTest {
     @RegisterExtension
     static final EmbeddedDatabases postgres = new EmbeddedDatabases();
 
-    private PGSimpleDataSource dataSource;
-    private EntityManagerFactory emf;
+    private Store store;
 
     @BeforeEach
     void freshDatabase() throws SQLException {
-        dataSource = new PGSimpleDataSource();
-        String url = postgres.freshDatabase("balances");
-        dataSource.setUrl(url);
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
-        emf = Persistence.createEntityManagerFactory("cbec", Map.of("jakarta.persistence.transactionType", "RESOURCE_LOCAL",
-                "jakarta.persistence.jtaDataSource", "", "jakarta.persistence.jdbc.driver", "org.postgresql.Driver",
-                "jakarta.persistence.jdbc.url", url, "eclipselink.logging.level", "WARNING"));
+        store = Store.fresh(postgres, "balances");
     }
 
     @AfterEach
     void close() {
-        if (emf != null) {
-            emf.close();
+        if (store != null) {
+            store.close();
         }
     }
 
     private <T> T inTransaction(Function<EntityManager, T> work) {
-        EntityManager em = emf.createEntityManager();
-        try {
-            em.getTransaction().begin();
-            T result = work.apply(em);
-            em.getTransaction().commit();
-            return result;
-        } finally {
-            if (em.getTransaction().isActive()) {
-                em.getTransaction().rollback();
-            }
-            em.close();
-        }
+        return store.inTransaction(work);
     }
 
     private void write(Consumer<EntityManager> work) {
@@ -218,15 +198,10 @@ class BalanceTotalsTest {
     }
 
     private void sql(String statement) throws SQLException {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.executeUpdate(statement);
-        }
+        store.sql(statement);
     }
 
     private long count(String query) throws SQLException {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement(); ResultSet r = s.executeQuery(query)) {
-            r.next();
-            return r.getLong(1);
-        }
+        return store.count(query);
     }
 }

@@ -2,27 +2,21 @@ package org.cbec.payout.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-import jakarta.persistence.Persistence;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 import org.cbec.payout.PayoutBillView;
 import org.cbec.plumbing.schema.EmbeddedDatabases;
-import org.flywaydb.core.Flyway;
+import org.cbec.testing.Store;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * A day's statement on the real store: READY once the day is over, its window then fixed by the
@@ -38,47 +32,31 @@ class DayStatementTest {
     private static final LocalDate DAY = LocalDate.of(2026, 11, 20);
     private static final OffsetDateTime START = OffsetDateTime.of(2026, 11, 19, 16, 0, 0, 0, ZoneOffset.UTC);
 
-    private PGSimpleDataSource dataSource;
-    private EntityManagerFactory emf;
+    private Store store;
 
     @BeforeEach
     void freshDatabase() throws SQLException {
-        dataSource = new PGSimpleDataSource();
-        String url = postgres.freshDatabase("statements");
-        dataSource.setUrl(url);
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
-        emf = Persistence.createEntityManagerFactory("cbec", Map.of("jakarta.persistence.transactionType", "RESOURCE_LOCAL",
-                "jakarta.persistence.jtaDataSource", "", "jakarta.persistence.jdbc.driver", "org.postgresql.Driver",
-                "jakarta.persistence.jdbc.url", url, "eclipselink.logging.level", "WARNING"));
+        store = Store.fresh(postgres, "statements");
     }
 
     @AfterEach
     void close() {
-        if (emf != null) {
-            emf.close();
+        if (store != null) {
+            store.close();
         }
     }
 
     private <T> T inTransaction(Function<PayoutBillLedger, T> work) {
-        EntityManager em = emf.createEntityManager();
-        try {
-            em.getTransaction().begin();
+        return store.inTransaction(em -> {
             PayoutBillLedger ledger = new PayoutBillLedger();
             ledger.em = em;
-            T result = work.apply(ledger);
-            em.getTransaction().commit();
-            return result;
-        } finally {
-            if (em.getTransaction().isActive()) {
-                em.getTransaction().rollback();
-            }
-            em.close();
-        }
+            return work.apply(ledger);
+        });
     }
 
     /** An entry as the ledger writes it: its number, a payment into what is available, the totals after it, its stamp. */
     private void entry(long seq, long amount, long availableAfter, OffsetDateTime at) throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("INSERT INTO balance_entry (id, merchant,"
+        try (Connection c = store.connection(); PreparedStatement s = c.prepareStatement("INSERT INTO balance_entry (id, merchant,"
                 + " payment_method, kind, from_bucket, to_bucket, amount, order_ref, created_at, seq, available_after, held_after,"
                 + " in_transit_after, paid_out_after) VALUES (?, 'm1', 'alphapay', 'PAYMENT', 'OUTSIDE', 'AVAILABLE', ?, ?, ?, ?, ?, 0, 0, 0)")) {
             s.setLong(1, seq * 10);
@@ -89,7 +67,7 @@ class DayStatementTest {
             s.setLong(6, availableAfter);
             s.executeUpdate();
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("INSERT INTO balance (merchant,"
+        try (Connection c = store.connection(); PreparedStatement s = c.prepareStatement("INSERT INTO balance (merchant,"
                 + " payment_method, available, last_seq, updated_at) VALUES ('m1', 'alphapay', ?, ?, ?) ON CONFLICT (merchant, payment_method)"
                 + " DO UPDATE SET available = EXCLUDED.available, last_seq = EXCLUDED.last_seq, updated_at = EXCLUDED.updated_at")) {
             s.setLong(1, availableAfter);
@@ -120,10 +98,8 @@ class DayStatementTest {
     @Test
     void aStatementMadeReadyBeforeWindowsWereNumberedIsFixedOnItsNextReadAndStaysSo() throws SQLException {
         entry(1, 100, 100, START.plusHours(1));
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.executeUpdate("INSERT INTO payout_bill (id, merchant, payment_method, bill_date, state, created_at, ready_at, version)"
-                    + " VALUES (1, 'm1', 'alphapay', DATE '2026-11-20', 'READY', now(), now(), 1)");
-        }
+        store.sql("INSERT INTO payout_bill (id, merchant, payment_method, bill_date, state, created_at, ready_at, version)"
+                + " VALUES (1, 'm1', 'alphapay', DATE '2026-11-20', 'READY', now(), now(), 1)");
         PayoutBillView first = inTransaction(l -> l.ofDay("m1", "alphapay", DAY, false)).orElseThrow();
         assertEquals(List.of("o-1"), first.lines().stream().map(PayoutBillView.Line::orderRef).toList());
         entry(2, 200, 300, START.plusHours(2));
