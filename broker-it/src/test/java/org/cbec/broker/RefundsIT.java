@@ -740,7 +740,7 @@ class RefundsIT {
     }
 
     @Test
-    void aHeldPaymentWhoseReleaseTheCompanyRefusedHavingReleasedItItselfEndsWithNothingHeld() throws Exception {
+    void aHeldPaymentWhoseReleaseTheCompanyRefusedHavingReleasedItItselfEndsWithNothingHeldAndItsReleasesReconcile() throws Exception {
         // The company's own holding days are over (the order aged there): it released the money on
         // its own, so it refuses the merchant's release. The broker then asks it once what it still
         // holds, finds nothing, and records the company's release: nothing held, all of it available.
@@ -766,6 +766,12 @@ class RefundsIT {
             assertTrue(events(shop, ref).contains("settlement.released"), method + ": announced");
             assertEquals(1, count("SELECT COUNT(*) FROM settlement WHERE settlement_ref = ? AND state = 'REFUSED'"
                     + " AND held_checked_at IS NOT NULL", "rel-" + ref), method + ": the refused release, checked once at the company");
+            // The day's bill has the company's own release under its own number, and nothing of the refused one: neither is a
+            // difference. (The payment itself is billed on the day the company aged it to, so it is one; that is the test's doing.)
+            JsonObject day = reconcile(shop, method, today(), 200);
+            assertEquals(List.of(), day.getJsonArray("discrepancies").stream().map(JsonValue::asJsonObject)
+                    .filter(d -> d.getString("lineKind").equals("RELEASE")).toList(), day::toString);
+            assertTrue(day.getInt("matched") >= 1, "the company's own release matched: " + day);
         }
     }
 
@@ -1037,6 +1043,32 @@ class RefundsIT {
         String scrape = Metrics.scrape(base, "");
         assertTrue(scrape.lines().anyMatch(l -> l.startsWith("balance_differences")), "the metric is there");
         assertEquals(0, Metrics.sum(scrape, "balance_differences"), "no account's totals differ from its entries");
+    }
+
+    @Test
+    void aSplitWithFinishThatLeavesNothingReconcilesWithTheCompanysReleaseOfNothing() throws Exception {
+        // Held 10,000, 7,000 refunded out of what is held, the 3,000 left split with finish: nothing is left to release, and
+        // the company still bills the split's release, of 0.
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            String held = shopPaid(shop, method, 10_000, "CNY", true);
+            assertEquals(200, postJson(api("refund/" + shop.name()), body(method, held, "r-" + held, 7_000, ""), "app-api-key", shop.key())
+                    .status());
+            awaitTrue(() -> refundState(shop, method, held, "r-" + held).equals("SUCCESS"), method + ": the refund succeeded");
+            String receiver = "nil-rcv-" + method;
+            Reply added = postJson(api("settlement/receiver/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"type\":\"MERCHANT\","
+                    + "\"account\":\"" + receiver + "\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}", "app-api-key", shop.key());
+            assertEquals(200, added.status(), added::toString);
+            Reply split = postJson(api("settlement/" + shop.name()), splitBody(method, held, "s-" + held, true, share(receiver, 3_000)),
+                    "app-api-key", shop.key());
+            assertEquals(200, split.status(), split::toString);
+            awaitTrue(() -> settlementState(shop, method, held, "s-" + held).equals("FINISHED"), method + ": the split finished");
+            assertEquals(0, balance(shop, method, "").getJsonObject("balance").getJsonNumber("held").longValue(), "nothing held");
+
+            JsonObject day = reconcile(shop, method, today(), 200);
+            assertEquals(List.of(), day.getJsonArray("discrepancies"), day::toString);
+            assertEquals(4, day.getInt("matched"), "the payment, its refund, the part and the release of nothing: " + day);
+        }
     }
 
     @Test

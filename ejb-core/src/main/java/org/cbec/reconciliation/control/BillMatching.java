@@ -18,7 +18,8 @@ import org.cbec.platform.time.BeijingTime;
 /**
  * The comparison of the broker's records with a company's bill of one Beijing day, pure. A line
  * is known on both sides by its kind and key: a payment by its order, a refund, release or payout
- * by its number at the company, a split by its number and receiver. Each line of the day's bill is
+ * by its number at the company, a split by its number and receiver (a release the company made on
+ * its own, whose number the broker never learns, by its order: {@link #ownRelease}). Each line of the day's bill is
  * looked for among the broker's records; each of the broker's records of the day among the bill's
  * lines; what is on one side only, or on both with another amount or state, is a difference. A line
  * the other side has on the neighbouring day is matched across the day boundary, not reported: the
@@ -66,6 +67,15 @@ public final class BillMatching {
         return state.name();
     }
 
+    /**
+     * The key of a release the company made on its own (its holding days over): the broker learns
+     * that it happened, not the number the company gave it, so the bill's release of that order
+     * that no other record claims is its line.
+     */
+    public static String ownRelease(String orderRef) {
+        return "by-company:" + orderRef;
+    }
+
     /** A bill line's key: what the broker knows the same line by. */
     public static String key(BillLine l) {
         return switch (l.kind()) {
@@ -99,6 +109,13 @@ public final class BillMatching {
         for (BillLine l : company) {
             String id = id(l.kind(), key(l));
             Record r = brokerByKey.get(id);
+            if (r == null && l.kind() == BillLine.Kind.RELEASE && !seen.contains(id(l.kind(), ownRelease(l.orderRef())))) {
+                // No release of that number: the company's own release of that order, if the broker recorded one.
+                r = brokerByKey.get(id(l.kind(), ownRelease(l.orderRef())));
+                if (r != null) {
+                    seen.add(id(l.kind(), ownRelease(l.orderRef())));
+                }
+            }
             if (!seen.add(id)) {
                 // The same line twice in one bill: the second is one the broker does not have.
                 found.add(missingAtBroker(l));

@@ -29,6 +29,7 @@ import org.cbec.payment.entity.CompanyCredential;
 import org.cbec.payment.entity.Discrepancy;
 import org.cbec.payment.entity.PartResult;
 import org.cbec.payment.entity.Payment;
+import org.cbec.payment.entity.TradeState;
 import org.cbec.payment.entity.Payout;
 import org.cbec.payment.entity.ReconciliationDay;
 import org.cbec.payment.entity.Refund;
@@ -75,6 +76,9 @@ public class ReconciliationLedger {
         }
         for (Object[] row : em.createNamedQuery(Settlement.CHANGED_AROUND, Object[].class).setParameter("merchant", merchant)
                 .setParameter("method", method).setParameter("from", from).setParameter("to", to).getResultList()) {
+            if (((Settlement) row[0]).getState() == SettlementState.REFUSED) {
+                continue; // refused: nothing was made at the company, so nothing is billed (a bill line naming it still finds it)
+            }
             settlement((Settlement) row[0], (Payment) row[1]).stream()
                     .filter(r -> r.time() != null && !r.time().isBefore(from) && r.time().isBefore(to)).forEach(out::add);
         }
@@ -107,9 +111,14 @@ public class ReconciliationLedger {
         return out;
     }
 
+    /**
+     * A payment as its bill line shows it: a paid one SUCCESS, also once the company closed it for
+     * being refunded in full (betapay does; the refunds are lines of their own).
+     */
     private static BillMatching.Record payment(Payment p) {
+        String state = p.getTradeState() == TradeState.CLOSED && p.getPaidAt() != null ? TradeState.SUCCESS.name() : p.getTradeState().name();
         return new BillMatching.Record(BillLine.Kind.PAYMENT, p.getOrderRef(), p.getOrderRef(), null, p.getActualAmount(), p.getCurrency(),
-                p.getTradeState().name(), p.getPaidAt(), p.getId(), null, p.getOrderRef());
+                state, p.getPaidAt(), p.getId(), null, p.getOrderRef());
     }
 
     private static BillMatching.Record refund(Refund r, Payment p) {
@@ -121,8 +130,10 @@ public class ReconciliationLedger {
     private List<BillMatching.Record> settlement(Settlement s, Payment p) {
         if (s.getKind() == Settlement.Kind.RELEASE) {
             String state = s.getState() == SettlementState.FINISHED ? "SUCCESS" : s.getState().name();
-            return List.of(new BillMatching.Record(BillLine.Kind.RELEASE, s.getCompanyNo(), p.getOrderRef(), s.getCompanyNo(), s.getAmount(),
-                    p.getCurrency(), state, s.getFinishedAt(), p.getId(), null, s.getSettlementRef()));
+            // One the company made on its own has a number only the company knows: matched by its order ({@link BillMatching#ownRelease}).
+            return List.of(new BillMatching.Record(BillLine.Kind.RELEASE, s.isByCompany() ? BillMatching.ownRelease(p.getOrderRef())
+                    : s.getCompanyNo(), p.getOrderRef(), s.getCompanyNo(), s.getAmount(), p.getCurrency(), state, s.getFinishedAt(), p.getId(),
+                    null, s.getSettlementRef()));
         }
         List<BillMatching.Record> parts = new ArrayList<>();
         for (SplitPart part : s.getParts()) {
@@ -131,12 +142,13 @@ public class ReconciliationLedger {
                     s.getCompanyNo(), part.getAmount(), p.getCurrency(), result == null ? s.getState().name() : result.name(),
                     part.getFinishedAt(), p.getId(), null, s.getSettlementRef()));
         }
-        if (s.isFinish()) {
-            // A split that also releases the rest: the release is a movement of its own in the balance, and a line of the bill.
-            em.createNamedQuery(BalanceEntry.OF_SOURCE, BalanceEntry.class).setParameter("kind", BalanceEntry.Kind.RELEASE)
-                    .setParameter("sourceId", s.getId()).getResultStream().findFirst().ifPresent(e -> parts.add(new BillMatching.Record(
-                            BillLine.Kind.RELEASE, s.getCompanyNo(), p.getOrderRef(), s.getCompanyNo(), e.getAmount(), p.getCurrency(),
-                            "SUCCESS", s.getFinishedAt(), p.getId(), null, s.getSettlementRef())));
+        if (s.isFinish() && s.getState() == SettlementState.FINISHED) {
+            // A split that also releases the rest: the release is a movement of its own in the balance, and a line of the bill,
+            // billed also when the split left nothing to release (0: the balance has no entry of it).
+            long released = em.createNamedQuery(BalanceEntry.OF_SOURCE, BalanceEntry.class).setParameter("kind", BalanceEntry.Kind.RELEASE)
+                    .setParameter("sourceId", s.getId()).getResultStream().findFirst().map(BalanceEntry::getAmount).orElse(0L);
+            parts.add(new BillMatching.Record(BillLine.Kind.RELEASE, s.getCompanyNo(), p.getOrderRef(), s.getCompanyNo(), released,
+                    p.getCurrency(), "SUCCESS", s.getFinishedAt(), p.getId(), null, s.getSettlementRef()));
         }
         return parts;
     }

@@ -130,4 +130,25 @@ class BillMatchingTest {
             assertEquals(List.of(Discrepancy.Kind.STATE_DIFFERS), kinds(unknown), open + ": the company's word resolves it");
         }
     }
+
+    @Test
+    void aReleaseTheCompanyMadeOnItsOwnIsMatchedByItsOrderOnceAndAnotherOrdersReleaseIsNot() {
+        // The broker recorded the company's own release of o1 without its number; the bill has it under the company's number.
+        BillMatching.Record own = new BillMatching.Record(Kind.RELEASE, BillMatching.ownRelease("o1"), "o1", "o1-2", 5_000, "CNY", "SUCCESS",
+                at(DAY, 14, 0, 0), 1L, null, "auto-o1");
+        BillLine billed = new BillLine(Kind.RELEASE, "o1", "30001", "tx-o1", null, 5_000, 0, "CNY", "SUCCESS", at(DAY, 13, 59, 0), "raw");
+        BillMatching.Result r = BillMatching.compare(DAY, List.of(own), List.of(billed), List.of(), true, BOUNDARY);
+        assertEquals(List.of(), r.found(), "matched by its order");
+        assertEquals(1, r.matched());
+
+        BillLine other = new BillLine(Kind.RELEASE, "o2", "30002", "tx-o2", null, 5_000, 0, "CNY", "SUCCESS", at(DAY, 13, 59, 0), "raw");
+        BillMatching.Result none = BillMatching.compare(DAY, List.of(own), List.of(billed, other), List.of(), true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.MISSING_AT_BROKER), kinds(none), "another order's release is not it");
+        BillMatching.Result twice = BillMatching.compare(DAY, List.of(own), List.of(billed, new BillLine(Kind.RELEASE, "o1", "30003", "tx-o1",
+                null, 5_000, 0, "CNY", "SUCCESS", at(DAY, 15, 0, 0), "raw")), List.of(), true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.MISSING_AT_BROKER), kinds(twice), "one record matches one line");
+        BillMatching.Result off = BillMatching.compare(DAY, List.of(own), List.of(new BillLine(Kind.RELEASE, "o1", "30001", "tx-o1", null,
+                4_000, 0, "CNY", "SUCCESS", at(DAY, 13, 59, 0), "raw")), List.of(), true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.AMOUNT_DIFFERS), kinds(off), "matched, and its amount compared");
+    }
 }
