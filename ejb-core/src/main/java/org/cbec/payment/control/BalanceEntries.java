@@ -2,10 +2,9 @@ package org.cbec.payment.control;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.cbec.payment.entity.BalanceEntry;
+import org.cbec.platform.persistence.Columns;
 import org.cbec.payment.entity.BalanceEntry.Bucket;
 import org.cbec.payment.entity.BalanceEntry.Kind;
 import org.cbec.payment.entity.CompanyCredential;
@@ -193,7 +192,7 @@ public final class BalanceEntries {
             moved = moved(em, merchant, method, from, to, amount);
         }
         em.persist(new BalanceEntry(merchant, method, kind, from, to, amount, paymentId, sourceId, orderRef, reference, number(moved[0]),
-                new BalanceEntry.Totals(number(moved[1]), number(moved[2]), number(moved[3]), number(moved[4])), time(moved[5])));
+                new BalanceEntry.Totals(number(moved[1]), number(moved[2]), number(moved[3]), number(moved[4])), Columns.instant(moved[5])));
     }
 
     /** The totals' row moved by one movement: its new number, totals and time; null when the account has no row. */
@@ -211,16 +210,5 @@ public final class BalanceEntries {
 
     private static long number(Object n) {
         return ((Number) n).longValue();
-    }
-
-    /** A time column as the driver gives it. */
-    public static OffsetDateTime time(Object t) {
-        if (t instanceof OffsetDateTime o) {
-            return o.withOffsetSameInstant(ZoneOffset.UTC);
-        }
-        if (t instanceof java.sql.Timestamp ts) {
-            return ts.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        throw new IllegalStateException("not a time: " + t);
     }
 }

@@ -17,9 +17,9 @@ import org.cbec.payout.PayoutBillView;
 import org.cbec.payout.PayoutView;
 import org.cbec.payment.entity.BalanceEntry;
 import org.cbec.payment.entity.Payout;
-import org.cbec.payment.control.BalanceEntries;
 import org.cbec.payment.entity.PayoutBill;
 import org.cbec.platform.error.AlreadyStoredException;
+import org.cbec.platform.persistence.Columns;
 import org.cbec.platform.persistence.Inserts;
 import org.cbec.platform.time.BeijingTime;
 
@@ -101,7 +101,7 @@ public class PayoutBillLedger {
                 .executeUpdate();
         em.createNativeQuery("SELECT last_seq FROM balance WHERE merchant = ? AND payment_method = ? FOR UPDATE").setParameter(1, b.getMerchant())
                 .setParameter(2, b.getPaymentMethod()).getResultList();
-        OffsetDateTime databaseNow = BalanceEntries.time(em.createNativeQuery("SELECT clock_timestamp()").getSingleResult());
+        OffsetDateTime databaseNow = Columns.instant(em.createNativeQuery("SELECT clock_timestamp()").getSingleResult());
         if (databaseNow.isBefore(end)) {
             return;
         }

@@ -16,6 +16,7 @@ import java.util.Optional;
 import org.cbec.platform.crypto.CredentialKeys;
 import org.cbec.platform.crypto.KeyRing;
 import org.cbec.platform.crypto.Resealed;
+import org.cbec.platform.persistence.Columns;
 import org.cbec.webhook.entity.EventAttempt;
 import org.cbec.webhook.entity.MerchantEvent;
 import org.cbec.webhook.entity.WebhookSecret;
@@ -73,7 +74,7 @@ public class EventLedger {
                 .setParameter(1, until).setParameter(2, merchant).setParameter(3, now).setParameter(4, limit).getResultList();
         return rows.stream().map(r -> (Object[]) r)
                 .map(r -> new Due((String) r[0], (String) r[1], (String) r[2], (String) r[3], (String) r[4], ((Number) r[5]).intValue(),
-                        instant(r[6])))
+                        Columns.instant(r[6])))
                 .sorted(java.util.Comparator.comparing(Due::createdAt)).toList();
     }
 
@@ -82,20 +83,6 @@ public class EventLedger {
     public boolean pending(String id) {
         MerchantEvent e = em.find(MerchantEvent.class, id);
         return e != null && e.getState() == MerchantEvent.State.PENDING;
-    }
-
-    /** A timestamp as the driver returns it, in UTC. */
-    private static OffsetDateTime instant(Object value) {
-        if (value instanceof OffsetDateTime t) {
-            return t.withOffsetSameInstant(ZoneOffset.UTC);
-        }
-        if (value instanceof java.sql.Timestamp t) {
-            return t.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof java.time.Instant t) {
-            return t.atOffset(ZoneOffset.UTC);
-        }
-        throw new IllegalStateException("a timestamp column read as " + (value == null ? "null" : value.getClass().getName()));
     }
 
     /** The attempt's outcome; {@code next} null and not delivered: failed for good. */
