@@ -790,9 +790,7 @@ class RefundsIT {
             assertEquals(200, postJson(api("refund/" + shop.name()), body(method, free, "r-" + free, 2_500, ""), "app-api-key", shop.key())
                     .status());
             String receiver = "po-rcv-" + method;
-            Reply added = postJson(api("settlement/receiver/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"type\":\"MERCHANT\","
-                    + "\"account\":\"" + receiver + "\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}", "app-api-key", shop.key());
-            assertEquals(200, added.status(), added::toString);
+            addMerchantReceiver(shop, method, receiver);
             Reply split = postJson(api("settlement/" + shop.name()), splitBody(method, held, "s-" + held, false, share(receiver, 3_000)),
                     "app-api-key", shop.key());
             assertEquals(200, split.status(), split::toString);
@@ -1056,9 +1054,7 @@ class RefundsIT {
                     .status());
             awaitTrue(() -> refundState(shop, method, held, "r-" + held).equals("SUCCESS"), method + ": the refund succeeded");
             String receiver = "nil-rcv-" + method;
-            Reply added = postJson(api("settlement/receiver/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"type\":\"MERCHANT\","
-                    + "\"account\":\"" + receiver + "\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}", "app-api-key", shop.key());
-            assertEquals(200, added.status(), added::toString);
+            addMerchantReceiver(shop, method, receiver);
             Reply split = postJson(api("settlement/" + shop.name()), splitBody(method, held, "s-" + held, true, share(receiver, 3_000)),
                     "app-api-key", shop.key());
             assertEquals(200, split.status(), split::toString);
@@ -1681,6 +1677,13 @@ class RefundsIT {
     private static java.util.Optional<JsonObject> companyReceiver(String method, String account) {
         return SANDBOX.receivers(method, "demo").getJsonArray("receivers").stream().map(JsonValue::asJsonObject)
                 .filter(r -> r.getString("account").equals(account)).findFirst();
+    }
+
+    /** Registers another merchant as the shop's receiver at the company (a partner). */
+    private void addMerchantReceiver(Shop shop, String method, String account) {
+        Reply added = postJson(api("settlement/receiver/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"type\":\"MERCHANT\","
+                + "\"account\":\"" + account + "\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}", "app-api-key", shop.key());
+        assertEquals(200, added.status(), added::toString);
     }
 
     private static String share(String account, long amount) {
