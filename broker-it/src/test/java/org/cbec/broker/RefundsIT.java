@@ -789,17 +789,7 @@ class RefundsIT {
             shopPaid(shop, method, 5_000, "GBP", false); // settled by the company in GBP: not in the CNY balance
             assertEquals(200, postJson(api("refund/" + shop.name()), body(method, free, "r-" + free, 2_500, ""), "app-api-key", shop.key())
                     .status());
-            String receiver = "po-rcv-" + method;
-            addMerchantReceiver(shop, method, receiver);
-            Reply split = postJson(api("settlement/" + shop.name()), splitBody(method, held, "s-" + held, false, share(receiver, 3_000)),
-                    "app-api-key", shop.key());
-            assertEquals(200, split.status(), split::toString);
-            awaitTrue(() -> settlementState(shop, method, held, "s-" + held).equals("FINISHED"), method + ": the split finished");
-            Reply released = send("PUT", api("settlement/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + held
-                    + "\",\"settlementRef\":\"rel-" + held + "\",\"description\":\"余额解冻\"}", "Content-Type", "application/json",
-                    "app-api-key", shop.key());
-            assertEquals(200, released.status(), released::toString);
-            awaitTrue(() -> settlementState(shop, method, held, "rel-" + held).equals("FINISHED"), method + ": the release finished");
+            splitThenRelease(shop, method, held, "po-rcv-" + method, 3_000);
             awaitTrue(() -> refundState(shop, method, free, "r-" + free).equals("SUCCESS"), method + ": the refund succeeded");
 
             JsonObject balance = balance(shop, method, "");
@@ -1065,6 +1055,76 @@ class RefundsIT {
             assertEquals(List.of(), day.getJsonArray("discrepancies"), day::toString);
             assertEquals(4, day.getInt("matched"), "the payment, its refund, the part and the release of nothing: " + day);
         }
+    }
+
+    @Test
+    void feesAreBookedAtTheContractRateAndTheDayReconcilesWhileACompanyRateOneHundredthOffIsOneFeeDifferencePerLine() throws Exception {
+        for (String method : METHODS) {
+            // 0.60% at the company and at the broker: every figure worked out from the rate, half up.
+            Shop shop = shopWithFees(method, "0.60", "0.60", true);
+            String plain = shopPaid(shop, method, 12_345, "CNY", false); // fee 74.07: 74
+            String held = shopPaid(shop, method, 30_000, "CNY", true); // fee 180
+            assertEquals(200, postJson(api("refund/" + shop.name()), body(method, plain, "r-" + plain, 5_000, ""), "app-api-key", shop.key())
+                    .status());
+            awaitTrue(() -> refundState(shop, method, plain, "r-" + plain).equals("SUCCESS"), method + ": the refund succeeded");
+            splitThenRelease(shop, method, held, "fee-rcv-" + method, 6_000);
+
+            long released = 30_000 - 180 - 6_000;
+            long available = 12_345 - 74 - 5_000 + 30 + released; // the refund gives back 5,000 × 74 ÷ 12,345 = 29.97: 30
+            JsonObject ledger = balance(shop, method, "&view=ledger");
+            assertEquals(available, available(ledger), ledger::toString);
+            assertEquals(0, ledger.getJsonObject("balance").getJsonNumber("held").longValue(), ledger::toString);
+            assertEquals(List.of("FEE 180", "FEE 74", "REFUND_FEE 30"), ledger.getJsonArray("entries").stream().map(JsonValue::asJsonObject)
+                    .filter(e -> e.getString("kind").contains("FEE")).map(e -> e.getString("kind") + " " + e.getJsonNumber("amount"))
+                    .sorted().toList(), ledger::toString);
+            assertTrue(ledger.getJsonArray("entries").stream().map(JsonValue::asJsonObject).anyMatch(e -> e.getString("kind")
+                    .equals("RELEASE") && e.getJsonNumber("amount").longValue() == released), "the release of what is held net of its fee");
+            assertAgrees(shop, method);
+
+            assertEquals(200, payout(shop, method, "po-fee-" + held, 10_000L, "").status());
+            awaitPayout(shop, method, "po-fee-" + held, "PAID");
+            assertEquals(available - 10_000, available(balance(shop, method, "")));
+            assertAgrees(shop, method);
+
+            JsonObject day = reconcile(shop, method, today(), 200);
+            assertEquals(List.of(), day.getJsonArray("discrepancies"), day::toString);
+            assertEquals(6, day.getInt("matched"), "two payments, the refund, the split's part, the release and the payout: " + day);
+
+            // The company keeps 0.61%, the broker was told 0.60%: the payment's fee and the refund's share differ, nothing else.
+            Shop off = shopWithFees(method, "0.61", "0.60", false);
+            String paid = shopPaid(off, method, 100_000, "CNY", false); // 600 booked, 610 billed
+            assertEquals(200, postJson(api("refund/" + off.name()), body(method, paid, "r-" + paid, 40_000, ""), "app-api-key", off.key())
+                    .status());
+            awaitTrue(() -> refundState(off, method, paid, "r-" + paid).equals("SUCCESS"), method + ": the refund succeeded");
+            JsonObject differs = reconcile(off, method, today(), 200);
+            List<JsonObject> found = differs.getJsonArray("discrepancies").stream().map(JsonValue::asJsonObject).toList();
+            assertEquals(List.of("FEE_DIFFERS PAYMENT 600/610", "FEE_DIFFERS REFUND 240/244"), found.stream().map(d -> d.getString("kind") + " "
+                    + d.getString("lineKind") + " " + d.getJsonNumber("brokerAmount") + "/" + d.getJsonNumber("companyAmount")).sorted()
+                    .toList(), differs::toString);
+        }
+    }
+
+    @Test
+    void aFeeRateChangesFromAComingDayOnlyAndABadRateIsRefusedNamingItsFieldChangingNothing() {
+        Shop shop = shopWithFees("alphapay", "0.60", "0.60", false);
+        JsonObject credentials = SANDBOX.openAccount("alphapay", shop.name(), "0.60").json();
+        java.util.function.BiFunction<String, String, Reply> register = (rate, from) -> {
+            jakarta.json.JsonObjectBuilder b = jakarta.json.Json.createObjectBuilder(credentials).add("feeRate", rate);
+            if (from != null) {
+                b.add("feeRateFrom", from);
+            }
+            return send("PUT", at(base, "admin/merchants/" + shop.name() + "/companies/alphapay"), b.build().toString(), "Content-Type",
+                    "application/json", "Authorization", admin());
+        };
+        String tomorrow = java.time.LocalDate.parse(today()).plusDays(1).toString();
+        assertRefused(422, "feeRateFrom", register.apply("0.55", today()));
+        assertRefused(422, "feeRate", register.apply("0.605", null));
+        assertRefused(422, "feeRate", register.apply("100", tomorrow));
+        Reply changed = register.apply("0.55", null);
+        assertEquals(200, changed.status(), changed::toString);
+        String both = "[{\"feeRate\":\"0.60\",\"from\":\"2000-01-01\"},{\"feeRate\":\"0.55\",\"from\":\"" + tomorrow + "\"}]";
+        assertEquals(both, changed.json().getJsonArray("feeRates").toString(), "from tomorrow, today's payments at today's rate");
+        assertEquals(both, register.apply("0.55", tomorrow).json().getJsonArray("feeRates").toString(), "the same plan again: no change");
     }
 
     @Test
@@ -1471,6 +1531,28 @@ class RefundsIT {
         return shop;
     }
 
+    /**
+     * A merchant with one account, at {@code method}: opened at the company with {@code companyRate}
+     * and registered at the broker with {@code brokerRate}, which the broker's answer shows.
+     */
+    private Shop shopWithFees(String method, String companyRate, String brokerRate, boolean abroad) {
+        String name = "fee" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + name + "\"}", "Authorization", admin()).status());
+        Reply key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + name + "\"],\"label\":\"fees\"}", "Authorization", admin());
+        assertEquals(201, key.status(), key::toString);
+        Reply registered = SANDBOX.registerWithFees(at(base, ""), admin(), name, method, companyRate, brokerRate);
+        assertEquals(200, registered.status(), registered::toString);
+        assertEquals("[{\"feeRate\":\"" + brokerRate + "\",\"from\":\"2000-01-01\"}]", registered.json().getJsonArray("feeRates").toString(),
+                "a new account's rate, from its start");
+        if (abroad) {
+            Reply put = send("PUT", at(base, "admin/merchants/" + name + "/payout-accounts/" + method), "{\"holderName\":\"Harbour Tea Ltd\","
+                    + "\"accountNumber\":\"GB29NWBK60161331926819\",\"swiftCode\":\"NWBKGB2L\",\"bankCountry\":\"GB\",\"currency\":\"GBP\"}",
+                    "Content-Type", "application/json", "Authorization", admin());
+            assertEquals(200, put.status(), put::toString);
+        }
+        return new Shop(name, key.json().getString("key"));
+    }
+
     private String shopPaid(Shop shop, String method, long amount, String currency, boolean held) {
         String ref = ref();
         Reply created = postJson(api("payment/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
@@ -1684,6 +1766,20 @@ class RefundsIT {
         Reply added = postJson(api("settlement/receiver/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"type\":\"MERCHANT\","
                 + "\"account\":\"" + account + "\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}", "app-api-key", shop.key());
         assertEquals(200, added.status(), added::toString);
+    }
+
+    /** A held payment of the shop split to a new receiver of its own ({@code s-} + the order), then released ({@code rel-}), each FINISHED. */
+    private void splitThenRelease(Shop shop, String method, String held, String receiver, long amount) throws InterruptedException {
+        addMerchantReceiver(shop, method, receiver);
+        Reply split = postJson(api("settlement/" + shop.name()), splitBody(method, held, "s-" + held, false, share(receiver, amount)),
+                "app-api-key", shop.key());
+        assertEquals(200, split.status(), split::toString);
+        awaitTrue(() -> settlementState(shop, method, held, "s-" + held).equals("FINISHED"), method + ": the split finished");
+        Reply released = send("PUT", api("settlement/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + held
+                + "\",\"settlementRef\":\"rel-" + held + "\",\"description\":\"余额解冻\"}", "Content-Type", "application/json",
+                "app-api-key", shop.key());
+        assertEquals(200, released.status(), released::toString);
+        awaitTrue(() -> settlementState(shop, method, held, "rel-" + held).equals("FINISHED"), method + ": the release finished");
     }
 
     private static String share(String account, long amount) {

@@ -47,6 +47,25 @@ public final class SandboxClient {
         return Http.postJson(base.resolve(method + "/accounts"), "{\"merchant\":\"" + merchant + "\"}", "Authorization", admin);
     }
 
+    /** Opens an account whose company keeps {@code feeRate} (a percentage, e.g. "0.60") on each payment. */
+    public Reply openAccount(String method, String merchant, String feeRate) {
+        return Http.postJson(base.resolve(method + "/accounts"), "{\"merchant\":\"" + merchant + "\",\"feeRate\":\"" + feeRate + "\"}",
+                "Authorization", admin);
+    }
+
+    /**
+     * Opens the merchant's account at the company with {@code companyRate} and registers it at the
+     * broker with {@code brokerRate} (the contract as the integrator typed it): the same rate, or
+     * another to arrange a difference. Returns the broker's answer.
+     */
+    public Reply registerWithFees(URI brokerBase, String brokerAdmin, String merchant, String method, String companyRate, String brokerRate) {
+        Reply account = openAccount(method, merchant, companyRate);
+        assertEquals(201, account.status(), account::toString);
+        jakarta.json.JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder(account.json()).add("feeRate", brokerRate);
+        return Http.send("PUT", brokerBase.resolve("admin/merchants/" + merchant + "/companies/" + method), body.build().toString(),
+                "Content-Type", "application/json", "Authorization", brokerAdmin);
+    }
+
     /**
      * The public half of the merchant key an account hands out ({@code merchantPrivateKey}: its
      * modulus and public exponent), what the company checks that merchant's signatures with.

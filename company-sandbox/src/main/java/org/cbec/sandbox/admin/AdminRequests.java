@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.cbec.sandbox.books.BillRules;
 import org.cbec.sandbox.books.Companies;
+import org.cbec.sandbox.books.Fees;
 import org.cbec.sandbox.books.PayoutRules;
 import org.cbec.sandbox.books.Payouts;
 import org.cbec.sandbox.books.RequestLog;
@@ -57,14 +58,21 @@ final class AdminRequests {
         return paymentMethod;
     }
 
-    static String merchantToOpen(byte[] body, String contentType) {
+    /** An account to open: under the merchant's name, with its company's fee rate (a percentage, two places; 0 by default). */
+    record ToOpen(String merchant, BigDecimal feeRate) {
+    }
+
+    static ToOpen toOpen(byte[] body, String contentType) {
         JsonObject o = object(body, contentType, false);
         String merchant = read("merchant", () -> Members.text(o, "merchant", 64));
         if (!MERCHANT.matcher(merchant).matches()) {
             throw new AdminRefusal(400, "merchant must be 1 to 64 letters, digits, '_', '.' or '-', starting with a letter or digit",
                     "merchant");
         }
-        return merchant;
+        BigDecimal feeRate = read("feeRate", () -> Members.optionalText(o, "feeRate", 5)).map(t -> Fees.rate(t)
+                .orElseThrow(() -> new AdminRefusal(400, "feeRate must be a percentage from 0 to 99.99 with at most two places, e.g."
+                        + " \"0.60\"", "feeRate"))).orElse(BigDecimal.ZERO.setScale(2));
+        return new ToOpen(merchant, feeRate);
     }
 
     /** Whether a path's merchant name could name an account at all (else: no such account, no lookup). */

@@ -80,15 +80,17 @@ public class AdminResource {
     @Path("{paymentMethod}/accounts")
     public Response open(@PathParam("paymentMethod") String paymentMethod, InputStream body) {
         String company = AdminRequests.paymentMethod(paymentMethod);
-        String merchant = AdminRequests.merchantToOpen(Bodies.read(body), http.getContentType());
-        Accounts.Opened opened = accounts.open(company, merchant);
+        AdminRequests.ToOpen toOpen = AdminRequests.toOpen(Bodies.read(body), http.getContentType());
+        Accounts.Opened opened = accounts.open(company, toOpen.merchant(), toOpen.feeRate());
         Credentials c = opened.credentials();
         JsonObjectBuilder answer = JsonText.object()
                 .add("companyMerchantId", c.companyMerchantId())
                 .add("appId", c.appId())
                 .add("keySerial", c.keySerial())
                 .add("merchantPrivateKey", c.merchantPrivateKey())
-                .add("companyPublicKey", c.companyPublicKey());
+                .add("companyPublicKey", c.companyPublicKey())
+                // The contract's fee, as the broker's registration of the account takes it.
+                .add("feeRate", c.feeRate().toPlainString());
         if (c.apiV3Key() != null) {
             // alphapay only: the key that decrypts its callbacks' resource.
             answer.add("apiV3Key", c.apiV3Key());

@@ -25,8 +25,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * The sandbox's daily bills: each account's lines of one Beijing day, written from the sandbox's
  * own books, and the differences a test arranged in them.
  *
- * <p>The lines: a paid order is a PAYMENT on its pay day (also when it was refunded later); a
- * decided refund a REFUND at its decision; a finished part of a split a SPLIT (to a receiver) or a
+ * <p>The lines: a paid order is a PAYMENT on its pay day (also when it was refunded later), with
+ * the fee kept on it; a decided refund a REFUND at its decision, with the fee it gave back; a finished part of a split a SPLIT (to a receiver) or a
  * RELEASE (to the merchant itself) at its finish; a payout a PAYOUT on the day it was accepted, in
  * its state as of now. A refund or split part that the timer has not stored yet but whose delay has
  * passed is billed as it reads (see {@link ProcessingClock}), at the time the timer will store. The
@@ -74,7 +74,7 @@ public class Bills {
         payouts.settleDue(account.accountId());
         for (CompanyOrder o : between(CompanyOrder.PAID_BETWEEN, CompanyOrder.class, account, read.from(), read.to())) {
             rows.add(new BillEntry(BillEntry.Kind.PAYMENT, o.getOrderRef(), o.getTransactionId(), null, null, null, null, o.getAmount(),
-                    0, o.getCurrency(), "SUCCESS", o.getPaidAt()));
+                    o.getFee(), o.getCurrency(), "SUCCESS", o.getPaidAt()));
         }
         for (Object[] row : between(CompanyRefund.DECIDED_BETWEEN, Object[].class, account, read.from(), read.to())) {
             CompanyRefund r = (CompanyRefund) row[0];
@@ -160,7 +160,7 @@ public class Bills {
 
     private static BillEntry refund(CompanyRefund r, CompanyOrder o, String state, OffsetDateTime decidedAt) {
         return new BillEntry(BillEntry.Kind.REFUND, o.getOrderRef(), o.getTransactionId(), r.getRefundNo(), r.getRefundId(), null, null,
-                r.getAmount(), 0, o.getCurrency(), state, decidedAt);
+                r.getAmount(), r.getFee(), o.getCurrency(), state, decidedAt);
     }
 
     private static BillEntry part(SplitPart p, Split s, CompanyOrder o, String state, OffsetDateTime finishedAt) {

@@ -204,12 +204,17 @@ public class Books {
         if (o.getState() == CompanyOrder.State.SUCCESS) {
             return new Paid(PayResult.ALREADY_PAID, o.getTransactionId());
         }
-        o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), payerIdentityHash, paidAt);
+        o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), payerIdentityHash, paidAt, fee(party, o.getAmount()));
         LOG.info(() -> String.format("%s order paid: account %s, out_trade_no %s, transaction %s", party.paymentMethod(),
                 party.companyMerchantId(), orderRef, o.getTransactionId()));
         // Without its callback (a test's lost callback), the merchant learns of the payment by asking.
         report(Notice.Event.PAID, o, callback ? o.getNotifyUrl() : null, null);
         return new Paid(PayResult.PAID, o.getTransactionId());
+    }
+
+    /** The fee the account's company keeps on a payment of {@code amount}, at the rate the account was opened with. */
+    private long fee(Party party, long amount) {
+        return Fees.ofOrder(amount, em.find(org.cbec.sandbox.entity.Account.class, party.accountId()).getFeeRate());
     }
 
     /** The company's usual trade type of a payment made at the company itself: a code scanned (both companies call it NATIVE). */
@@ -227,7 +232,7 @@ public class Books {
         }
         CompanyOrder o = new CompanyOrder(party.accountId(), orderRef, DIRECT_TRADE_TYPE, amount, "CNY", null,
                 Companies.newReference(party.paymentMethod()), null, false, paidAt);
-        o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), null, paidAt);
+        o.pay(Companies.transactionId(party.paymentMethod(), o.getReference()), null, paidAt, fee(party, amount));
         em.persist(o);
         em.flush();
         LOG.info(() -> String.format("%s order paid directly at the company: account %s, out_trade_no %s, transaction %s, %d CNY",
@@ -300,7 +305,7 @@ public class Books {
         if (order.isHeldForSettlement()) {
             // Money split to receivers stays theirs: a refund takes only what was neither refunded nor split.
             SettlementRules.Holding holding = new SettlementRules.Holding(order.getAmount(), refunded,
-                    settlements.splitNotClosed(order.getId()), false);
+                    settlements.splitNotClosed(order.getId()), false, order.getFee() - feeGivenBack(refunds, now, refundDelayMs));
             Optional<String> refused = SettlementRules.checkRefundOfHeld(holding, terms.amount());
             if (refused.isPresent()) {
                 return RefundOutcome.refused(Refusal.REFUND_EXCEEDS, refused.get());
@@ -309,7 +314,8 @@ public class Books {
         String outcome = order.getRefundOutcome() == null ? "SUCCESS" : order.getRefundOutcome();
         String notifyUrl = terms.notifyUrl() != null ? terms.notifyUrl() : terms.orderNotifyUrlToo() ? order.getNotifyUrl() : null;
         CompanyRefund r = new CompanyRefund(order.getId(), party.accountId(), terms.refundNo(),
-                Companies.newRefundId(party.paymentMethod()), terms.amount(), terms.reason(),
+                Companies.newRefundId(party.paymentMethod()), terms.amount(), Fees.ofRefund(order.getFee(), order.getAmount(), terms.amount()),
+                terms.reason(),
                 terms.synchronous() ? "SUCCESS" : "PROCESSING", terms.synchronous() ? "SUCCESS" : outcome, notifyUrl, now);
         em.persist(r);
         em.flush();
@@ -564,6 +570,17 @@ public class Books {
     static long refunded(List<CompanyRefund> refunds, OffsetDateTime now, long refundDelayMs) {
         return refunds.stream().filter(r -> !"CLOSED".equals(reading(r, now, refundDelayMs).state()))
                 .mapToLong(CompanyRefund::getAmount).sum();
+    }
+
+    /** The fee given back by the refunds not CLOSED as of now. */
+    static long feeGivenBack(List<CompanyRefund> refunds, OffsetDateTime now, long refundDelayMs) {
+        return refunds.stream().filter(r -> !"CLOSED".equals(reading(r, now, refundDelayMs).state()))
+                .mapToLong(CompanyRefund::getFee).sum();
+    }
+
+    /** The fee the company keeps on a paid order as of now: the order's, less what its refunds not CLOSED gave back. */
+    static long feeKept(CompanyOrder order, List<CompanyRefund> refunds, OffsetDateTime now, long refundDelayMs) {
+        return order.getFee() - feeGivenBack(refunds, now, refundDelayMs);
     }
 
     private RefundView view(CompanyOrder order, CompanyRefund r, List<CompanyRefund> refunds, OffsetDateTime now) {

@@ -254,10 +254,11 @@ public final class PayoutRules {
 
     /**
      * The account's funds in CNY fen, from its books. {@code paidNotHeld}: CNY orders paid and not
-     * held for settlement; {@code refundedNotHeld}: their refunds not CLOSED; {@code held}: the
+     * held for settlement, less the company's fees on them; {@code refundedNotHeld}: their refunds
+     * not CLOSED, less the fees those gave back; {@code held}: the
      * holdings of its paid held CNY orders; {@code accepted} and {@code paid}: what its ACCEPTED
      * and PAID payouts add up to (a FAILED payout's money is back).
-     * A held order's money is held while the company holds it (paid − refunds not CLOSED −
+     * A held order's money is held while the company holds it (paid − its fee kept − refunds not CLOSED −
      * receivers' parts not CLOSED); once released, that same figure is the merchant's (a refund or
      * a closed part after the release comes out of, or back to, the available funds).
      */
@@ -266,7 +267,7 @@ public final class PayoutRules {
         long released = 0;
         for (HeldView h : held) {
             heldNow += h.unsplit();
-            released += h.paid() - h.refunded() - h.split() - h.unsplit();
+            released += h.paid() - h.fee() - h.refunded() - h.split() - h.unsplit();
         }
         long available = paidNotHeld - refundedNotHeld + released - accepted - paid;
         return new Balance(available, heldNow, accepted, paid);

@@ -298,7 +298,7 @@ public class Payouts {
                 .setParameter("accepted", Payout.State.ACCEPTED).setParameter("now", now).getResultList();
     }
 
-    /** The funds from the books, CNY only: orders paid (held or not), their refunds, the holdings, the payouts. */
+    /** The funds from the books, CNY only: orders paid (held or not) less their fees, their refunds less the fees given back, the holdings, the payouts. */
     private Balance balance(long accountId, OffsetDateTime now) {
         long paidNotHeld = 0;
         for (Object[] row : em.createNamedQuery(CompanyOrder.PAID_SUMS, Object[].class).setParameter("accountId", accountId)
@@ -331,7 +331,8 @@ public class Payouts {
                 }
             }
         }
-        return PayoutRules.balance(paidNotHeld, Books.refunded(refundsNotHeld, now, refundDelayMs), held, accepted, paid);
+        return PayoutRules.balance(paidNotHeld, Books.refunded(refundsNotHeld, now, refundDelayMs)
+                - Books.feeGivenBack(refundsNotHeld, now, refundDelayMs), held, accepted, paid);
     }
 
     /** A selected boolean column, as EclipseLink hands it back (a Boolean, or 0/1 from some drivers). */

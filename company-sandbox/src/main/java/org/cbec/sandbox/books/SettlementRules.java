@@ -32,14 +32,19 @@ public final class SettlementRules {
 
     /**
      * An order's figures as of now: {@code paid}, {@code refunded} (refunds not CLOSED), {@code split}
-     * (receivers' parts not CLOSED; a release's part to the merchant is not a split) and whether
-     * everything left was released.
+     * (receivers' parts not CLOSED; a release's part to the merchant is not a split), whether
+     * everything left was released, and {@code fee}, the company's fee kept on it (the order's, less
+     * what refunds not CLOSED gave back).
      */
-    public record Holding(long paid, long refunded, long split, boolean released) {
+    public record Holding(long paid, long refunded, long split, boolean released, long fee) {
 
-        /** What the company still holds: paid less refunded less split, 0 once released. */
+        public Holding(long paid, long refunded, long split, boolean released) {
+            this(paid, refunded, split, released, 0);
+        }
+
+        /** What the company still holds: paid less its fee, refunded and split, 0 once released. */
         public long unsplit() {
-            return released ? 0 : Math.max(0, paid - refunded - split);
+            return released ? 0 : Math.max(0, paid - fee - refunded - split);
         }
 
         /** What can still be refunded: paid money neither refunded nor split away (released money is the merchant's). */
@@ -53,9 +58,14 @@ public final class SettlementRules {
 
     /** The order's holding, from what was paid and refunded and the parts of its splits and releases as of now. */
     public static Holding holding(long paid, long refunded, List<PartNow> parts, boolean released) {
+        return holding(paid, refunded, parts, released, 0);
+    }
+
+    /** {@link #holding(long, long, List, boolean)} with the fee the company keeps on it. */
+    public static Holding holding(long paid, long refunded, List<PartNow> parts, boolean released, long fee) {
         long split = parts.stream().filter(p -> !p.toMerchant() && !"CLOSED".equals(p.result()))
                 .mapToLong(PartNow::amount).sum();
-        return new Holding(paid, refunded, split, released);
+        return new Holding(paid, refunded, split, released, fee);
     }
 
     /** The most that the order's splits (parts not CLOSED) may add up to: {@code percent} of what was paid, rounded down. */

@@ -141,7 +141,7 @@ public class Settlements {
 
     /** What an order holds now: paid, refunded (not CLOSED), split (parts not CLOSED), still held, and whether it was released. */
     public record HeldView(String orderRef, String transactionId, long paid, long refunded, long split, long unsplit,
-            boolean released) {
+            boolean released, long fee) {
     }
 
     /** An order's settlement as the admin view shows it: its holding and its splits and releases, oldest first. */
@@ -489,8 +489,9 @@ public class Settlements {
                 .setParameter("orderId", order.getId()).getResultList();
         List<SplitPart> parts = em.createNamedQuery(SplitPart.OF_ORDER, SplitPart.class).setParameter("orderId", order.getId())
                 .getResultList();
+        long fee = order.getState() == CompanyOrder.State.SUCCESS ? Books.feeKept(order, refunds, now, refundDelayMs) : 0;
         return SettlementRules.holding(paid, Books.refunded(refunds, now, refundDelayMs), partsNow(parts, now),
-                splits.stream().anyMatch(Split::releases));
+                splits.stream().anyMatch(Split::releases), fee);
     }
 
     private List<PartNow> partsNow(List<SplitPart> parts, OffsetDateTime now) {
@@ -537,7 +538,7 @@ public class Settlements {
 
     private static HeldView view(CompanyOrder order, Holding h) {
         return new HeldView(order.getOrderRef(), order.getTransactionId(), h.paid(), h.refunded(), h.split(),
-                order.isHeldForSettlement() ? h.unsplit() : 0, h.released());
+                order.isHeldForSettlement() ? h.unsplit() : 0, h.released(), h.fee());
     }
 
     private static ReceiverView view(SettlementReceiver r) {

@@ -68,11 +68,15 @@ public class Account {
     @Column(name = "payout_failure", length = 256)
     private String payoutFailure;
 
+    /** The company's fee on each payment, a percentage (two places), as the account was opened. */
+    @Column(name = "fee_rate", nullable = false, precision = 5, scale = 2)
+    private java.math.BigDecimal feeRate;
+
     protected Account() {
     }
 
     public Account(String paymentMethod, String merchant, String companyMerchantId, String appId, String keySerial,
-            String merchantPublicKey, String merchantPrivateKey, String apiV3Key, OffsetDateTime openedAt) {
+            String merchantPublicKey, String merchantPrivateKey, String apiV3Key, java.math.BigDecimal feeRate, OffsetDateTime openedAt) {
         this.paymentMethod = paymentMethod;
         this.merchant = merchant;
         this.companyMerchantId = companyMerchantId;
@@ -81,11 +85,16 @@ public class Account {
         this.merchantPublicKey = merchantPublicKey;
         this.merchantPrivateKey = merchantPrivateKey;
         this.apiV3Key = apiV3Key;
+        this.feeRate = feeRate;
         this.openedAt = openedAt;
     }
 
     public void arrangePayoutFailure(String reason) {
         this.payoutFailure = reason;
+    }
+
+    public java.math.BigDecimal getFeeRate() {
+        return feeRate;
     }
 
     public Long getId() {

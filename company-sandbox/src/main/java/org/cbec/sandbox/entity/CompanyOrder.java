@@ -25,7 +25,7 @@ import java.time.OffsetDateTime;
         query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId AND o.transactionId = :transactionId")
 @NamedQuery(name = CompanyOrder.PAID_BY, query = "SELECT o.id FROM CompanyOrder o WHERE o.state = :paid AND o.paidAt <= :paidBy"
         + " AND o.id > :after AND NOT EXISTS (SELECT s.id FROM Split s WHERE s.orderId = o.id AND s.kind = :release) ORDER BY o.id")
-@NamedQuery(name = CompanyOrder.PAID_SUMS, query = "SELECT o.heldForSettlement, SUM(o.amount) FROM CompanyOrder o"
+@NamedQuery(name = CompanyOrder.PAID_SUMS, query = "SELECT o.heldForSettlement, SUM(o.amount) - SUM(o.fee) FROM CompanyOrder o"
         + " WHERE o.accountId = :accountId AND o.state = :paid AND o.currency = :currency GROUP BY o.heldForSettlement")
 @NamedQuery(name = CompanyOrder.PAID_BETWEEN, query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId"
         + " AND o.paidAt >= :from AND o.paidAt < :to ORDER BY o.paidAt, o.id")
@@ -78,6 +78,10 @@ public class CompanyOrder {
 
     @Column(nullable = false)
     private long amount;
+
+    /** The company's fee, kept when it is paid. */
+    @Column(nullable = false)
+    private long fee;
 
     @Column(nullable = false, length = 3)
     private String currency;
@@ -139,12 +143,13 @@ public class CompanyOrder {
     }
 
     /**
-     * Paid at {@code at}. A test may name a payment time before the order was created (a payment at
+     * Paid at {@code at}, the company keeping {@code fee}. A test may name a payment time before the order was created (a payment at
      * the end of an earlier day): the creation is then moved back to it, so that no order is paid
      * before it existed.
      */
-    public void pay(String transactionId, String payerIdentityHash, OffsetDateTime at) {
+    public void pay(String transactionId, String payerIdentityHash, OffsetDateTime at, long fee) {
         this.state = State.SUCCESS;
+        this.fee = fee;
         this.transactionId = transactionId;
         this.payerIdentityHash = payerIdentityHash;
         this.paidAt = at;
@@ -184,6 +189,10 @@ public class CompanyOrder {
 
     public String getTradeType() {
         return tradeType;
+    }
+
+    public long getFee() {
+        return fee;
     }
 
     public long getAmount() {

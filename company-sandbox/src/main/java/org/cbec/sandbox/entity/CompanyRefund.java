@@ -70,6 +70,10 @@ public class CompanyRefund {
     @Column(nullable = false)
     private long amount;
 
+    /** Its share of its order's fee, given back with it. */
+    @Column(nullable = false)
+    private long fee;
+
     @Column(length = 256)
     private String reason;
 
@@ -93,8 +97,9 @@ public class CompanyRefund {
     }
 
     /** A refund made now: decided at once ({@code state} SUCCESS) or PROCESSING until it reaches {@code outcome}. */
-    public CompanyRefund(long orderId, long accountId, String refundNo, String refundId, long amount, String reason,
+    public CompanyRefund(long orderId, long accountId, String refundNo, String refundId, long amount, long fee, String reason,
             String state, String outcome, String notifyUrl, OffsetDateTime at) {
+        this.fee = fee;
         this.orderId = orderId;
         this.accountId = accountId;
         this.refundNo = refundNo;
@@ -128,6 +133,10 @@ public class CompanyRefund {
 
     public String getRefundId() {
         return refundId;
+    }
+
+    public long getFee() {
+        return fee;
     }
 
     public long getAmount() {

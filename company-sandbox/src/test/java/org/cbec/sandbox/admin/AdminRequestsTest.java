@@ -22,14 +22,14 @@ class AdminRequestsTest {
     @ParameterizedTest
     @ValueSource(strings = {"acme", "a", "Acme-Shop.cn_2", "0day"})
     void merchantNamesThatOpen(String name) {
-        assertEquals(name, AdminRequests.merchantToOpen(b("{\"merchant\":\"" + name + "\"}"), JSON));
+        assertEquals(name, AdminRequests.toOpen(b("{\"merchant\":\"" + name + "\"}"), JSON).merchant());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "-acme", ".acme", "_acme", "ac me", "acme/x", "ácme"})
     void merchantNamesThatDoNotOpenNameTheField(String name) {
         AdminRefusal e = assertThrows(AdminRefusal.class,
-                () -> AdminRequests.merchantToOpen(b("{\"merchant\":\"" + name + "\"}"), JSON));
+                () -> AdminRequests.toOpen(b("{\"merchant\":\"" + name + "\"}"), JSON));
         assertEquals(400, e.status());
         assertEquals("merchant", e.field());
     }
@@ -37,14 +37,26 @@ class AdminRequestsTest {
     @Test
     void aMerchantNameOf65IsTooLong() {
         assertEquals("merchant", assertThrows(AdminRefusal.class,
-                () -> AdminRequests.merchantToOpen(b("{\"merchant\":\"" + "a".repeat(65) + "\"}"), JSON)).field());
+                () -> AdminRequests.toOpen(b("{\"merchant\":\"" + "a".repeat(65) + "\"}"), JSON)).field());
+    }
+
+    @Test
+    void anAccountIsOpenedWithTheFeeRateAskedForOr0AndABadRateNamesTheField() {
+        assertEquals(new java.math.BigDecimal("0.60"), AdminRequests.toOpen(b("{\"merchant\":\"m\",\"feeRate\":\"0.6\"}"), JSON).feeRate());
+        assertEquals(new java.math.BigDecimal("0.00"), AdminRequests.toOpen(b("{\"merchant\":\"m\"}"), JSON).feeRate());
+        for (String bad : new String[] {"100", "0.605", "-1", "x", ""}) {
+            AdminRefusal e = assertThrows(AdminRefusal.class,
+                    () -> AdminRequests.toOpen(b("{\"merchant\":\"m\",\"feeRate\":\"" + bad + "\"}"), JSON), bad);
+            assertEquals(400, e.status());
+            assertEquals("feeRate", e.field());
+        }
     }
 
     @Test
     void bodiesMustBeJson() {
-        assertEquals(415, assertThrows(AdminRefusal.class, () -> AdminRequests.merchantToOpen(b("merchant=acme"), "text/plain")).status());
-        assertEquals(400, assertThrows(AdminRefusal.class, () -> AdminRequests.merchantToOpen(b("{"), JSON)).status());
-        assertEquals(413, assertThrows(AdminRefusal.class, () -> AdminRequests.merchantToOpen(null, JSON)).status());
+        assertEquals(415, assertThrows(AdminRefusal.class, () -> AdminRequests.toOpen(b("merchant=acme"), "text/plain")).status());
+        assertEquals(400, assertThrows(AdminRefusal.class, () -> AdminRequests.toOpen(b("{"), JSON)).status());
+        assertEquals(413, assertThrows(AdminRefusal.class, () -> AdminRequests.toOpen(null, JSON)).status());
     }
 
     @Test

@@ -54,7 +54,7 @@ class AlphapaySettlementProtocolTest {
         final List<Object> calls = new ArrayList<>();
         Settlements.SplitOutcome splitOutcome = new Settlements.SplitOutcome(SPLIT, false, null, null);
         Optional<Settlements.SplitView> found = Optional.of(SPLIT);
-        Optional<Settlements.HeldView> held = Optional.of(new Settlements.HeldView("kat0001", TRANSACTION, 10000, 0, 420, 1280, false));
+        Optional<Settlements.HeldView> held = Optional.of(new Settlements.HeldView("kat0001", TRANSACTION, 10000, 0, 420, 1280, false, 0));
 
         @Override
         public ReceiverOutcome addReceiver(Party party, ReceiverTerms terms) {

@@ -90,7 +90,7 @@ class BetapaySettlementVectorsTest {
 
         @Override
         public Optional<HeldView> held(long accountId, String orderRef, String transactionId) {
-            return TRADE_NO.equals(transactionId) ? Optional.of(new HeldView("ORDER20261125B", TRADE_NO, 1000, 0, 400, 2199, false))
+            return TRADE_NO.equals(transactionId) ? Optional.of(new HeldView("ORDER20261125B", TRADE_NO, 1000, 0, 400, 2199, false, 0))
                     : Optional.empty();
         }
     }

@@ -144,10 +144,10 @@ class PayoutRulesTest {
 
     @Test
     void theFundsAreWhatWasPaidAndReleasedLessRefundsAndPayoutsNotFailed() {
-        HeldView holding = new HeldView("held1", "t1", 5000, 0, 1000, 4000, false);
-        HeldView released = new HeldView("held2", "t2", 3000, 500, 900, 0, true);
+        HeldView holding = new HeldView("held1", "t1", 5000, 0, 1000, 4000, false, 0);
+        HeldView released = new HeldView("held2", "t2", 3000, 500, 900, 0, true, 18); // its fee kept: 18
         Balance b = PayoutRules.balance(10000, 1000, List.of(holding, released), 2000, 3000);
-        assertEquals(new Balance(10000 - 1000 + (3000 - 500 - 900) - 2000 - 3000, 4000, 2000, 3000), b);
+        assertEquals(new Balance(10000 - 1000 + (3000 - 18 - 500 - 900) - 2000 - 3000, 4000, 2000, 3000), b);
         assertEquals(new Balance(0, 0, 0, 0), PayoutRules.balance(0, 0, List.of(), 0, 0), "a fresh account");
     }
 

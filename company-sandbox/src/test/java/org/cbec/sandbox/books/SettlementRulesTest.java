@@ -78,6 +78,16 @@ class SettlementRulesTest {
     }
 
     @Test
+    void theFeeTheCompanyKeepsIsNotHeldForTheMerchantButARefundMayStillTakeThePaidAmount() {
+        Holding h = SettlementRules.holding(10000, 2000, List.of(new PartNow(false, 1000, "SUCCESS")), false, 60 - 12);
+        assertEquals(10000 - 48 - 2000 - 1000, h.unsplit(), "the fee kept (60, less 12 given back by the refund) is the company's");
+        Holding mostlyRefunded = SettlementRules.holding(10000, 7000, List.of(), false, 60 - 42);
+        assertEquals(Optional.of(Refusal.NOT_ENOUGH_HELD), split(mostlyRefunded, part("R1", 2983)), "2,982 held, the fee kept 18");
+        assertEquals(Optional.empty(), split(mostlyRefunded, part("R1", 2982)));
+        assertEquals(10000 - 2000 - 1000, h.refundable(), "refunds are of what the payer paid");
+    }
+
+    @Test
     void onlyAPaidOrderCreatedHeldIsSplitOrReleased() {
         Holding h = new Holding(10000, 0, 0, false);
         assertEquals(Refusal.ORDER_NOT_HELD,

@@ -8,6 +8,8 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.math.BigDecimal;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.time.ZoneOffset;
@@ -16,6 +18,7 @@ import org.cbec.access.boundary.Parties;
 import org.cbec.access.entity.GrantSubject;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.Beneficiary;
+import org.cbec.payment.FeeRateView;
 import org.cbec.payment.PayoutAccountView;
 import org.cbec.payment.entity.CompanyCredential;
 import org.cbec.payment.entity.PayoutAccount;
@@ -26,7 +29,10 @@ import org.cbec.platform.crypto.Resealed;
 import org.cbec.platform.error.InvalidRequestException;
 import org.cbec.platform.text.FreeText;
 import org.cbec.platform.error.UnknownResourceException;
+import org.cbec.payment.control.FeeRates;
+import org.cbec.payment.control.FeeRules;
 import org.cbec.payment.control.PaymentRules;
+import org.cbec.platform.time.BeijingTime;
 import org.cbec.plumbing.crypto.Pem;
 
 /**
@@ -59,9 +65,15 @@ public class CompanyAccounts {
     @jakarta.inject.Inject
     CredentialKeys keys;
 
-    /** Registers or replaces a merchant's account at a company. */
+    /**
+     * Registers or replaces a merchant's account at a company, with its contracted fee rate: a new
+     * account's rate ({@code feeRate}, 0 when none is given) applies from its start; a rate given
+     * again for an account registered before takes effect from {@code feeRateFrom}, a coming
+     * Beijing day (tomorrow when none is given), since the fees of the payments up to then are
+     * booked; the same rate again changes nothing.
+     */
     public void register(String merchant, String paymentMethod, String companyMerchantId, String appId, String keySerial,
-            String merchantPrivateKey, String companyPublicKey, String apiV3Key) {
+            String merchantPrivateKey, String companyPublicKey, String apiV3Key, String feeRate, String feeRateFrom) {
         requireMerchant(merchant);
         PaymentRules.requireMethod("paymentMethod", paymentMethod);
         requireText("companyMerchantId", companyMerchantId, 64);
@@ -83,8 +95,31 @@ public class CompanyAccounts {
         if (apiV3Key != null && !"alphapay".equals(paymentMethod)) {
             throw new InvalidRequestException("apiV3Key", "only an alphapay account has an API v3 key");
         }
+        BigDecimal rate = feeRate == null ? null : FeeRules.rate("feeRate", feeRate);
+        LocalDate rateFrom = feeRateFrom == null ? null : day("feeRateFrom", feeRateFrom);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         CompanyCredential credential = find(merchant, paymentMethod);
+        // The rate's day: a new account's from its start, a change from a coming day.
+        LocalDate from;
+        if (credential == null) {
+            if (rateFrom != null) {
+                throw new InvalidRequestException("feeRateFrom", "a new account's feeRate applies from its start: feeRateFrom is for"
+                        + " changing the rate of an account registered before");
+            }
+            from = FeeRates.START;
+            rate = rate == null ? BigDecimal.ZERO.setScale(2) : rate;
+        } else if (rate != null) {
+            LocalDate tomorrow = BeijingTime.day(now).plusDays(1);
+            from = rateFrom == null ? tomorrow : rateFrom;
+            if (from.isBefore(tomorrow)) {
+                throw new InvalidRequestException("feeRateFrom", "feeRateFrom must be a coming Beijing day, " + tomorrow
+                        + " at the earliest: the fees of the payments until then are booked at the rate in effect");
+            }
+        } else if (rateFrom != null) {
+            throw new InvalidRequestException("feeRateFrom", "feeRateFrom goes with the feeRate it is for");
+        } else {
+            from = null;
+        }
         if (credential == null) {
             credential = new CompanyCredential(merchant, paymentMethod, now);
             em.persist(credential);
@@ -92,9 +127,19 @@ public class CompanyAccounts {
         KeyRing ring = keys.ring();
         credential.update(companyMerchantId, appId, keySerial, ring.seal(merchantPrivateKey, context(merchant, paymentMethod, PRIVATE_KEY_FIELD)),
                 companyPublicKey, apiV3Key == null ? null : ring.seal(apiV3Key, context(merchant, paymentMethod, API_V3_KEY_FIELD)), now);
+        if (from != null && FeeRates.set(em, merchant, paymentMethod, from, rate)) {
+            BigDecimal set = rate;
+            LOG.info(() -> "Fee rate of " + merchant + " at " + paymentMethod + ": " + set.toPlainString() + "% from " + from);
+        }
         String kept = merchant + "\n" + paymentMethod;
         Recent.evictNowAndAfterCommit(transactions, () -> KNOWN.evict(kept));
         LOG.info(() -> "Company account registered: " + merchant + " at " + paymentMethod + " as " + companyMerchantId);
+    }
+
+    /** The account's fee rates, the oldest first (the first from the account's start). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public java.util.List<FeeRateView> feeRates(String merchant, String paymentMethod) {
+        return FeeRates.of(em, merchant, paymentMethod);
     }
 
     /** 404 unless the merchant is registered. */
@@ -233,6 +278,14 @@ public class CompanyAccounts {
         return em.createNamedQuery(CompanyCredential.BY_MERCHANT_AND_METHOD, CompanyCredential.class)
                 .setParameter("merchant", merchant).setParameter("paymentMethod", paymentMethod)
                 .getResultStream().findFirst().orElse(null);
+    }
+
+    private static LocalDate day(String field, String text) {
+        try {
+            return LocalDate.parse(text);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new InvalidRequestException(field, field + " must be a date, e.g. 2026-12-01");
+        }
     }
 
     /** A PEM key: lines of base64 between its armour lines, so line breaks belong in it. */

@@ -2,9 +2,12 @@ package org.cbec.payment.control;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.cbec.payment.entity.BalanceEntry;
 import org.cbec.platform.persistence.Columns;
+import org.cbec.platform.time.BeijingTime;
 import org.cbec.payment.entity.BalanceEntry.Bucket;
 import org.cbec.payment.entity.BalanceEntry.Kind;
 import org.cbec.payment.entity.CompanyCredential;
@@ -21,6 +24,9 @@ import org.cbec.payment.entity.SplitPart;
  * balance is read from one row and the entries are numbered in the order they commit. Only CNY
  * payments count (a payment priced in another currency is settled by its company in that currency
  * on its own cycle).
+ *
+ * <p>A payment's fee (its account's rate, {@link FeeRates}) leaves where its money went, at once; a
+ * refund gives back its share of it there ({@link FeeRules}), and takes it again if it ends CLOSED.
  *
  * <p>A refund is charged where its payment's money is: HELD while the payment is held and not yet
  * released, AVAILABLE otherwise. A release moves what the payment still holds then; anything that
@@ -66,12 +72,23 @@ public final class BalanceEntries {
         return rows.isEmpty() ? 0 : number(rows.get(0));
     }
 
-    /** The payment became SUCCESS: its money is the merchant's, held or available. */
+    /**
+     * The payment became SUCCESS: its fee is booked at its account's rate of its pay day, and its
+     * money less the fee is the merchant's, held or available (two entries: the payment, the fee).
+     */
     public static void paid(EntityManager em, Payment p) {
+        OffsetDateTime paidAt = p.getPaidAt() != null ? p.getPaidAt() : OffsetDateTime.now(ZoneOffset.UTC);
+        p.bookFee(FeeRules.fee(p.getActualAmount(), FeeRates.on(em, p.getMerchant(), p.getPaymentMethod(), BeijingTime.day(paidAt))));
         if (counts(p)) {
-            write(em, p, Kind.PAYMENT, Bucket.OUTSIDE, p.isHeldForSettlement() ? Bucket.HELD : Bucket.AVAILABLE, p.getActualAmount(), null,
-                    null);
+            Bucket to = p.isHeldForSettlement() ? Bucket.HELD : Bucket.AVAILABLE;
+            write(em, p, Kind.PAYMENT, Bucket.OUTSIDE, to, p.getActualAmount(), null, null);
+            write(em, p, Kind.FEE, to, Bucket.OUTSIDE, p.getFee(), null, null);
         }
+    }
+
+    /** A refund's share of its payment's fee, which the company gives back with it ({@link FeeRules#refundShare}). */
+    public static long refundFee(Payment p, long refundAmount) {
+        return FeeRules.refundShare(p.getFee() == null ? 0 : p.getFee(), p.getActualAmount(), refundAmount);
     }
 
     /** Where a refund of the payment asked for now is charged (its payment's row locked by the caller). */
@@ -86,10 +103,16 @@ public final class BalanceEntries {
     public static void refundAsked(EntityManager em, Payment p, Refund r, Bucket bucket) {
         if (counts(p)) {
             write(em, p, Kind.REFUND, bucket, Bucket.OUTSIDE, r.getAmount(), r.getId(), r.getRefundRef());
+            if (r.getFee() != null) {
+                write(em, p, Kind.REFUND_FEE, Bucket.OUTSIDE, bucket, r.getFee(), r.getId(), r.getRefundRef());
+            }
         }
     }
 
-    /** The refund ended CLOSED: its amount comes back where it was taken from (AVAILABLE if the payment was released since). */
+    /**
+     * The refund ended CLOSED: its amount comes back where it was taken from (AVAILABLE if the
+     * payment was released since), and its share of the fee, given back with it, is taken again.
+     */
     public static void refundClosed(EntityManager em, Payment p, Refund r) {
         if (!counts(p)) {
             return;
@@ -98,8 +121,11 @@ public final class BalanceEntries {
         if (taken.isEmpty() || !ofSource(em, Kind.REFUND_BACK, r.getId()).isEmpty()) {
             return;
         }
-        write(em, p, Kind.REFUND_BACK, Bucket.OUTSIDE, back(em, p, taken.get(0).getFromBucket()), r.getAmount(), r.getId(),
-                r.getRefundRef());
+        Bucket to = back(em, p, taken.get(0).getFromBucket());
+        write(em, p, Kind.REFUND_BACK, Bucket.OUTSIDE, to, r.getAmount(), r.getId(), r.getRefundRef());
+        for (BalanceEntry given : ofSource(em, Kind.REFUND_FEE, r.getId())) {
+            write(em, p, Kind.REFUND_FEE_BACK, to, Bucket.OUTSIDE, given.getAmount(), r.getId(), r.getRefundRef());
+        }
     }
 
     /** A split was asked for: each receiver's part leaves what is held. */

@@ -21,7 +21,7 @@ import org.cbec.platform.time.BeijingTime;
  * by its number at the company, a split by its number and receiver (a release the company made on
  * its own, whose number the broker never learns, by its order: {@link #ownRelease}). Each line of the day's bill is
  * looked for among the broker's records; each of the broker's records of the day among the bill's
- * lines; what is on one side only, or on both with another amount or state, is a difference. A line
+ * lines; what is on one side only, or on both with another state, amount or fee, is a difference. A line
  * the other side has on the neighbouring day is matched across the day boundary, not reported: the
  * broker's records of the days before and after are given, and the company's bills of those days
  * when it has them. {@code merchantRef} is the merchant's own reference of the record (its order,
@@ -36,10 +36,18 @@ public final class BillMatching {
     /**
      * One of the broker's records as a bill line would show it: {@code state} in the bill's words
      * (a payment SUCCESS; a refund its state; a split part its result; a release SUCCESS once
-     * finished; a payout {@link #payoutState}), {@code time} the company's time for it.
+     * finished; a payout {@link #payoutState}), {@code time} the company's time for it, {@code fee}
+     * the fee the broker booked for it (a payment's, a refund's share given back, a payout's; null:
+     * none to compare, as for splits and releases).
      */
     public record Record(BillLine.Kind kind, String key, String orderRef, String reference, long amount, String currency, String state,
-            OffsetDateTime time, Long paymentId, Long payoutId, String merchantRef) {
+            OffsetDateTime time, Long paymentId, Long payoutId, String merchantRef, Long fee) {
+
+        /** A record without a fee to compare. */
+        public Record(BillLine.Kind kind, String key, String orderRef, String reference, long amount, String currency, String state,
+                OffsetDateTime time, Long paymentId, Long payoutId, String merchantRef) {
+            this(kind, key, orderRef, reference, amount, currency, state, time, paymentId, payoutId, merchantRef, null);
+        }
     }
 
     /** One difference, with both sides' values (null where a side has none). */
@@ -159,7 +167,10 @@ public final class BillMatching {
         return new Result(brokerLines, company.size(), matched, across, awaiting, List.copyOf(found));
     }
 
-    /** Adds the pair's differences (state first: a line in another state has no amount to compare yet); whether they agree. */
+    /**
+     * Adds the pair's difference, if any: of state first (a line in another state has no amount to
+     * compare yet), then of amount, then of fee (its amounts are the two fees); whether they agree.
+     */
     private static boolean differ(Record r, BillLine l, List<Found> found) {
         if (!Objects.equals(r.state(), l.state()) && !billedBeforeItEnded(r, l)) {
             found.add(new Found(Discrepancy.Kind.STATE_DIFFERS, r.kind(), r.key(), r.orderRef(), r.reference(), r.amount(), l.amount(),
@@ -169,6 +180,11 @@ public final class BillMatching {
         if (r.amount() != l.amount() || l.currency() != null && r.currency() != null && !r.currency().equals(l.currency())) {
             found.add(new Found(Discrepancy.Kind.AMOUNT_DIFFERS, r.kind(), r.key(), r.orderRef(), r.reference(), r.amount(), l.amount(),
                     r.state(), l.state(), l.raw(), r.paymentId(), r.payoutId(), r.merchantRef()));
+            return false;
+        }
+        if (r.fee() != null && r.fee() != l.fee()) {
+            found.add(new Found(Discrepancy.Kind.FEE_DIFFERS, r.kind(), r.key(), r.orderRef(), r.reference(), r.fee(), l.fee(), r.state(),
+                    l.state(), l.raw(), r.paymentId(), r.payoutId(), r.merchantRef()));
             return false;
         }
         return true;

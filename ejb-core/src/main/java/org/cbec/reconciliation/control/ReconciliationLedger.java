@@ -118,12 +118,12 @@ public class ReconciliationLedger {
     private static BillMatching.Record payment(Payment p) {
         String state = p.getTradeState() == TradeState.CLOSED && p.getPaidAt() != null ? TradeState.SUCCESS.name() : p.getTradeState().name();
         return new BillMatching.Record(BillLine.Kind.PAYMENT, p.getOrderRef(), p.getOrderRef(), null, p.getActualAmount(), p.getCurrency(),
-                state, p.getPaidAt(), p.getId(), null, p.getOrderRef());
+                state, p.getPaidAt(), p.getId(), null, p.getOrderRef(), p.getFee() == null ? 0L : p.getFee());
     }
 
     private static BillMatching.Record refund(Refund r, Payment p) {
         return new BillMatching.Record(BillLine.Kind.REFUND, r.getCompanyRefundNo(), p.getOrderRef(), r.getCompanyRefundNo(), r.getAmount(),
-                r.getCurrency(), r.getState().name(), r.getSuccessAt(), p.getId(), null, r.getRefundRef());
+                r.getCurrency(), r.getState().name(), r.getSuccessAt(), p.getId(), null, r.getRefundRef(), r.getFee() == null ? 0L : r.getFee());
     }
 
     /** A split's parts to receivers, one record each; a release as one record, SUCCESS once FINISHED. */
@@ -155,7 +155,7 @@ public class ReconciliationLedger {
 
     private static BillMatching.Record payout(Payout p) {
         return new BillMatching.Record(BillLine.Kind.PAYOUT, p.getPayoutRef(), null, p.getPayoutRef(), p.getAmount(), p.getCurrency(),
-                BillMatching.payoutState(p.getState()), p.getAcceptedAt(), null, p.getId(), p.getPayoutRef());
+                BillMatching.payoutState(p.getState()), p.getAcceptedAt(), null, p.getId(), p.getPayoutRef(), p.getFee());
     }
 
     // ---- the days ---------------------------------------------------------------------------------

@@ -78,12 +78,15 @@ public class RefundLedger implements SentLedger<RefundView, RefundStatus> {
             return new Opened(view(p, same), false);
         }
         BalanceEntry.Bucket bucket = counted ? BalanceEntries.refundBucket(em, p) : null;
+        long fee = BalanceEntries.refundFee(p, c.amount());
         if (bucket == BalanceEntry.Bucket.AVAILABLE) {
+            // What the company takes: the refund less its share of the fee, which it gives back.
             long available = BalanceEntries.balance(em, p.getMerchant(), p.getPaymentMethod()).available();
-            RefundRules.checkAvailable(c.amount(), available, p.getPaymentMethod());
+            RefundRules.checkAvailable(c.amount(), fee, available, p.getPaymentMethod());
         }
         Refund r = new Refund(paymentId, p.getMerchant(), d.seq(), c.refundRef(), RefundRules.companyRefundNo(p.getOrderRef(), d.seq()),
                 c.amount(), p.getCurrency(), c.reason(), c.notifyUrl(), now());
+        r.bookFee(fee);
         org.cbec.platform.persistence.Inserts.insert(em, r, "refund " + c.refundRef());
         BalanceEntries.refundAsked(em, p, r, bucket);
         return new Opened(view(p, r), true);

@@ -82,10 +82,11 @@ public final class RefundRules {
      * merchant's available balance at the company, decided under the lock payouts take too; the
      * company would refuse it otherwise (WeChat Pay's {@code NOT_ENOUGH}).
      */
-    public static void checkAvailable(long amount, long available, String paymentMethod) {
-        if (amount > available) {
-            throw new InvalidRequestException("amount", "amount " + amount + " is more than the merchant's available balance at "
-                    + paymentMethod + ", " + Math.max(0, available) + " (NOT_ENOUGH)");
+    public static void checkAvailable(long amount, long feeBack, long available, String paymentMethod) {
+        if (amount - feeBack > available) {
+            throw new InvalidRequestException("amount", "amount " + amount + (feeBack == 0 ? "" : " less the fee it gives back, "
+                    + feeBack + ",") + " is more than the merchant's available balance at " + paymentMethod + ", "
+                    + Math.max(0, available) + " (NOT_ENOUGH)");
         }
     }
 

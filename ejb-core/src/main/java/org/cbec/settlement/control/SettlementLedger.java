@@ -27,6 +27,7 @@ import org.cbec.payment.entity.PartResult;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.ReceiverRegistration;
 import org.cbec.payment.entity.Refund;
+import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.Settlement;
 import org.cbec.payment.entity.SettlementEvent;
 import org.cbec.payment.entity.SettlementState;
@@ -295,11 +296,12 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
     }
 
     private SettlementRules.Held held(Payment p) {
-        List<HeldRefunds.Held> refunds = em.createNamedQuery(Refund.BY_PAYMENT, Refund.class).setParameter("paymentId", p.getId())
-                .getResultStream().map(r -> new HeldRefunds.Held(r.getRefundRef(), r.getAmount(), r.getState(), r.getPayerRefund(),
-                        r.getPayerCurrency())).toList();
+        List<Refund> rows = em.createNamedQuery(Refund.BY_PAYMENT, Refund.class).setParameter("paymentId", p.getId()).getResultList();
+        List<HeldRefunds.Held> refunds = rows.stream().map(r -> new HeldRefunds.Held(r.getRefundRef(), r.getAmount(), r.getState(),
+                r.getPayerRefund(), r.getPayerCurrency())).toList();
+        long feeGivenBack = rows.stream().filter(r -> r.getState() != RefundState.CLOSED && r.getFee() != null).mapToLong(Refund::getFee).sum();
         return new SettlementRules.Held(p.getOrderRef(), p.getTradeState(), p.isHeldForSettlement(), p.getActualAmount(),
-                HeldRefunds.held(refunds));
+                HeldRefunds.held(refunds), (p.getFee() == null ? 0 : p.getFee()) - feeGivenBack);
     }
 
     private Optional<ReceiverRegistration> registration(String merchant, String paymentMethod, String account) {

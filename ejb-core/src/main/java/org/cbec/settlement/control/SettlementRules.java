@@ -33,8 +33,15 @@ public final class SettlementRules {
     private SettlementRules() {
     }
 
-    /** The payment as these rules see it: {@code refundsHeld} is what its refunds that are not CLOSED take. */
-    public record Held(String orderRef, TradeState state, boolean heldForSettlement, long paid, long refundsHeld) {
+    /**
+     * The payment as these rules see it: {@code refundsHeld} is what its refunds that are not CLOSED
+     * take; {@code feeKept} the company's fee on it less what those refunds gave back.
+     */
+    public record Held(String orderRef, TradeState state, boolean heldForSettlement, long paid, long refundsHeld, long feeKept) {
+
+        public Held(String orderRef, TradeState state, boolean heldForSettlement, long paid, long refundsHeld) {
+            this(orderRef, state, heldForSettlement, paid, refundsHeld, 0);
+        }
     }
 
     /** A request for a split or a release: the stored one it repeats, or the place of a new one. */
@@ -88,12 +95,12 @@ public final class SettlementRules {
         return splits.stream().filter(s -> s.kind() == Settlement.Kind.SPLIT).mapToLong(SplitView::splitTotal).sum();
     }
 
-    /** What the company still holds of the payment: zero when it was not held or was released. */
+    /** What the company still holds of the payment (its fee is the company's): zero when it was not held or was released. */
     public static long heldAmount(Held p, List<SplitView> splits) {
         if (!p.heldForSettlement() || p.state() != TradeState.SUCCESS || released(splits)) {
             return 0;
         }
-        return Math.max(0, p.paid() - p.refundsHeld() - splitTotal(splits));
+        return Math.max(0, p.paid() - p.feeKept() - p.refundsHeld() - splitTotal(splits));
     }
 
     /** The most the parts that are not CLOSED may add up to: the company's share of what was paid, rounded down. */

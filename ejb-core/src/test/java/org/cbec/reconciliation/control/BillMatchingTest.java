@@ -151,4 +151,33 @@ class BillMatchingTest {
                 4_000, 0, "CNY", "SUCCESS", at(DAY, 13, 59, 0), "raw")), List.of(), true, BOUNDARY);
         assertEquals(List.of(Discrepancy.Kind.AMOUNT_DIFFERS), kinds(off), "matched, and its amount compared");
     }
+
+    @Test
+    void aLineWithAnotherFeeIsOneFeeDifferenceNamingBothFeesAndARecordWithoutAFeeComparesNone() {
+        OffsetDateTime t = at(DAY, 10, 0, 0);
+        BillMatching.Record paidRecord = new BillMatching.Record(Kind.PAYMENT, "o1", "o1", null, 12_345, "CNY", "SUCCESS", t, 1L, null, "o1",
+                74L);
+        BillMatching.Record refundRecord = new BillMatching.Record(Kind.REFUND, "o1-1", "o1", "o1-1", 5_000, "CNY", "SUCCESS", t, 1L, null,
+                "r1", 30L);
+        BillLine paidLine = new BillLine(Kind.PAYMENT, "o1", null, "tx-o1", null, 12_345, 74, "CNY", "SUCCESS", t, "raw");
+        BillLine refundLine = new BillLine(Kind.REFUND, "o1", "o1-1", "r-1", null, 5_000, 30, "CNY", "SUCCESS", t, "raw");
+        assertEquals(List.of(), BillMatching.compare(DAY, List.of(paidRecord, refundRecord), List.of(paidLine, refundLine), List.of(), true,
+                BOUNDARY).found(), "the same fees");
+
+        BillLine paidMore = new BillLine(Kind.PAYMENT, "o1", null, "tx-o1", null, 12_345, 75, "CNY", "SUCCESS", t, "raw");
+        BillLine refundMore = new BillLine(Kind.REFUND, "o1", "o1-1", "r-1", null, 5_000, 31, "CNY", "SUCCESS", t, "raw");
+        BillMatching.Result r = BillMatching.compare(DAY, List.of(paidRecord, refundRecord), List.of(paidMore, refundMore), List.of(), true,
+                BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.FEE_DIFFERS, Discrepancy.Kind.FEE_DIFFERS), kinds(r), "one per line");
+        assertEquals(List.of(74L, 30L), r.found().stream().map(BillMatching.Found::brokerAmount).toList(), "the broker's fees");
+        assertEquals(List.of(75L, 31L), r.found().stream().map(BillMatching.Found::companyAmount).toList(), "the company's fees");
+        assertEquals(0, r.matched());
+
+        BillMatching.Result amount = BillMatching.compare(DAY, List.of(paidRecord), List.of(new BillLine(Kind.PAYMENT, "o1", null, "tx-o1",
+                null, 12_346, 75, "CNY", "SUCCESS", t, "raw")), List.of(), true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.AMOUNT_DIFFERS), kinds(amount), "another amount is the difference, its fee follows it");
+        BillMatching.Result none = BillMatching.compare(DAY, List.of(payment("o1", 12_345, "SUCCESS", t)), List.of(paidMore), List.of(), true,
+                BOUNDARY);
+        assertEquals(List.of(), none.found(), "a record without a fee (a split, a release) compares none");
+    }
 }

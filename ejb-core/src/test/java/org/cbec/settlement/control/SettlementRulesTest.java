@@ -179,4 +179,12 @@ class SettlementRulesTest {
         return new SplitView(2, 1, "demo", "alphapay", "o-1", ref, "o-1-S2", null, Settlement.Kind.RELEASE, state, null, false, "rest",
                 0, false, List.of(), OffsetDateTime.now(), null);
     }
+
+    @Test
+    void whatIsHeldIsWhatWasPaidLessTheCompanysFeeKeptTheRefundsAndTheSplits() {
+        Held withFee = new Held("o-1", TradeState.SUCCESS, true, 30_000, 5_000, 180 - 30);
+        assertEquals(30_000 - 150 - 5_000, SettlementRules.heldAmount(withFee, List.of()), "the fee kept is the company's, not held");
+        assertEquals(30_000 - 5_000, SettlementRules.heldAmount(new Held("o-1", TradeState.SUCCESS, true, 30_000, 5_000), List.of()),
+                "no fee");
+    }
 }

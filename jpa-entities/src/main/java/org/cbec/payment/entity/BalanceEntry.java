@@ -69,8 +69,14 @@ public class BalanceEntry {
     /** What moved it. */
     public enum Kind {
         PAYMENT,
+        /** The company's fee on a payment, kept where the payment's money went. */
+        FEE,
         REFUND,
         REFUND_BACK,
+        /** A refund's share of its payment's fee, given back by the company with the refund. */
+        REFUND_FEE,
+        /** The share of a refund that ended CLOSED, taken again. */
+        REFUND_FEE_BACK,
         SPLIT,
         SPLIT_BACK,
         RELEASE,

@@ -37,7 +37,9 @@ public class Discrepancy {
         MISSING_AT_BROKER,
         MISSING_AT_COMPANY,
         AMOUNT_DIFFERS,
-        STATE_DIFFERS
+        STATE_DIFFERS,
+        /** The same line, amount and state, with another fee: the amounts compared are the fees. */
+        FEE_DIFFERS
     }
 
     public enum State {

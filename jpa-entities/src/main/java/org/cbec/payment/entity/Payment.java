@@ -106,6 +106,12 @@ public class Payment {
     @Column(name = "payer_total")
     private Long payerTotal;
 
+    /**
+     * The company's fee on it, in its currency's minor unit: booked when it succeeds, at its
+     * account's rate of its pay day (null before: and for payments paid before fees were booked).
+     */
+    private Long fee;
+
     @Column(name = "payer_currency", length = 3)
     private String payerCurrency;
 
@@ -275,6 +281,18 @@ public class Payment {
 
     public String getBankType() {
         return bankType;
+    }
+
+    /** The company's fee on it once it succeeded (null before, and for payments paid before fees were booked). */
+    public Long getFee() {
+        return fee;
+    }
+
+    /** Books the company's fee, once: the first booking stands. */
+    public void bookFee(long fee) {
+        if (this.fee == null) {
+            this.fee = fee;
+        }
     }
 
     public Long getPayerTotal() {

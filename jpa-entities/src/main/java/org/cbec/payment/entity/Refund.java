@@ -60,6 +60,9 @@ public class Refund {
     @Column(nullable = false)
     private long amount;
 
+    /** Its share of its payment's fee, given back by the company with it (null for refunds asked before fees were booked). */
+    private Long fee;
+
     @Column(nullable = false, length = 3)
     private String currency;
 
@@ -176,6 +179,17 @@ public class Refund {
 
     public String getCompanyRefundNo() {
         return companyRefundNo;
+    }
+
+    /** Its share of its payment's fee given back (null for refunds asked before fees were booked). */
+    public Long getFee() {
+        return fee;
+    }
+
+    public void bookFee(long fee) {
+        if (this.fee == null) {
+            this.fee = fee;
+        }
     }
 
     public long getAmount() {

@@ -62,7 +62,14 @@ public class AdminResource {
 
     /** Body of {@code PUT /admin/merchants/{merchant}/companies/{paymentMethod}}. */
     public record CompanyAccountRequest(String companyMerchantId, String appId, String keySerial, String merchantPrivateKey,
-            String companyPublicKey, String apiV3Key) {
+            String companyPublicKey, String apiV3Key, String feeRate, String feeRateFrom) {
+    }
+
+    /** The account registered: its fee rates, each from the Beijing day it takes effect (the first from the account's start). */
+    public record CompanyAccountRegistered(int code, String message, String merchant, String paymentMethod, List<FeeRateResult> feeRates) {
+    }
+
+    public record FeeRateResult(String from, String feeRate) {
     }
 
     public record Done(int code, String message) {
@@ -122,12 +129,13 @@ public class AdminResource {
     @FailureAction("registering the merchant's company account")
     @PUT
     @Path("merchants/{merchant}/companies/{paymentMethod}")
-    public Done registerCompanyAccount(@PathParam("merchant") String merchant, @PathParam("paymentMethod") String paymentMethod,
-            CompanyAccountRequest body) {
-        CompanyAccountRequest b = body != null ? body : new CompanyAccountRequest(null, null, null, null, null, null);
+    public CompanyAccountRegistered registerCompanyAccount(@PathParam("merchant") String merchant,
+            @PathParam("paymentMethod") String paymentMethod, CompanyAccountRequest body) {
+        CompanyAccountRequest b = body != null ? body : new CompanyAccountRequest(null, null, null, null, null, null, null, null);
         companyAccounts.register(merchant, paymentMethod, b.companyMerchantId(), b.appId(), b.keySerial(),
-                b.merchantPrivateKey(), b.companyPublicKey(), b.apiV3Key());
-        return new Done(200, "company account registered");
+                b.merchantPrivateKey(), b.companyPublicKey(), b.apiV3Key(), b.feeRate(), b.feeRateFrom());
+        return new CompanyAccountRegistered(200, "company account registered", merchant, paymentMethod, companyAccounts
+                .feeRates(merchant, paymentMethod).stream().map(r -> new FeeRateResult(r.from().toString(), r.rate().toPlainString())).toList());
     }
 
     /** Body of {@code PUT /admin/merchants/{merchant}/payout-accounts/{paymentMethod}}; never shown in clear. */
