@@ -1105,9 +1105,77 @@ class RefundsIT {
     }
 
     @Test
+    void moneyTheCompanyHasNotSettledIsPendingRefundableNotPaidOutAndAvailableFromItsSettlementDay() throws Exception {
+        for (String method : METHODS) {
+            // A cycle of one day: paid yesterday (Beijing time), settled at today's 00:00; paid today, settled tomorrow.
+            Shop shop = shopWithTerms(method, "0.60", "0.60", 1, 1, true);
+            String yesterday = ref();
+            Reply created = postJson(api("payment/" + shop.name()), "{\"paymentMethod\":\"" + method + "\",\"paymentType\":\"NATIVE\","
+                    + "\"orderRef\":\"" + yesterday + "\",\"actualAmount\":20000,\"currency\":\"CNY\",\"profitSharing\":false}",
+                    "app-api-key", shop.key());
+            assertEquals(200, created.status(), created::toString);
+            assertEquals(200, SANDBOX.pay(method, shop.name(), yesterday, java.time.LocalDate.parse(today()).minusDays(1).atTime(23, 59, 59)
+                    .atOffset(java.time.ZoneOffset.ofHours(8))).status());
+            String paidToday = shopPaid(shop, method, 10_000, "CNY", false);
+            assertEquals(200, postJson(api("refund/" + shop.name()), body(method, paidToday, "r-" + paidToday, 4_000, ""), "app-api-key",
+                    shop.key()).status());
+            awaitTrue(() -> refundState(shop, method, paidToday, "r-" + paidToday).equals("SUCCESS"), method + ": the refund succeeded");
+
+            long settled = 20_000 - 120;
+            long pending = 10_000 - 60 - 4_000 + 24; // refunded out of what is pending, its share of the fee back
+            JsonObject[] seen = new JsonObject[1];
+            awaitTrue(() -> {
+                seen[0] = balance(shop, method, "&view=ledger").getJsonObject("balance");
+                return seen[0].getJsonNumber("available").longValue() == settled;
+            }, method + ": yesterday's payment settled by the scheduled work");
+            assertEquals(pending, seen[0].getJsonNumber("pending").longValue(), seen[0]::toString);
+            JsonObject ledger = balance(shop, method, "&view=ledger");
+            assertEquals(List.of("SETTLED " + yesterday + " PENDING>AVAILABLE " + settled), ledger.getJsonArray("entries").stream()
+                    .map(JsonValue::asJsonObject).filter(e -> e.getString("kind").equals("SETTLED")).map(e -> e.getString("kind") + " "
+                            + e.getString("orderRef") + " " + e.getString("from") + ">" + e.getString("to") + " " + e.getJsonNumber("amount"))
+                    .toList(), ledger::toString);
+            assertAgrees(shop, method);
+
+            Reply tooMuch = payout(shop, method, "po-more-" + paidToday, settled + 1, "");
+            assertRefused(422, "amount", tooMuch);
+            assertTrue(tooMuch.json().getString("message").contains(settled + "; " + pending + " more is pending"), tooMuch::toString);
+            assertEquals(200, payout(shop, method, "po-" + paidToday, settled, "").status());
+            awaitPayout(shop, method, "po-" + paidToday, "PAID");
+            assertEquals(0, available(balance(shop, method, "")));
+            assertAgrees(shop, method);
+            JsonObject bill = awaitBill(shop, method, "payoutRef", "po-" + paidToday);
+            assertAddsUp(bill);
+            assertEquals(List.of(0L, pending), List.of(figure(bill, "opening", "pending"), figure(bill, "closing", "pending")), bill::toString);
+            assertTrue(kinds(bill).containsAll(List.of("PAYMENT", "FEE", "REFUND", "REFUND_FEE", "SETTLED", "PAYOUT")), bill::toString);
+            assertCsvMatches(shop, method, "payout_ref=po-" + paidToday, bill);
+
+            JsonObject day = reconcile(shop, method, today(), 200);
+            assertEquals(List.of(), day.getJsonArray("discrepancies"), day::toString);
+        }
+    }
+
+    @Test
+    void aPayoutOfMoneyTheCompanyHasNotSettledIsRefusedByTheCompanyAndItsMoneyComesBack() throws Exception {
+        for (String method : METHODS) {
+            // The company settles the next day; the broker was told at once (a wrong registration): the company's word decides.
+            Shop shop = shopWithTerms(method, "0.00", "0.00", 1, 0, true);
+            shopPaid(shop, method, 10_000, "CNY", false);
+            assertEquals(10_000, available(balance(shop, method, "")), "the broker takes it for settled");
+            assertEquals(10_000, SANDBOX.funds(method, shop.name()).getJsonNumber("pending").longValue(), "the company does not");
+            Reply asked = payout(shop, method, "po-early-" + shop.name(), 10_000L, "");
+            assertEquals(500, asked.status(), asked::toString);
+            assertEquals("failure while paying out", asked.json().getString("message"), asked::toString);
+            assertTrue(asked.json().getString("errors").contains("NOT_ENOUGH"), "the company's reason: " + asked);
+            JsonObject failed = awaitPayout(shop, method, "po-early-" + shop.name(), "FAILED");
+            assertEquals(10_000, available(balance(shop, method, "")), "its money back: " + failed);
+            assertEquals(0, SANDBOX.funds(method, shop.name()).getJsonNumber("inTransit").longValue(), "nothing paid out");
+        }
+    }
+
+    @Test
     void aFeeRateChangesFromAComingDayOnlyAndABadRateIsRefusedNamingItsFieldChangingNothing() {
         Shop shop = shopWithFees("alphapay", "0.60", "0.60", false);
-        JsonObject credentials = SANDBOX.openAccount("alphapay", shop.name(), "0.60").json();
+        JsonObject credentials = SANDBOX.openAccount("alphapay", shop.name(), "0.60", 0).json();
         java.util.function.BiFunction<String, String, Reply> register = (rate, from) -> {
             jakarta.json.JsonObjectBuilder b = jakarta.json.Json.createObjectBuilder(credentials).add("feeRate", rate);
             if (from != null) {
@@ -1203,7 +1271,7 @@ class RefundsIT {
         return bill.getJsonObject(which).getJsonNumber(bucket).longValue();
     }
 
-    /** opening + the lines other than payouts − payouts = closing, for what is available and for what is held. */
+    /** opening + the lines other than payouts − payouts = closing, for what is available; opening + the lines = closing for what is held and pending. */
     private static void assertAddsUp(JsonObject bill) {
         List<JsonObject> lines = bill.getJsonArray("lines").stream().map(JsonValue::asJsonObject).toList();
         long others = lines.stream().filter(l -> !l.getString("kind").equals("PAYOUT")).mapToLong(l -> l.getJsonNumber("availableChange")
@@ -1214,6 +1282,8 @@ class RefundsIT {
         assertEquals(figure(bill, "closing", "available"), figure(bill, "opening", "available") + others - payouts, bill::toString);
         assertEquals(figure(bill, "closing", "held"), figure(bill, "opening", "held") + lines.stream().mapToLong(l -> l.getJsonNumber(
                 "heldChange").longValue()).sum(), bill::toString);
+        assertEquals(figure(bill, "closing", "pending"), figure(bill, "opening", "pending") + lines.stream().mapToLong(l -> l.getJsonNumber(
+                "pendingChange").longValue()).sum(), bill::toString);
     }
 
     /** The CSV of a READY statement: its Content-Digest is the SHA-256 of the body, and its rows are the JSON's. */
@@ -1226,14 +1296,15 @@ class RefundsIT {
         assertEquals("sha-256=:" + java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(body)) + ":", csv.headers().firstValue("Content-Digest").orElse(null), "RFC 9530 digest of the body");
         List<String> rows = csv.body().lines().toList();
-        assertEquals("time,kind,order_ref,reference,amount,fee,available_change,held_change,available,held", rows.get(0));
+        assertEquals("time,kind,order_ref,reference,amount,fee,available_change,held_change,available,held,pending_change,pending",
+                rows.get(0));
         assertEquals(bill.getJsonArray("lines").size() + 3, rows.size(), csv::body);
         assertTrue(rows.get(1).contains(",OPENING,"), csv::body);
         assertTrue(rows.get(2).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[.\\d]*\\+08:00,.*"), "Beijing time: " + csv.body());
         assertEquals(bill.getJsonArray("lines").getJsonObject(0).getJsonNumber("amount").longValue(), Long.parseLong(rows.get(2)
                 .split(",")[4]), "amounts in fen: " + csv.body());
         assertTrue(rows.get(rows.size() - 1).endsWith(",CLOSING,,,,,,," + figure(bill, "closing", "available") + ","
-                + figure(bill, "closing", "held")), csv::body);
+                + figure(bill, "closing", "held") + ",," + figure(bill, "closing", "pending")), csv::body);
     }
 
     @Test
@@ -1536,12 +1607,21 @@ class RefundsIT {
      * and registered at the broker with {@code brokerRate}, which the broker's answer shows.
      */
     private Shop shopWithFees(String method, String companyRate, String brokerRate, boolean abroad) {
+        return shopWithTerms(method, companyRate, brokerRate, 0, 0, abroad);
+    }
+
+    /**
+     * {@link #shopWithFees} whose company settles its payments {@code settlementDays} after their
+     * pay day, registered at the broker with a cycle of {@code brokerDays}.
+     */
+    private Shop shopWithTerms(String method, String companyRate, String brokerRate, int settlementDays, int brokerDays, boolean abroad) {
         String name = "fee" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         assertEquals(201, postJson(at(base, "admin/merchants"), "{\"name\":\"" + name + "\"}", "Authorization", admin()).status());
         Reply key = postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + name + "\"],\"label\":\"fees\"}", "Authorization", admin());
         assertEquals(201, key.status(), key::toString);
-        Reply registered = SANDBOX.registerWithFees(at(base, ""), admin(), name, method, companyRate, brokerRate);
+        Reply registered = SANDBOX.registerWithTerms(at(base, ""), admin(), name, method, companyRate, brokerRate, settlementDays, brokerDays);
         assertEquals(200, registered.status(), registered::toString);
+        assertEquals(brokerDays, registered.json().getInt("settlementDays"), registered::toString);
         assertEquals("[{\"feeRate\":\"" + brokerRate + "\",\"from\":\"2000-01-01\"}]", registered.json().getJsonArray("feeRates").toString(),
                 "a new account's rate, from its start");
         if (abroad) {
@@ -1600,7 +1680,7 @@ class RefundsIT {
             awaitTrue(() -> {
                 last[0] = balance(shop, method, "").getJsonObject("balance");
                 last[1] = SANDBOX.funds(method, shop.name());
-                return List.of("available", "held", "inTransit", "paidOut").stream()
+                return List.of("available", "held", "inTransit", "paidOut", "pending").stream()
                         .allMatch(b -> last[0].getJsonNumber(b).longValue() == last[1].getJsonNumber(b).longValue());
             }, method + ": the broker's balance and the company's funds agree");
         } catch (AssertionError differ) {

@@ -47,21 +47,27 @@ public final class SandboxClient {
         return Http.postJson(base.resolve(method + "/accounts"), "{\"merchant\":\"" + merchant + "\"}", "Authorization", admin);
     }
 
-    /** Opens an account whose company keeps {@code feeRate} (a percentage, e.g. "0.60") on each payment. */
-    public Reply openAccount(String method, String merchant, String feeRate) {
-        return Http.postJson(base.resolve(method + "/accounts"), "{\"merchant\":\"" + merchant + "\",\"feeRate\":\"" + feeRate + "\"}",
-                "Authorization", admin);
+    /**
+     * Opens an account whose company keeps {@code feeRate} (a percentage, e.g. "0.60") on each
+     * payment and settles it {@code settlementDays} after its pay day.
+     */
+    public Reply openAccount(String method, String merchant, String feeRate, int settlementDays) {
+        return Http.postJson(base.resolve(method + "/accounts"), "{\"merchant\":\"" + merchant + "\",\"feeRate\":\"" + feeRate
+                + "\",\"settlementDays\":" + settlementDays + "}", "Authorization", admin);
     }
 
     /**
-     * Opens the merchant's account at the company with {@code companyRate} and registers it at the
-     * broker with {@code brokerRate} (the contract as the integrator typed it): the same rate, or
-     * another to arrange a difference. Returns the broker's answer.
+     * Opens the merchant's account at the company with {@code companyRate} and a settlement cycle
+     * of {@code settlementDays}, and registers it at the broker with {@code brokerRate} (the
+     * contract as the integrator typed it: the same rate, or another to arrange a difference) and
+     * {@code brokerDays} as its cycle (the company's, or another). Returns the broker's answer.
      */
-    public Reply registerWithFees(URI brokerBase, String brokerAdmin, String merchant, String method, String companyRate, String brokerRate) {
-        Reply account = openAccount(method, merchant, companyRate);
+    public Reply registerWithTerms(URI brokerBase, String brokerAdmin, String merchant, String method, String companyRate, String brokerRate,
+            int settlementDays, int brokerDays) {
+        Reply account = openAccount(method, merchant, companyRate, settlementDays);
         assertEquals(201, account.status(), account::toString);
-        jakarta.json.JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder(account.json()).add("feeRate", brokerRate);
+        jakarta.json.JsonObjectBuilder body = jakarta.json.Json.createObjectBuilder(account.json()).add("feeRate", brokerRate)
+                .add("settlementDays", brokerDays);
         return Http.send("PUT", brokerBase.resolve("admin/merchants/" + merchant + "/companies/" + method), body.build().toString(),
                 "Content-Type", "application/json", "Authorization", brokerAdmin);
     }

@@ -78,7 +78,8 @@ class SandboxIT {
             String name = unique("acme");
             Reply first = Http.admin("POST", base.resolve(company + "/accounts"), "{\"merchant\":\"" + name + "\"}");
             assertEquals(201, first.status(), first.toString());
-            Set<String> betapayKeys = Set.of("companyMerchantId", "appId", "keySerial", "merchantPrivateKey", "companyPublicKey", "feeRate");
+            Set<String> betapayKeys = Set.of("companyMerchantId", "appId", "keySerial", "merchantPrivateKey", "companyPublicKey", "feeRate",
+                    "settlementDays");
             Set<String> alphapayKeys = new java.util.HashSet<>(betapayKeys);
             alphapayKeys.add("apiV3Key");
             assertEquals(company.equals("alphapay") ? alphapayKeys : betapayKeys, first.json().keySet());
@@ -92,6 +93,7 @@ class SandboxIT {
             assertTrue(c.getString("merchantPrivateKey").startsWith("-----BEGIN PRIVATE KEY-----"));
             assertTrue(c.getString("companyPublicKey").startsWith("-----BEGIN PUBLIC KEY-----"));
             assertEquals("0.00", c.getString("feeRate"), "no fee unless the account is opened with one");
+            assertEquals(0, c.getInt("settlementDays"), "settled at once unless the account is opened with a cycle");
             Reply again = Http.admin("POST", base.resolve(company + "/accounts"), "{\"merchant\":\"" + name + "\"}");
             assertEquals(200, again.status());
             assertEquals(first.body(), again.body());

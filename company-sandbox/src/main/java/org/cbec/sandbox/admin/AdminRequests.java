@@ -58,8 +58,11 @@ final class AdminRequests {
         return paymentMethod;
     }
 
-    /** An account to open: under the merchant's name, with its company's fee rate (a percentage, two places; 0 by default). */
-    record ToOpen(String merchant, BigDecimal feeRate) {
+    /**
+     * An account to open: under the merchant's name, with its company's fee rate (a percentage, two
+     * places; 0 by default) and settlement cycle (0 to 30 days; 0 by default).
+     */
+    record ToOpen(String merchant, BigDecimal feeRate, int settlementDays) {
     }
 
     static ToOpen toOpen(byte[] body, String contentType) {
@@ -72,7 +75,9 @@ final class AdminRequests {
         BigDecimal feeRate = read("feeRate", () -> Members.optionalText(o, "feeRate", 5)).map(t -> Fees.rate(t)
                 .orElseThrow(() -> new AdminRefusal(400, "feeRate must be a percentage from 0 to 99.99 with at most two places, e.g."
                         + " \"0.60\"", "feeRate"))).orElse(BigDecimal.ZERO.setScale(2));
-        return new ToOpen(merchant, feeRate);
+        int settlementDays = o.containsKey("settlementDays") ? (int) (long) read("settlementDays", () -> Members.integer(o, "settlementDays", 0, 30))
+                : 0;
+        return new ToOpen(merchant, feeRate, settlementDays);
     }
 
     /** Whether a path's merchant name could name an account at all (else: no such account, no lookup). */

@@ -81,7 +81,7 @@ public class AdminResource {
     public Response open(@PathParam("paymentMethod") String paymentMethod, InputStream body) {
         String company = AdminRequests.paymentMethod(paymentMethod);
         AdminRequests.ToOpen toOpen = AdminRequests.toOpen(Bodies.read(body), http.getContentType());
-        Accounts.Opened opened = accounts.open(company, toOpen.merchant(), toOpen.feeRate());
+        Accounts.Opened opened = accounts.open(company, toOpen.merchant(), toOpen.feeRate(), toOpen.settlementDays());
         Credentials c = opened.credentials();
         JsonObjectBuilder answer = JsonText.object()
                 .add("companyMerchantId", c.companyMerchantId())
@@ -90,7 +90,8 @@ public class AdminResource {
                 .add("merchantPrivateKey", c.merchantPrivateKey())
                 .add("companyPublicKey", c.companyPublicKey())
                 // The contract's fee, as the broker's registration of the account takes it.
-                .add("feeRate", c.feeRate().toPlainString());
+                .add("feeRate", c.feeRate().toPlainString())
+                .add("settlementDays", c.settlementDays());
         if (c.apiV3Key() != null) {
             // alphapay only: the key that decrypts its callbacks' resource.
             answer.add("apiV3Key", c.apiV3Key());
@@ -414,7 +415,8 @@ public class AdminResource {
         Party party = account(paymentMethod, merchant);
         Payouts.Funds f = payouts.funds(party.accountId());
         JsonObjectBuilder answer = JsonText.object().add("code", 200).add("available", f.balance().available())
-                .add("held", f.balance().held()).add("inTransit", f.balance().inTransit()).add("paidOut", f.balance().paidOut());
+                .add("held", f.balance().held()).add("inTransit", f.balance().inTransit()).add("paidOut", f.balance().paidOut())
+                .add("pending", f.balance().pending());
         Payouts.BeneficiaryView b = f.beneficiary();
         if (b == null) {
             answer.addNull("beneficiary");

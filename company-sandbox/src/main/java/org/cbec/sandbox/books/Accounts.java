@@ -45,11 +45,11 @@ public class Accounts {
 
     /**
      * Opens an account under the merchant's name, with the fee rate its company keeps on each
-     * payment, or finds the one opened before under it (with the rate it was opened with). Outside
+     * payment and its settlement cycle, or finds the one opened before under it (with the rate it was opened with). Outside
      * a transaction: each insert attempt commits or fails on its own (AccountRows).
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public Opened open(String paymentMethod, String merchant, java.math.BigDecimal feeRate) {
+    public Opened open(String paymentMethod, String merchant, java.math.BigDecimal feeRate, int settlementDays) {
         Optional<Credentials> existing = credentials(paymentMethod, merchant);
         if (existing.isPresent()) {
             return new Opened(existing.get(), false);
@@ -61,7 +61,7 @@ public class Accounts {
             Account account = new Account(paymentMethod, merchant, id, Companies.appId(paymentMethod, id),
                     Companies.newKeySerial(), Pem.publicKeyPem(merchantKeys.getPublic()),
                     Pem.privateKeyPem(merchantKeys.getPrivate()),
-                    Companies.ALPHAPAY.equals(paymentMethod) ? Companies.newApiV3Key() : null, feeRate, Companies.now());
+                    Companies.ALPHAPAY.equals(paymentMethod) ? Companies.newApiV3Key() : null, feeRate, settlementDays, Companies.now());
             try {
                 rows.insert(account);
                 LOG.info(() -> String.format("%s account %s opened for merchant %s", paymentMethod, id, merchant));
@@ -171,6 +171,6 @@ public class Accounts {
 
     private static Credentials credentialsOf(Account a, CompanySigner company) {
         return new Credentials(a.getCompanyMerchantId(), a.getAppId(), a.getKeySerial(), a.getMerchantPrivateKey(),
-                company.publicKeyPem(), a.getApiV3Key(), a.getFeeRate());
+                company.publicKeyPem(), a.getApiV3Key(), a.getFeeRate(), a.getSettlementDays());
     }
 }

@@ -6,7 +6,7 @@ package org.cbec.sandbox.books;
  * the account's API v3 key (null for betapay), which decrypts the resource of its callbacks.
  */
 public record Credentials(String companyMerchantId, String appId, String keySerial, String merchantPrivateKey,
-        String companyPublicKey, String apiV3Key, java.math.BigDecimal feeRate) {
+        String companyPublicKey, String apiV3Key, java.math.BigDecimal feeRate, int settlementDays) {
 
     @Override
     public String toString() {

@@ -263,14 +263,23 @@ public final class PayoutRules {
      * a closed part after the release comes out of, or back to, the available funds).
      */
     public static Balance balance(long paidNotHeld, long refundedNotHeld, List<HeldView> held, long accepted, long paid) {
+        return balance(paidNotHeld, refundedNotHeld, held, accepted, paid, 0);
+    }
+
+    /**
+     * {@link #balance(long, long, List, long, long)} with what is {@code pending}: the part of the
+     * orders not held (less their fees and refunds) that the company has not settled yet, which is
+     * not available.
+     */
+    public static Balance balance(long paidNotHeld, long refundedNotHeld, List<HeldView> held, long accepted, long paid, long pending) {
         long heldNow = 0;
         long released = 0;
         for (HeldView h : held) {
             heldNow += h.unsplit();
             released += h.paid() - h.fee() - h.refunded() - h.split() - h.unsplit();
         }
-        long available = paidNotHeld - refundedNotHeld + released - accepted - paid;
-        return new Balance(available, heldNow, accepted, paid);
+        long available = paidNotHeld - refundedNotHeld - pending + released - accepted - paid;
+        return new Balance(available, heldNow, accepted, paid, pending);
     }
 
     /** The holder's name as the company keeps it: its first character and {@code *}. */

@@ -102,7 +102,11 @@ public class Payouts {
     }
 
     /** The account's funds in CNY fen, as the broker's balance names them. */
-    public record Balance(long available, long held, long inTransit, long paidOut) {
+    public record Balance(long available, long held, long inTransit, long paidOut, long pending) {
+
+        public Balance(long available, long held, long inTransit, long paidOut) {
+            this(available, held, inTransit, paidOut, 0);
+        }
     }
 
     /** The admin view: the balance, the beneficiary (masked) and every payout, newest first. */
@@ -298,8 +302,16 @@ public class Payouts {
                 .setParameter("accepted", Payout.State.ACCEPTED).setParameter("now", now).getResultList();
     }
 
-    /** The funds from the books, CNY only: orders paid (held or not) less their fees, their refunds less the fees given back, the holdings, the payouts. */
+    /**
+     * The funds from the books, CNY only: orders paid (held or not) less their fees, their refunds
+     * less the fees given back, the holdings, the payouts; orders not held whose settlement day
+     * has not come (the account's cycle) and their refunds are pending, not available.
+     */
     private Balance balance(long accountId, OffsetDateTime now) {
+        // Orders paid from this time on are not settled yet (their pay day + the account's cycle has not come).
+        int days = em.find(org.cbec.sandbox.entity.Account.class, accountId).getSettlementDays();
+        OffsetDateTime unsettledFrom = now.atZoneSameInstant(Companies.BEIJING).toLocalDate().minusDays(days).plusDays(1).atStartOfDay()
+                .atOffset(Companies.BEIJING);
         long paidNotHeld = 0;
         for (Object[] row : em.createNamedQuery(CompanyOrder.PAID_SUMS, Object[].class).setParameter("accountId", accountId)
                 .setParameter("paid", CompanyOrder.State.SUCCESS).setParameter("currency", PayoutRules.CNY).getResultList()) {
@@ -307,11 +319,18 @@ public class Payouts {
                 paidNotHeld += ((Number) row[1]).longValue();
             }
         }
+        Number unsettled = em.createNamedQuery(CompanyOrder.PAID_NOT_HELD_SINCE, Number.class).setParameter("accountId", accountId)
+                .setParameter("paid", CompanyOrder.State.SUCCESS).setParameter("currency", PayoutRules.CNY).setParameter("since", unsettledFrom)
+                .getSingleResult();
         List<CompanyRefund> refundsNotHeld = new ArrayList<>();
+        List<CompanyRefund> refundsUnsettled = new ArrayList<>();
         for (Object[] row : em.createNamedQuery(CompanyRefund.OF_PAID_ORDERS, Object[].class).setParameter("accountId", accountId)
                 .setParameter("paid", CompanyOrder.State.SUCCESS).setParameter("currency", PayoutRules.CNY).getResultList()) {
             if (!flag(row[1])) {
                 refundsNotHeld.add((CompanyRefund) row[0]);
+                if (!((OffsetDateTime) row[2]).isBefore(unsettledFrom)) {
+                    refundsUnsettled.add((CompanyRefund) row[0]);
+                }
             }
         }
         List<Settlements.HeldView> held = new ArrayList<>();
@@ -331,8 +350,13 @@ public class Payouts {
                 }
             }
         }
-        return PayoutRules.balance(paidNotHeld, Books.refunded(refundsNotHeld, now, refundDelayMs)
-                - Books.feeGivenBack(refundsNotHeld, now, refundDelayMs), held, accepted, paid);
+        long pending = (unsettled == null ? 0 : unsettled.longValue()) - refundedNet(refundsUnsettled, now);
+        return PayoutRules.balance(paidNotHeld, refundedNet(refundsNotHeld, now), held, accepted, paid, pending);
+    }
+
+    /** What the refunds not CLOSED as of now take: their amounts less the fees they gave back. */
+    private long refundedNet(List<CompanyRefund> refunds, OffsetDateTime now) {
+        return Books.refunded(refunds, now, refundDelayMs) - Books.feeGivenBack(refunds, now, refundDelayMs);
     }
 
     /** A selected boolean column, as EclipseLink hands it back (a Boolean, or 0/1 from some drivers). */

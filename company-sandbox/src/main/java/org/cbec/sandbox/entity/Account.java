@@ -72,11 +72,17 @@ public class Account {
     @Column(name = "fee_rate", nullable = false, precision = 5, scale = 2)
     private java.math.BigDecimal feeRate;
 
+    /** The company's settlement cycle: the days after a payment's pay day (Beijing time) that it is settled; 0: at once. */
+    @Column(name = "settlement_days", nullable = false)
+    private int settlementDays;
+
     protected Account() {
     }
 
     public Account(String paymentMethod, String merchant, String companyMerchantId, String appId, String keySerial,
-            String merchantPublicKey, String merchantPrivateKey, String apiV3Key, java.math.BigDecimal feeRate, OffsetDateTime openedAt) {
+            String merchantPublicKey, String merchantPrivateKey, String apiV3Key, java.math.BigDecimal feeRate, int settlementDays,
+            OffsetDateTime openedAt) {
+        this.settlementDays = settlementDays;
         this.paymentMethod = paymentMethod;
         this.merchant = merchant;
         this.companyMerchantId = companyMerchantId;
@@ -91,6 +97,10 @@ public class Account {
 
     public void arrangePayoutFailure(String reason) {
         this.payoutFailure = reason;
+    }
+
+    public int getSettlementDays() {
+        return settlementDays;
     }
 
     public java.math.BigDecimal getFeeRate() {

@@ -27,6 +27,9 @@ import java.time.OffsetDateTime;
         + " AND o.id > :after AND NOT EXISTS (SELECT s.id FROM Split s WHERE s.orderId = o.id AND s.kind = :release) ORDER BY o.id")
 @NamedQuery(name = CompanyOrder.PAID_SUMS, query = "SELECT o.heldForSettlement, SUM(o.amount) - SUM(o.fee) FROM CompanyOrder o"
         + " WHERE o.accountId = :accountId AND o.state = :paid AND o.currency = :currency GROUP BY o.heldForSettlement")
+@NamedQuery(name = CompanyOrder.PAID_NOT_HELD_SINCE, query = "SELECT COALESCE(SUM(o.amount) - SUM(o.fee), 0) FROM CompanyOrder o"
+        + " WHERE o.accountId = :accountId AND o.state = :paid AND o.currency = :currency AND o.heldForSettlement = false"
+        + " AND o.paidAt >= :since")
 @NamedQuery(name = CompanyOrder.PAID_BETWEEN, query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId"
         + " AND o.paidAt >= :from AND o.paidAt < :to ORDER BY o.paidAt, o.id")
 @NamedNativeQuery(name = CompanyOrder.PAID_HELD, query = "SELECT order_ref FROM sandbox_order WHERE account_id = ?1"
@@ -47,6 +50,8 @@ public class CompanyOrder {
      * held for settlement and not: rows of (Boolean held, Long sum), grouped by the flag.
      */
     public static final String PAID_SUMS = "CompanyOrder.paidSums";
+    /** What the account's orders paid in {@code currency} since {@code since}, not held, bring less their fees (0 when none). */
+    public static final String PAID_NOT_HELD_SINCE = "CompanyOrder.paidNotHeldSince";
     /**
      * The out_trade_nos of the account's ({@code ?1}) paid orders in {@code ?2} held for settlement,
      * oldest first (native SQL).

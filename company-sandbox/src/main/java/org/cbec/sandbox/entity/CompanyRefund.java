@@ -24,7 +24,7 @@ import java.time.OffsetDateTime;
         query = "SELECT r FROM CompanyRefund r WHERE r.accountId = :accountId AND r.refundNo = :refundNo ORDER BY r.id")
 @NamedQuery(name = CompanyRefund.PROCESSING_SINCE,
         query = "SELECT r.id FROM CompanyRefund r WHERE r.state = 'PROCESSING' AND r.createdAt <= :createdBy ORDER BY r.id")
-@NamedQuery(name = CompanyRefund.OF_PAID_ORDERS, query = "SELECT r, o.heldForSettlement FROM CompanyRefund r, CompanyOrder o"
+@NamedQuery(name = CompanyRefund.OF_PAID_ORDERS, query = "SELECT r, o.heldForSettlement, o.paidAt FROM CompanyRefund r, CompanyOrder o"
         + " WHERE r.orderId = o.id AND o.accountId = :accountId AND o.state = :paid AND o.currency = :currency"
         + " AND r.state <> 'CLOSED' ORDER BY r.id")
 @NamedQuery(name = CompanyRefund.DECIDED_BETWEEN, query = "SELECT r, o FROM CompanyRefund r, CompanyOrder o WHERE r.orderId = o.id"
@@ -39,7 +39,7 @@ public class CompanyRefund {
     public static final String PROCESSING_SINCE = "CompanyRefund.processingSince";
     /**
      * The refunds not stored CLOSED of the account's orders paid ({@code paid}) in {@code currency},
-     * each with whether its order is held for settlement: rows of (CompanyRefund, Boolean).
+     * each with whether its order is held for settlement and when it was paid: rows of (CompanyRefund, Boolean, OffsetDateTime).
      */
     public static final String OF_PAID_ORDERS = "CompanyRefund.ofPaidOrders";
     /** The account's refunds stored decided from {@code from} to {@code to} (exclusive), each with its order: rows of (CompanyRefund, CompanyOrder). */

@@ -44,6 +44,10 @@ class AdminRequestsTest {
     void anAccountIsOpenedWithTheFeeRateAskedForOr0AndABadRateNamesTheField() {
         assertEquals(new java.math.BigDecimal("0.60"), AdminRequests.toOpen(b("{\"merchant\":\"m\",\"feeRate\":\"0.6\"}"), JSON).feeRate());
         assertEquals(new java.math.BigDecimal("0.00"), AdminRequests.toOpen(b("{\"merchant\":\"m\"}"), JSON).feeRate());
+        assertEquals(0, AdminRequests.toOpen(b("{\"merchant\":\"m\"}"), JSON).settlementDays());
+        assertEquals(7, AdminRequests.toOpen(b("{\"merchant\":\"m\",\"settlementDays\":7}"), JSON).settlementDays());
+        assertEquals("settlementDays", assertThrows(AdminRefusal.class,
+                () -> AdminRequests.toOpen(b("{\"merchant\":\"m\",\"settlementDays\":31}"), JSON)).field());
         for (String bad : new String[] {"100", "0.605", "-1", "x", ""}) {
             AdminRefusal e = assertThrows(AdminRefusal.class,
                     () -> AdminRequests.toOpen(b("{\"merchant\":\"m\",\"feeRate\":\"" + bad + "\"}"), JSON), bad);

@@ -149,6 +149,8 @@ class PayoutRulesTest {
         Balance b = PayoutRules.balance(10000, 1000, List.of(holding, released), 2000, 3000);
         assertEquals(new Balance(10000 - 1000 + (3000 - 18 - 500 - 900) - 2000 - 3000, 4000, 2000, 3000), b);
         assertEquals(new Balance(0, 0, 0, 0), PayoutRules.balance(0, 0, List.of(), 0, 0), "a fresh account");
+        assertEquals(new Balance(10000 - 1000 - 6000 - 2000, 0, 2000, 0, 6000), PayoutRules.balance(10000, 1000, List.of(), 2000, 0, 6000),
+                "what the company has not settled yet is pending, not available");
     }
 
     // ---- the payout's life ----------------------------------------------------------------------

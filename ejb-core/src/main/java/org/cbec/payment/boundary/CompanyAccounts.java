@@ -70,10 +70,12 @@ public class CompanyAccounts {
      * account's rate ({@code feeRate}, 0 when none is given) applies from its start; a rate given
      * again for an account registered before takes effect from {@code feeRateFrom}, a coming
      * Beijing day (tomorrow when none is given), since the fees of the payments up to then are
-     * booked; the same rate again changes nothing.
+     * booked; the same rate again changes nothing. {@code settlementDays} is the company's
+     * settlement cycle (0 to 30 days after a payment's pay day; 0 for a new account when none is
+     * given, unchanged otherwise), for the payments paid from now on.
      */
     public void register(String merchant, String paymentMethod, String companyMerchantId, String appId, String keySerial,
-            String merchantPrivateKey, String companyPublicKey, String apiV3Key, String feeRate, String feeRateFrom) {
+            String merchantPrivateKey, String companyPublicKey, String apiV3Key, String feeRate, String feeRateFrom, Integer settlementDays) {
         requireMerchant(merchant);
         PaymentRules.requireMethod("paymentMethod", paymentMethod);
         requireText("companyMerchantId", companyMerchantId, 64);
@@ -96,6 +98,10 @@ public class CompanyAccounts {
             throw new InvalidRequestException("apiV3Key", "only an alphapay account has an API v3 key");
         }
         BigDecimal rate = feeRate == null ? null : FeeRules.rate("feeRate", feeRate);
+        if (settlementDays != null && (settlementDays < 0 || settlementDays > MAX_SETTLEMENT_DAYS)) {
+            throw new InvalidRequestException("settlementDays", "settlementDays must be a whole number of days from 0 (settled at once)"
+                    + " to " + MAX_SETTLEMENT_DAYS);
+        }
         LocalDate rateFrom = feeRateFrom == null ? null : day("feeRateFrom", feeRateFrom);
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         CompanyCredential credential = find(merchant, paymentMethod);
@@ -127,6 +133,10 @@ public class CompanyAccounts {
         KeyRing ring = keys.ring();
         credential.update(companyMerchantId, appId, keySerial, ring.seal(merchantPrivateKey, context(merchant, paymentMethod, PRIVATE_KEY_FIELD)),
                 companyPublicKey, apiV3Key == null ? null : ring.seal(apiV3Key, context(merchant, paymentMethod, API_V3_KEY_FIELD)), now);
+        if (settlementDays != null && settlementDays != credential.getSettlementDays()) {
+            credential.settleAfter(settlementDays);
+            LOG.info(() -> "Settlement cycle of " + merchant + " at " + paymentMethod + ": " + settlementDays + " days");
+        }
         if (from != null && FeeRates.set(em, merchant, paymentMethod, from, rate)) {
             BigDecimal set = rate;
             LOG.info(() -> "Fee rate of " + merchant + " at " + paymentMethod + ": " + set.toPlainString() + "% from " + from);
@@ -134,6 +144,13 @@ public class CompanyAccounts {
         String kept = merchant + "\n" + paymentMethod;
         Recent.evictNowAndAfterCommit(transactions, () -> KNOWN.evict(kept));
         LOG.info(() -> "Company account registered: " + merchant + " at " + paymentMethod + " as " + companyMerchantId);
+    }
+
+    /** The account's settlement cycle in days (0: settled at once). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public int settlementDays(String merchant, String paymentMethod) {
+        CompanyCredential c = find(merchant, paymentMethod);
+        return c == null ? 0 : c.getSettlementDays();
     }
 
     /** The account's fee rates, the oldest first (the first from the account's start). */
@@ -253,6 +270,9 @@ public class CompanyAccounts {
         }
         return new Resealed(ids.size(), rewritten, ids.isEmpty() ? afterId : ids.get(ids.size() - 1), ids.size() == limit);
     }
+
+    /** The longest settlement cycle an account may have, in days (cross-border contracts run to T+7, a few longer). */
+    public static final int MAX_SETTLEMENT_DAYS = 30;
 
     public static final String PRIVATE_KEY_FIELD = "merchant_private_key";
     public static final String API_V3_KEY_FIELD = "api_v3_key";

@@ -35,15 +35,15 @@ public class BalanceCheck {
         List<Object[]> rows = em.createNativeQuery("SELECT b.merchant, b.payment_method, b.difference,"
                 + " b.available, b.held, b.in_transit, b.paid_out, b.last_seq,"
                 + " COALESCE(s.entries, 0), COALESCE(s.last_seq, 0), COALESCE(s.available, 0), COALESCE(s.held, 0),"
-                + " COALESCE(s.in_transit, 0), COALESCE(s.paid_out, 0)"
+                + " COALESCE(s.in_transit, 0), COALESCE(s.paid_out, 0), b.pending, COALESCE(s.pending, 0)"
                 + " FROM balance b LEFT JOIN (SELECT merchant, payment_method, COUNT(*) AS entries, MAX(seq) AS last_seq,"
                 + sum("AVAILABLE") + " AS available, " + sum("HELD") + " AS held, " + sum("IN_TRANSIT") + " AS in_transit, "
-                + sum("PAID_OUT") + " AS paid_out FROM balance_entry GROUP BY merchant, payment_method) s"
+                + sum("PAID_OUT") + " AS paid_out, " + sum("PENDING") + " AS pending FROM balance_entry GROUP BY merchant, payment_method) s"
                 + " ON s.merchant = b.merchant AND s.payment_method = b.payment_method").getResultList();
         List<Changed> changed = new ArrayList<>();
         for (Object[] r : rows) {
-            String difference = difference(new long[] {n(r[3]), n(r[4]), n(r[5]), n(r[6]), n(r[7])},
-                    new long[] {n(r[10]), n(r[11]), n(r[12]), n(r[13]), n(r[9])}, n(r[8]));
+            String difference = difference(new long[] {n(r[3]), n(r[4]), n(r[5]), n(r[6]), n(r[7]), n(r[14])},
+                    new long[] {n(r[10]), n(r[11]), n(r[12]), n(r[13]), n(r[9]), n(r[15])}, n(r[8]));
             if (!Objects.equals(difference, r[2])) {
                 em.createNativeQuery("UPDATE balance SET difference = ?, checked_at = clock_timestamp() WHERE merchant = ? AND payment_method = ?")
                         .setParameter(1, difference).setParameter(2, r[0]).setParameter(3, r[1]).executeUpdate();
@@ -55,17 +55,17 @@ public class BalanceCheck {
 
     /**
      * The difference between the totals row ({@code totals}: available, held, in transit, paid out,
-     * last number) and the entries ({@code sums}: the same from the entries, their last number),
-     * with the entries' count; null when they agree.
+     * last number, pending) and the entries ({@code sums}: the same from the entries, their last
+     * number), with the entries' count; null when they agree.
      */
     static String difference(long[] totals, long[] sums, long entries) {
         if (totals[4] != sums[4] || entries != sums[4]) {
             return "the totals are at entry " + totals[4] + ", the entries number " + entries + " up to " + sums[4];
         }
-        String[] names = {"available", "held", "in transit", "paid out"};
+        String[] names = {"available", "held", "in transit", "paid out", null, "pending"};
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < names.length; i++) {
-            if (totals[i] != sums[i]) {
+            if (names[i] != null && totals[i] != sums[i]) {
                 b.append(b.length() == 0 ? "" : "; ").append(names[i]).append(' ').append(totals[i]).append(" against entries summing to ")
                         .append(sums[i]);
             }

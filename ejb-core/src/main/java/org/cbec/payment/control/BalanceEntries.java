@@ -28,8 +28,9 @@ import org.cbec.payment.entity.SplitPart;
  * <p>A payment's fee (its account's rate, {@link FeeRates}) leaves where its money went, at once; a
  * refund gives back its share of it there ({@link FeeRules}), and takes it again if it ends CLOSED.
  *
- * <p>A refund is charged where its payment's money is: HELD while the payment is held and not yet
- * released, AVAILABLE otherwise. A release moves what the payment still holds then; anything that
+ * <p>A payment of an account with a settlement cycle waits in PENDING until the company settles it
+ * ({@link #settled}). A refund is charged where its payment's money is: HELD while the payment is
+ * held and not yet released, PENDING while it is not settled, AVAILABLE otherwise. A release moves what the payment still holds then; anything that
  * comes back to a released payment afterwards (a refund or a split part CLOSED) goes to AVAILABLE.
  */
 public final class BalanceEntries {
@@ -40,7 +41,11 @@ public final class BalanceEntries {
     }
 
     /** A balance: each bucket's entries in less its entries out, in CNY fen. */
-    public record Balance(long available, long held, long inTransit, long paidOut) {
+    public record Balance(long available, long held, long inTransit, long paidOut, long pending) {
+
+        public Balance(long available, long held, long inTransit, long paidOut) {
+            this(available, held, inTransit, paidOut, 0);
+        }
     }
 
     /**
@@ -56,13 +61,13 @@ public final class BalanceEntries {
 
     /** The account's running totals: one row, whatever its history (zero before its first entry). */
     public static Balance balance(EntityManager em, String merchant, String paymentMethod) {
-        List<?> rows = em.createNativeQuery("SELECT available, held, in_transit, paid_out FROM balance WHERE merchant = ? AND payment_method = ?")
-                .setParameter(1, merchant).setParameter(2, paymentMethod).getResultList();
+        List<?> rows = em.createNativeQuery("SELECT available, held, in_transit, paid_out, pending FROM balance WHERE merchant = ?"
+                + " AND payment_method = ?").setParameter(1, merchant).setParameter(2, paymentMethod).getResultList();
         if (rows.isEmpty()) {
-            return new Balance(0, 0, 0, 0);
+            return new Balance(0, 0, 0, 0, 0);
         }
         Object[] r = (Object[]) rows.get(0);
-        return new Balance(number(r[0]), number(r[1]), number(r[2]), number(r[3]));
+        return new Balance(number(r[0]), number(r[1]), number(r[2]), number(r[3]), number(r[4]));
     }
 
     /** How many entries the account's ledger has (its last number). */
@@ -74,13 +79,19 @@ public final class BalanceEntries {
 
     /**
      * The payment became SUCCESS: its fee is booked at its account's rate of its pay day, and its
-     * money less the fee is the merchant's, held or available (two entries: the payment, the fee).
+     * money less the fee is the merchant's (two entries: the payment, the fee): held, or pending
+     * until the company settles it (its pay day + its account's settlement days, at 00:00 Beijing
+     * time; {@link #settled}), or available at once when the account's cycle is 0.
      */
     public static void paid(EntityManager em, Payment p) {
         OffsetDateTime paidAt = p.getPaidAt() != null ? p.getPaidAt() : OffsetDateTime.now(ZoneOffset.UTC);
         p.bookFee(FeeRules.fee(p.getActualAmount(), FeeRates.on(em, p.getMerchant(), p.getPaymentMethod(), BeijingTime.day(paidAt))));
         if (counts(p)) {
-            Bucket to = p.isHeldForSettlement() ? Bucket.HELD : Bucket.AVAILABLE;
+            int days = p.isHeldForSettlement() ? 0 : settlementDays(em, p.getMerchant(), p.getPaymentMethod());
+            Bucket to = p.isHeldForSettlement() ? Bucket.HELD : days > 0 ? Bucket.PENDING : Bucket.AVAILABLE;
+            if (days > 0) {
+                p.pendingUntil(BeijingTime.day(paidAt).plusDays(days).atStartOfDay(BeijingTime.ZONE).toOffsetDateTime());
+            }
             write(em, p, Kind.PAYMENT, Bucket.OUTSIDE, to, p.getActualAmount(), null, null);
             write(em, p, Kind.FEE, to, Bucket.OUTSIDE, p.getFee(), null, null);
         }
@@ -91,9 +102,41 @@ public final class BalanceEntries {
         return FeeRules.refundShare(p.getFee() == null ? 0 : p.getFee(), p.getActualAmount(), refundAmount);
     }
 
-    /** Where a refund of the payment asked for now is charged (its payment's row locked by the caller). */
+    /**
+     * Where a refund of the payment asked for now is charged (its payment's row locked by the
+     * caller): where its money is, held, pending (not settled yet) or available.
+     */
     public static Bucket refundBucket(EntityManager em, Payment p) {
-        return p.isHeldForSettlement() && !released(em, p.getId()) ? Bucket.HELD : Bucket.AVAILABLE;
+        if (p.isHeldForSettlement() && !released(em, p.getId())) {
+            return Bucket.HELD;
+        }
+        return p.getSettlesAt() != null ? Bucket.PENDING : Bucket.AVAILABLE;
+    }
+
+    /**
+     * The company settled the payment (its row locked by the caller): what is pending of it
+     * becomes available, once.
+     */
+    public static void settled(EntityManager em, Payment p) {
+        if (p.getSettlesAt() == null) {
+            return;
+        }
+        p.settled();
+        long pending = 0;
+        for (BalanceEntry e : em.createNamedQuery(BalanceEntry.OF_PAYMENT, BalanceEntry.class).setParameter("paymentId", p.getId())
+                .getResultList()) {
+            pending += BalanceEntry.Totals.change(Bucket.PENDING, e.getFromBucket(), e.getToBucket(), e.getAmount());
+        }
+        if (counts(p)) {
+            write(em, p, Kind.SETTLED, Bucket.PENDING, Bucket.AVAILABLE, pending, null, null);
+        }
+    }
+
+    /** The account's settlement cycle in days (0 when the account is unknown). */
+    private static int settlementDays(EntityManager em, String merchant, String paymentMethod) {
+        return em.createNamedQuery(CompanyCredential.BY_MERCHANT_AND_METHOD, CompanyCredential.class).setParameter("merchant", merchant)
+                .setParameter("paymentMethod", paymentMethod).getResultStream().findFirst().map(CompanyCredential::getSettlementDays)
+                .orElse(0);
     }
 
     /**
@@ -187,7 +230,11 @@ public final class BalanceEntries {
                 .anyMatch(e -> e.getKind() == Kind.RELEASE);
     }
 
+    /** Where money taken from {@code from} comes back to: AVAILABLE when the payment was released or settled since. */
     private static Bucket back(EntityManager em, Payment p, Bucket from) {
+        if (from == Bucket.PENDING && p.getSettlesAt() == null) {
+            return Bucket.AVAILABLE;
+        }
         return from == Bucket.HELD && released(em, p.getId()) ? Bucket.AVAILABLE : from;
     }
 
@@ -218,19 +265,21 @@ public final class BalanceEntries {
             moved = moved(em, merchant, method, from, to, amount);
         }
         em.persist(new BalanceEntry(merchant, method, kind, from, to, amount, paymentId, sourceId, orderRef, reference, number(moved[0]),
-                new BalanceEntry.Totals(number(moved[1]), number(moved[2]), number(moved[3]), number(moved[4])), Columns.instant(moved[5])));
+                new BalanceEntry.Totals(number(moved[1]), number(moved[2]), number(moved[3]), number(moved[4]), number(moved[6])),
+                Columns.instant(moved[5])));
     }
 
     /** The totals' row moved by one movement: its new number, totals and time; null when the account has no row. */
     private static Object[] moved(EntityManager em, String merchant, String method, Bucket from, Bucket to, long amount) {
         List<?> rows = em.createNativeQuery("UPDATE balance SET available = available + ?, held = held + ?, in_transit = in_transit + ?,"
-                + " paid_out = paid_out + ?, last_seq = last_seq + 1, updated_at = clock_timestamp() WHERE merchant = ? AND payment_method = ?"
-                + " RETURNING last_seq, available, held, in_transit, paid_out, updated_at")
+                + " paid_out = paid_out + ?, pending = pending + ?, last_seq = last_seq + 1, updated_at = clock_timestamp()"
+                + " WHERE merchant = ? AND payment_method = ? RETURNING last_seq, available, held, in_transit, paid_out, updated_at, pending")
                 .setParameter(1, BalanceEntry.Totals.change(Bucket.AVAILABLE, from, to, amount))
                 .setParameter(2, BalanceEntry.Totals.change(Bucket.HELD, from, to, amount))
                 .setParameter(3, BalanceEntry.Totals.change(Bucket.IN_TRANSIT, from, to, amount))
                 .setParameter(4, BalanceEntry.Totals.change(Bucket.PAID_OUT, from, to, amount))
-                .setParameter(5, merchant).setParameter(6, method).getResultList();
+                .setParameter(5, BalanceEntry.Totals.change(Bucket.PENDING, from, to, amount))
+                .setParameter(6, merchant).setParameter(7, method).getResultList();
         return rows.isEmpty() ? null : (Object[]) rows.get(0);
     }
 

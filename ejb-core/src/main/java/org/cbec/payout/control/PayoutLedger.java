@@ -58,8 +58,8 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
     public Opened open(String merchant, RequestPayout r, Optional<String> targetCurrency, long minimum) {
         BalanceEntries.lock(em, merchant, r.paymentMethod());
         Optional<PayoutView> stored = byRef(merchant, r.payoutRef()).map(PayoutLedger::view);
-        long available = BalanceEntries.balance(em, merchant, r.paymentMethod()).available();
-        PayoutRules.Decision d = PayoutRules.decide(stored, r, targetCurrency.isPresent(), available, minimum);
+        BalanceEntries.Balance balance = BalanceEntries.balance(em, merchant, r.paymentMethod());
+        PayoutRules.Decision d = PayoutRules.decide(stored, r, targetCurrency.isPresent(), balance.available(), balance.pending(), minimum);
         if (d.repeated().isPresent()) {
             return new Opened(d.repeated().get(), false);
         }
@@ -95,7 +95,7 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
                 .map(PayoutLedger::view).toList();
         long total = em.createNamedQuery(Payout.COUNT_OF_MERCHANT, Long.class).setParameter("merchant", merchant)
                 .setParameter("method", paymentMethod).getSingleResult();
-        return new BalanceView(merchant, paymentMethod, b.available(), b.held(), b.inTransit(), b.paidOut(), page, List.of(), total);
+        return new BalanceView(merchant, paymentMethod, b.available(), b.held(), b.inTransit(), b.paidOut(), b.pending(), page, List.of(), total);
     }
 
     /** The balance and one page of the ledger's entries, newest first. */
@@ -106,7 +106,7 @@ public class PayoutLedger implements SentLedger<PayoutView, PayoutStatus> {
                 .setParameter("method", paymentMethod).setFirstResult(offset).setMaxResults(limit).getResultStream()
                 .map(e -> new BalanceView.Entry(e.getId(), e.getCreatedAt(), e.getKind().name(), e.getOrderRef(), e.getReference(),
                         e.getFromBucket().name(), e.getToBucket().name(), e.getAmount())).toList();
-        return new BalanceView(merchant, paymentMethod, b.available(), b.held(), b.inTransit(), b.paidOut(), List.of(), page,
+        return new BalanceView(merchant, paymentMethod, b.available(), b.held(), b.inTransit(), b.paidOut(), b.pending(), List.of(), page,
                 BalanceEntries.entries(em, merchant, paymentMethod));
     }
 

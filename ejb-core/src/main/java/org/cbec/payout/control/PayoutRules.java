@@ -82,6 +82,15 @@ public final class PayoutRules {
      * company, {@code available} the balance under the lock.
      */
     public static Decision decide(Optional<PayoutView> stored, RequestPayout r, boolean hasAccount, long available, long minimum) {
+        return decide(stored, r, hasAccount, available, 0, minimum);
+    }
+
+    /**
+     * {@link #decide(Optional, RequestPayout, boolean, long, long)} with what is {@code pending}
+     * (paid, not yet settled by the company), which a payout cannot take and its refusal names.
+     */
+    public static Decision decide(Optional<PayoutView> stored, RequestPayout r, boolean hasAccount, long available, long pending,
+            long minimum) {
         if (stored.isPresent()) {
             PayoutView p = stored.get();
             boolean same = p.paymentMethod().equals(r.paymentMethod()) && Objects.equals(p.requestedAmount(), r.amount())
@@ -100,7 +109,8 @@ public final class PayoutRules {
         long amount = r.amount() != null ? r.amount() : Math.max(0, available);
         if (amount > available) {
             throw new InvalidRequestException("amount", "amount " + amount + " is more than is available at " + r.paymentMethod() + ", "
-                    + Math.max(0, available));
+                    + Math.max(0, available) + (pending > 0 ? "; " + pending + " more is pending, paid but not yet settled by the company,"
+                    + " and available from its settlement day" : ""));
         }
         if (amount < minimum) {
             throw new InvalidRequestException("amount", (r.amount() == null ? "what is available, " + amount + ", is" : "amount " + amount

@@ -12,8 +12,8 @@ import org.cbec.payment.entity.BalanceEntry.Bucket;
 /**
  * A statement's figures from the balance's entries, pure. A statement is a window of the ledger in
  * its order (the entries' numbers): the opening is the totals after the entry before it, the lines are
- * the movements inside it that touch what is available or held (a payout arriving abroad touches
- * neither and is left out), the closing is the opening plus the lines. The payouts out of what is
+ * the movements inside it that touch what is available, held or pending (a payout arriving abroad
+ * touches none of them and is left out), the closing is the opening plus the lines. The payouts out of what is
  * available inside the window are lines too, marked, and totalled apart, so that opening + other
  * lines − payouts = closing.
  */
@@ -22,11 +22,11 @@ public final class PayoutStatements {
     private PayoutStatements() {
     }
 
-    /** What is available and held before the window: the totals after the entry before it. */
-    public record Opening(long available, long held) {
+    /** What is available, held and pending before the window: the totals after the entry before it. */
+    public record Opening(long available, long held, long pending) {
 
         public static Opening of(BalanceEntry.Totals after) {
-            return new Opening(after.available(), after.held());
+            return new Opening(after.available(), after.held(), after.pending());
         }
     }
 
@@ -39,25 +39,28 @@ public final class PayoutStatements {
         List<PayoutBillView.Line> lines = new ArrayList<>();
         long available = opening.available();
         long held = opening.held();
+        long pending = opening.pending();
         long payouts = 0;
         for (BalanceEntry e : window) {
             long a = change(Bucket.AVAILABLE, e.getFromBucket(), e.getToBucket(), e.getAmount());
             long h = change(Bucket.HELD, e.getFromBucket(), e.getToBucket(), e.getAmount());
-            if (a == 0 && h == 0) {
+            long p = change(Bucket.PENDING, e.getFromBucket(), e.getToBucket(), e.getAmount());
+            if (a == 0 && h == 0 && p == 0) {
                 continue;
             }
             boolean payout = e.getKind() == BalanceEntry.Kind.PAYOUT;
             long fee = payout ? fees.getOrDefault(e.getSourceId(), 0L) : 0;
             lines.add(new PayoutBillView.Line(e.getCreatedAt(), e.getKind().name(), e.getOrderRef(), e.getReference(), e.getAmount(), fee, a,
-                    h, payout));
+                    h, p, payout));
             available += a;
             held += h;
+            pending += p;
             if (payout) {
                 payouts += e.getAmount();
             }
         }
         return new PayoutBillView(merchant, paymentMethod, payoutRef, billDate, PayoutBillView.State.READY, from, to, opening.available(),
-                opening.held(), List.copyOf(lines), payouts, available, held);
+                opening.held(), List.copyOf(lines), payouts, available, held, opening.pending(), pending);
     }
 
     private static long change(Bucket bucket, Bucket from, Bucket to, long amount) {

@@ -28,6 +28,7 @@ import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.PaymentView;
 import org.cbec.payment.control.BalanceCheck;
 import org.cbec.payment.RequestOutcome;
+import org.cbec.payment.control.PendingLedger;
 import org.cbec.settlement.control.SettlementLedger;
 import org.cbec.payment.boundary.Payments;
 import org.cbec.settlement.boundary.Settlements;
@@ -37,7 +38,9 @@ import org.cbec.settlement.boundary.Settlements;
  * payouts without the company's final word are the {@link Janitor}'s, run here (the company asked,
  * a create the company never got sent again, {@link Payments#reconcile}, by one back-off and one
  * attempt limit); unpaid payments are polled at their poll time, should their callback be lost; and
- * held money whose holding days are over is released ({@link Settlements#releaseHeldTooLong}); and,
+ * held money whose holding days are over is released ({@link Settlements#releaseHeldTooLong});
+ * money the company settled (its account's settlement cycle over) becomes available
+ * ({@link PendingLedger}); and,
  * every {@code balance.check-interval-ms}, every account's running totals are checked against its
  * entries ({@link BalanceCheck}).
  * <p>
@@ -84,6 +87,9 @@ public class Reconciliation {
 
     @EJB
     BalanceCheck balanceCheck;
+
+    @EJB
+    PendingLedger pending;
 
     @EJB
     Leases leases;
@@ -159,6 +165,10 @@ public class Reconciliation {
                 settlements.afterRefusedRelease(releaseId).ifPresent(s -> LOG.info(() -> "Held money found released by the company"
                         + " after a refused release: " + s.merchant() + " " + s.paymentMethod() + " " + s.orderRef() + " " + s.amount()));
             }
+            // Money the company settled (its settlement day has come): available.
+            for (long paymentId : pending.due(now, BATCH)) {
+                settle(paymentId, now);
+            }
             checkBalances();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Payment reconciliation run failed; the next run tries again", e);
@@ -180,6 +190,15 @@ public class Reconciliation {
             } else {
                 LOG.warning(() -> "Balance of " + c.merchant() + " at " + c.paymentMethod() + " differs from its entries: " + c.difference());
             }
+        }
+    }
+
+    /** Each payment on its own: one that fails is logged and tried again next run. */
+    private void settle(long paymentId, OffsetDateTime now) {
+        try {
+            pending.settle(paymentId, now);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Pending money of payment " + paymentId + " not made available; the next run tries again", e);
         }
     }
 

@@ -23,7 +23,8 @@ class PayoutStatementsTest {
 
     @Test
     void theOpeningIsWhatIsAvailableAndHeldAfterTheEntryBeforeTheWindow() {
-        assertEquals(new PayoutStatements.Opening(3_000, 15_000), PayoutStatements.Opening.of(new BalanceEntry.Totals(3_000, 15_000, 12_000, 40)));
+        assertEquals(new PayoutStatements.Opening(3_000, 15_000, 700), PayoutStatements.Opening.of(new BalanceEntry.Totals(3_000, 15_000, 12_000,
+                40, 700)));
     }
 
     @Test
@@ -37,7 +38,7 @@ class PayoutStatementsTest {
                 e(Kind.PAYOUT_PAID, Bucket.IN_TRANSIT, Bucket.PAID_OUT, 900, 3L, 6),
                 e(Kind.PAYOUT, Bucket.AVAILABLE, Bucket.IN_TRANSIT, 24_000, 4L, 7));
         PayoutBillView b = PayoutStatements.statement("m", "alphapay", "p2", null, T, T.plusMinutes(7),
-                new PayoutStatements.Opening(600, 0), window, Map.of(4L, 120L));
+                new PayoutStatements.Opening(600, 0, 0), window, Map.of(4L, 120L));
         assertEquals(List.of("PAYMENT", "PAYMENT", "REFUND", "SPLIT", "RELEASE", "PAYOUT"), b.lines().stream().map(PayoutBillView.Line::kind)
                 .toList());
         assertEquals(List.of(10_000L, 0L, -2_500L, 0L, 17_000L, -24_000L), b.lines().stream().map(PayoutBillView.Line::available).toList());
@@ -48,5 +49,20 @@ class PayoutStatementsTest {
         assertEquals(600 + 10_000 - 2_500 + 17_000 - 24_000, b.closingAvailable());
         assertEquals(0, b.closingHeld());
         assertEquals(PayoutBillView.State.READY, b.state());
+    }
+
+    @Test
+    void moneyPendingAndItsFeeAreLinesAndTheirSettlementMovesItToWhatIsAvailable() {
+        List<BalanceEntry> window = List.of(
+                e(Kind.PAYMENT, Bucket.OUTSIDE, Bucket.PENDING, 10_000, null, 1),
+                e(Kind.FEE, Bucket.PENDING, Bucket.OUTSIDE, 60, null, 2),
+                e(Kind.SETTLED, Bucket.PENDING, Bucket.AVAILABLE, 9_940 + 500, null, 3));
+        PayoutBillView b = PayoutStatements.statement("m", "alphapay", null, T.toLocalDate(), T, T.plusDays(1),
+                new PayoutStatements.Opening(0, 0, 500), window, Map.of());
+        assertEquals(List.of("PAYMENT", "FEE", "SETTLED"), b.lines().stream().map(PayoutBillView.Line::kind).toList());
+        assertEquals(List.of(10_000L, -60L, -10_440L), b.lines().stream().map(PayoutBillView.Line::pending).toList());
+        assertEquals(500, b.openingPending());
+        assertEquals(0, b.closingPending());
+        assertEquals(10_440, b.closingAvailable());
     }
 }

@@ -56,6 +56,8 @@ public class BalanceEntry {
     public enum Bucket {
         /** The payer's, a receiver's, or the bank abroad's: not the merchant's balance at the company. */
         OUTSIDE,
+        /** Paid, not yet settled by the company (its account's settlement cycle): refundable, not payable abroad. */
+        PENDING,
         /** Held at the company for settlement. */
         HELD,
         /** The merchant's, free to refund or to pay out. */
@@ -82,7 +84,9 @@ public class BalanceEntry {
         RELEASE,
         PAYOUT,
         PAYOUT_PAID,
-        PAYOUT_BACK
+        PAYOUT_BACK,
+        /** The company settled a payment: what is pending of it becomes available. */
+        SETTLED
     }
 
     @Id
@@ -147,6 +151,9 @@ public class BalanceEntry {
     @Column(name = "paid_out_after", nullable = false)
     private long paidOutAfter;
 
+    @Column(name = "pending_after", nullable = false)
+    private long pendingAfter;
+
     protected BalanceEntry() {
     }
 
@@ -171,13 +178,19 @@ public class BalanceEntry {
         this.heldAfter = after.held();
         this.inTransitAfter = after.inTransit();
         this.paidOutAfter = after.paidOut();
+        this.pendingAfter = after.pending();
         this.createdAt = at;
     }
 
     /** An account's buckets: each one's movements in less its movements out, in CNY fen. */
-    public record Totals(long available, long held, long inTransit, long paidOut) {
+    public record Totals(long available, long held, long inTransit, long paidOut, long pending) {
 
-        public static final Totals NONE = new Totals(0, 0, 0, 0);
+        public static final Totals NONE = new Totals(0, 0, 0, 0, 0);
+
+        /** Totals without money pending. */
+        public Totals(long available, long held, long inTransit, long paidOut) {
+            this(available, held, inTransit, paidOut, 0);
+        }
 
         /** A movement's change to one bucket: in is +, out is −. */
         public static long change(Bucket bucket, Bucket from, Bucket to, long amount) {
@@ -239,6 +252,6 @@ public class BalanceEntry {
 
     /** The account's totals after it. */
     public Totals after() {
-        return new Totals(availableAfter, heldAfter, inTransitAfter, paidOutAfter);
+        return new Totals(availableAfter, heldAfter, inTransitAfter, paidOutAfter, pendingAfter);
     }
 }

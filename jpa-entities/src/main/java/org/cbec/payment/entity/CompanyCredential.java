@@ -71,6 +71,10 @@ public class CompanyCredential {
     @Column(name = "updated_at", nullable = false)
     private OffsetDateTime updatedAt;
 
+    /** The company's settlement cycle: the days after its pay day a payment's money is available (0: at once). */
+    @Column(name = "settlement_days", nullable = false)
+    private int settlementDays;
+
     protected CompanyCredential() {
     }
 
@@ -132,6 +136,15 @@ public class CompanyCredential {
     public void resealed(String sealedPrivateKey, String sealedApiV3Key) {
         this.sealedPrivateKey = sealedPrivateKey;
         this.sealedApiV3Key = sealedApiV3Key;
+    }
+
+    public int getSettlementDays() {
+        return settlementDays;
+    }
+
+    /** The settlement cycle from now on: payments paid before keep the day they settle. */
+    public void settleAfter(int days) {
+        this.settlementDays = days;
     }
 
     public OffsetDateTime getUpdatedAt() {

@@ -28,7 +28,11 @@ import java.util.Set;
 @NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
 @NamedQuery(name = Payment.PAID_BETWEEN, query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method"
         + " AND p.paidAt >= :from AND p.paidAt < :to")
+@NamedQuery(name = Payment.SETTLED_BY, query = "SELECT p.id FROM Payment p WHERE p.settlesAt <= :now ORDER BY p.settlesAt, p.id")
 public class Payment {
+
+    /** The payments whose money the company has settled by {@code :now} and the broker still holds pending, the earliest first. */
+    public static final String SETTLED_BY = "Payment.settledBy";
 
     /** An account's payments paid in a time range (the company's pay time), for a bill's day. */
     public static final String PAID_BETWEEN = "Payment.paidBetween";
@@ -111,6 +115,10 @@ public class Payment {
      * account's rate of its pay day (null before: and for payments paid before fees were booked).
      */
     private Long fee;
+
+    /** When the company settles its money (its pay day + its account's settlement days, at 00:00 Beijing); null once settled, or when it never waited. */
+    @Column(name = "settles_at")
+    private OffsetDateTime settlesAt;
 
     @Column(name = "payer_currency", length = 3)
     private String payerCurrency;
@@ -293,6 +301,20 @@ public class Payment {
         if (this.fee == null) {
             this.fee = fee;
         }
+    }
+
+    public OffsetDateTime getSettlesAt() {
+        return settlesAt;
+    }
+
+    /** Its money waits for the company's settlement until {@code at}. */
+    public void pendingUntil(OffsetDateTime at) {
+        this.settlesAt = at;
+    }
+
+    /** The company settled it: its money is available. */
+    public void settled() {
+        this.settlesAt = null;
     }
 
     public Long getPayerTotal() {

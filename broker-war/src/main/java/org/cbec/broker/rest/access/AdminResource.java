@@ -62,11 +62,12 @@ public class AdminResource {
 
     /** Body of {@code PUT /admin/merchants/{merchant}/companies/{paymentMethod}}. */
     public record CompanyAccountRequest(String companyMerchantId, String appId, String keySerial, String merchantPrivateKey,
-            String companyPublicKey, String apiV3Key, String feeRate, String feeRateFrom) {
+            String companyPublicKey, String apiV3Key, String feeRate, String feeRateFrom, Integer settlementDays) {
     }
 
     /** The account registered: its fee rates, each from the Beijing day it takes effect (the first from the account's start). */
-    public record CompanyAccountRegistered(int code, String message, String merchant, String paymentMethod, List<FeeRateResult> feeRates) {
+    public record CompanyAccountRegistered(int code, String message, String merchant, String paymentMethod, List<FeeRateResult> feeRates,
+            int settlementDays) {
     }
 
     public record FeeRateResult(String from, String feeRate) {
@@ -131,11 +132,12 @@ public class AdminResource {
     @Path("merchants/{merchant}/companies/{paymentMethod}")
     public CompanyAccountRegistered registerCompanyAccount(@PathParam("merchant") String merchant,
             @PathParam("paymentMethod") String paymentMethod, CompanyAccountRequest body) {
-        CompanyAccountRequest b = body != null ? body : new CompanyAccountRequest(null, null, null, null, null, null, null, null);
+        CompanyAccountRequest b = body != null ? body : new CompanyAccountRequest(null, null, null, null, null, null, null, null, null);
         companyAccounts.register(merchant, paymentMethod, b.companyMerchantId(), b.appId(), b.keySerial(),
-                b.merchantPrivateKey(), b.companyPublicKey(), b.apiV3Key(), b.feeRate(), b.feeRateFrom());
+                b.merchantPrivateKey(), b.companyPublicKey(), b.apiV3Key(), b.feeRate(), b.feeRateFrom(), b.settlementDays());
         return new CompanyAccountRegistered(200, "company account registered", merchant, paymentMethod, companyAccounts
-                .feeRates(merchant, paymentMethod).stream().map(r -> new FeeRateResult(r.from().toString(), r.rate().toPlainString())).toList());
+                .feeRates(merchant, paymentMethod).stream().map(r -> new FeeRateResult(r.from().toString(), r.rate().toPlainString())).toList(),
+                companyAccounts.settlementDays(merchant, paymentMethod));
     }
 
     /** Body of {@code PUT /admin/merchants/{merchant}/payout-accounts/{paymentMethod}}; never shown in clear. */

@@ -38,7 +38,7 @@ public class PayoutBillResource {
 
     static final String CSV = "text/csv";
     static final String CSV_UTF8 = "text/csv; charset=UTF-8";
-    static final String CSV_HEADER = "time,kind,order_ref,reference,amount,fee,available_change,held_change,available,held";
+    static final String CSV_HEADER = "time,kind,order_ref,reference,amount,fee,available_change,held_change,available,held,pending_change,pending";
 
     public record BillRequest(String paymentMethod, String payoutRef, String billDate) {
     }
@@ -49,12 +49,12 @@ public class PayoutBillResource {
      * {@code closing} out instead of answering them null.
      */
     @JsonbNillable
-    public record Figures(long available, long held) {
+    public record Figures(long available, long held, long pending) {
     }
 
     @JsonbNillable
     public record LineResult(String time, String kind, String orderRef, String reference, long amount, long fee, long availableChange,
-            long heldChange) {
+            long heldChange, long pendingChange) {
     }
 
     /** A statement; its figures are null while PREPARING. */
@@ -122,10 +122,10 @@ public class PayoutBillResource {
         boolean ready = b.state() == PayoutBillView.State.READY;
         return new BillResult(code, message, b.merchant(), b.paymentMethod(), b.payoutRef(), b.billDate() == null ? null : b.billDate().toString(),
                 b.state().name(), "CNY", BeijingTime.format(b.from()), BeijingTime.format(b.to()),
-                ready ? new Figures(b.openingAvailable(), b.openingHeld()) : null,
+                ready ? new Figures(b.openingAvailable(), b.openingHeld(), b.openingPending()) : null,
                 ready ? b.lines().stream().map(l -> new LineResult(BeijingTime.format(l.at()), l.kind(), l.orderRef(), l.reference(),
-                        l.amount(), l.fee(), l.available(), l.held())).toList() : null,
-                b.payouts(), ready ? new Figures(b.closingAvailable(), b.closingHeld()) : null);
+                        l.amount(), l.fee(), l.available(), l.held(), l.pending())).toList() : null,
+                b.payouts(), ready ? new Figures(b.closingAvailable(), b.closingHeld(), b.closingPending()) : null);
     }
 
     /** The statement as CSV: a header row, the opening, one row per line with the running figures, the closing. Amounts in fen. */
@@ -133,22 +133,25 @@ public class PayoutBillResource {
         StringBuilder out = new StringBuilder(CSV_HEADER).append("\r\n");
         long available = b.openingAvailable();
         long held = b.openingHeld();
-        row(out, BeijingTime.format(b.from()), "OPENING", null, null, "", "", "", "", available, held);
+        long pending = b.openingPending();
+        row(out, BeijingTime.format(b.from()), "OPENING", null, null, "", "", "", "", available, held, "", pending);
         for (PayoutBillView.Line l : b.lines()) {
             available += l.available();
             held += l.held();
+            pending += l.pending();
             row(out, BeijingTime.format(l.at()), l.kind(), l.orderRef(), l.reference(), Long.toString(l.amount()), Long.toString(l.fee()),
-                    Long.toString(l.available()), Long.toString(l.held()), available, held);
+                    Long.toString(l.available()), Long.toString(l.held()), available, held, Long.toString(l.pending()), pending);
         }
-        row(out, BeijingTime.format(b.to()), "CLOSING", null, null, "", "", "", "", b.closingAvailable(), b.closingHeld());
+        row(out, BeijingTime.format(b.to()), "CLOSING", null, null, "", "", "", "", b.closingAvailable(), b.closingHeld(), "",
+                b.closingPending());
         return out.toString();
     }
 
     private static void row(StringBuilder out, String time, String kind, String orderRef, String reference, String amount, String fee,
-            String availableChange, String heldChange, long available, long held) {
+            String availableChange, String heldChange, long available, long held, String pendingChange, long pending) {
         out.append(cell(time)).append(',').append(kind).append(',').append(cell(orderRef)).append(',').append(cell(reference)).append(',')
                 .append(amount).append(',').append(fee).append(',').append(availableChange).append(',').append(heldChange).append(',')
-                .append(available).append(',').append(held).append("\r\n");
+                .append(available).append(',').append(held).append(',').append(pendingChange).append(',').append(pending).append("\r\n");
     }
 
     /** A text cell: quoted when it holds a comma, quote or line break; one that a spreadsheet would read as a formula is prefixed with a quote. */

@@ -44,7 +44,7 @@ public class PayoutResource {
             String failReason, String description, String notifyUrl, String createdAt, String acceptedAt, String paidAt) {
     }
 
-    public record Balance(long available, long held, long inTransit, long paidOut) {
+    public record Balance(long available, long held, long inTransit, long paidOut, long pending) {
     }
 
     @JsonbNillable
@@ -105,7 +105,7 @@ public class PayoutResource {
     }
 
     private static Balance balance(BalanceView b) {
-        return new Balance(b.available(), b.held(), b.inTransit(), b.paidOut());
+        return new Balance(b.available(), b.held(), b.inTransit(), b.paidOut(), b.pending());
     }
 
     private static PayoutResult result(PayoutView p) {
