@@ -445,6 +445,10 @@ class RefundsIT {
             assertTrue(SANDBOX.settlement(method, "demo", ref).getBoolean("released"), method + " released the rest");
             assertRefused(422, "orderRef", split(method, ref, "late-" + ref, false, share(a, 100)));
             assertTrue(events(ref).containsAll(List.of("settlement.succeeded", "settlement.released")), () -> method + ": " + events(ref));
+            assertEquals(1, count("SELECT COUNT(*) FROM merchant_event WHERE type = 'settlement.released' AND body LIKE ?", "%\"rel-" + ref
+                    + "\"%"), "the release's event");
+            assertEquals(0, count("SELECT COUNT(*) FROM merchant_event WHERE type LIKE 'settlement.%' AND body LIKE ? AND (body LIKE"
+                    + " '%\"stateDesc\"%' OR body LIKE '%\"code\"%')", "%" + ref + "%"), "as documented: without stateDesc and code");
         }
     }
 
@@ -916,10 +920,11 @@ class RefundsIT {
             assertEquals(List.of("REFUND", refunded + "-1", 300L), List.of(atCompany.getString("lineKind"), atCompany.getString("reference"),
                     atCompany.getJsonNumber("brokerAmount").longValue()), atCompany::toString);
             assertTrue(atCompany.isNull("companyAmount"), atCompany::toString);
+            assertEquals("r-" + refunded, atCompany.getString("merchantRef"), "the merchant's refundRef beside the company's number");
             JsonObject atBroker = only(found, "MISSING_AT_BROKER");
             assertEquals(List.of("PAYMENT", theirs, 700L), List.of(atBroker.getString("lineKind"), atBroker.getString("orderRef"),
                     atBroker.getJsonNumber("companyAmount").longValue()), atBroker::toString);
-            assertTrue(atBroker.isNull("brokerAmount"), atBroker::toString);
+            assertTrue(atBroker.isNull("brokerAmount") && atBroker.isNull("merchantRef"), "the broker has no record: " + atBroker);
             JsonObject state = only(found, "STATE_DIFFERS");
             assertEquals("RESOLVED", state.getString("state"), "refreshed through the payment's query, then agreeing: " + state);
             assertEquals(List.of(unseen, "NOTPAY", "SUCCESS", "RESOLVED", "reconciliation"), List.of(state.getString("orderRef"),
@@ -1098,9 +1103,10 @@ class RefundsIT {
             awaitTrue(() -> refundState(off, method, paid, "r-" + paid).equals("SUCCESS"), method + ": the refund succeeded");
             JsonObject differs = reconcile(off, method, today(), 200);
             List<JsonObject> found = differs.getJsonArray("discrepancies").stream().map(JsonValue::asJsonObject).toList();
-            assertEquals(List.of("FEE_DIFFERS PAYMENT 600/610", "FEE_DIFFERS REFUND 240/244"), found.stream().map(d -> d.getString("kind") + " "
-                    + d.getString("lineKind") + " " + d.getJsonNumber("brokerAmount") + "/" + d.getJsonNumber("companyAmount")).sorted()
-                    .toList(), differs::toString);
+            assertEquals(List.of("FEE_DIFFERS PAYMENT 600/610 " + paid, "FEE_DIFFERS REFUND 240/244 r-" + paid), found.stream()
+                    .map(d -> d.getString("kind") + " " + d.getString("lineKind") + " " + d.getJsonNumber("brokerAmount") + "/"
+                            + d.getJsonNumber("companyAmount") + " " + d.getString("merchantRef")).sorted().toList(),
+                    "each naming the merchant's own reference: " + differs);
         }
     }
 

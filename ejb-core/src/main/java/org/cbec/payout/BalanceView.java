@@ -10,7 +10,7 @@ import java.util.List;
 public record BalanceView(String merchant, String paymentMethod, long available, long held, long inTransit, long paidOut, long pending,
         List<PayoutView> payouts, List<Entry> entries, long total) {
 
-    /** One movement between buckets (OUTSIDE, HELD, AVAILABLE, IN_TRANSIT, PAID_OUT). */
+    /** One movement between buckets (OUTSIDE, PENDING, HELD, AVAILABLE, IN_TRANSIT, PAID_OUT). */
     public record Entry(long id, OffsetDateTime at, String kind, String orderRef, String reference, String from, String to, long amount) {
     }
 }

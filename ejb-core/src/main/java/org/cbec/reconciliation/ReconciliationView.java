@@ -21,7 +21,7 @@ public record ReconciliationView(String merchant, String paymentMethod, LocalDat
 
     /** One difference, with both sides' values (null where a side has none). */
     public record DiscrepancyView(long id, String merchant, String paymentMethod, LocalDate billDate, String kind, String lineKind,
-            String orderRef, String reference, Long brokerAmount, Long companyAmount, String brokerState, String companyState,
+            String orderRef, String reference, String merchantRef, String receiver, Long brokerAmount, Long companyAmount, String brokerState, String companyState,
             String companyLine, Discrepancy.State state, String resolution, String resolvedBy, OffsetDateTime createdAt, OffsetDateTime resolvedAt) {
     }
 }

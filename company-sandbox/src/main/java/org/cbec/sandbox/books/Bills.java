@@ -26,9 +26,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * own books, and the differences a test arranged in them.
  *
  * <p>The lines: a paid order is a PAYMENT on its pay day (also when it was refunded later), with
- * the fee kept on it; a decided refund a REFUND at its decision, with the fee it gave back; a finished part of a split a SPLIT (to a receiver) or a
- * RELEASE (to the merchant itself) at its finish; a payout a PAYOUT on the day it was accepted, in
- * its state as of now. A refund or split part that the timer has not stored yet but whose delay has
+ * the fee kept on it; a decided refund a REFUND at its decision, with the fee it gave back; a
+ * finished part of a split a SPLIT (to a receiver) or a RELEASE (to the merchant itself) at its
+ * finish; a payout a PAYOUT on the day it was accepted, in its state as of now. A refund or split part that the timer has not stored yet but whose delay has
  * passed is billed as it reads (see {@link ProcessingClock}), at the time the timer will store. The
  * rows are read by account and time through the indexes of migration V7; what the bill makes of
  * them is {@link BillRules}'.

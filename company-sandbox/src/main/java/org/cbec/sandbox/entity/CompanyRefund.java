@@ -39,7 +39,8 @@ public class CompanyRefund {
     public static final String PROCESSING_SINCE = "CompanyRefund.processingSince";
     /**
      * The refunds not stored CLOSED of the account's orders paid ({@code paid}) in {@code currency},
-     * each with whether its order is held for settlement and when it was paid: rows of (CompanyRefund, Boolean, OffsetDateTime).
+     * each with whether its order is held for settlement and when it was paid: rows of
+     * (CompanyRefund, Boolean, OffsetDateTime).
      */
     public static final String OF_PAID_ORDERS = "CompanyRefund.ofPaidOrders";
     /** The account's refunds stored decided from {@code from} to {@code to} (exclusive), each with its order: rows of (CompanyRefund, CompanyOrder). */

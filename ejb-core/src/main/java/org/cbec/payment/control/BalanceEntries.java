@@ -30,8 +30,9 @@ import org.cbec.payment.entity.SplitPart;
  *
  * <p>A payment of an account with a settlement cycle waits in PENDING until the company settles it
  * ({@link #settled}). A refund is charged where its payment's money is: HELD while the payment is
- * held and not yet released, PENDING while it is not settled, AVAILABLE otherwise. A release moves what the payment still holds then; anything that
- * comes back to a released payment afterwards (a refund or a split part CLOSED) goes to AVAILABLE.
+ * held and not yet released, PENDING while it is not settled, AVAILABLE otherwise. A release moves
+ * what the payment still holds then; anything that comes back to a released or settled payment
+ * afterwards (a refund or a split part CLOSED) goes to AVAILABLE.
  */
 public final class BalanceEntries {
 

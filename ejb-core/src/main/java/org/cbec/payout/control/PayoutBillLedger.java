@@ -141,8 +141,8 @@ public class PayoutBillLedger {
     }
 
     private static PayoutBillView preparing(String merchant, String method, String payoutRef, LocalDate day) {
-        return new PayoutBillView(merchant, method, payoutRef, day, PayoutBillView.State.PREPARING, null, null, null, null, null, null, null, null, null,
-                null);
+        return new PayoutBillView(merchant, method, payoutRef, day, PayoutBillView.State.PREPARING, null, null, null, null, null, null, null,
+                null, null, null);
     }
 
     private Optional<PayoutBill> find(String query, String merchant, String method, String key, Object value) {

@@ -84,6 +84,14 @@ public final class BillMatching {
         return "by-company:" + orderRef;
     }
 
+    /** A split part's receiver as a discrepancy shows it (masked, from its key); null for other lines. */
+    public static String receiver(Found f) {
+        if (f.lineKind() != BillLine.Kind.SPLIT || f.key() == null || f.key().indexOf('/') < 0) {
+            return null;
+        }
+        return org.cbec.payment.PaymentFormats.maskAccount(f.key().substring(f.key().indexOf('/') + 1));
+    }
+
     /** A bill line's key: what the broker knows the same line by. */
     public static String key(BillLine l) {
         return switch (l.kind()) {

@@ -196,7 +196,8 @@ public class ReconciliationLedger {
             } else {
                 x.foundAgain();
             }
-            x.values(f.orderRef(), f.reference(), f.brokerAmount(), f.companyAmount(), f.brokerState(), f.companyState(), f.companyLine());
+            x.values(f.orderRef(), f.reference(), f.merchantRef(), BillMatching.receiver(f), f.brokerAmount(), f.companyAmount(),
+                    f.brokerState(), f.companyState(), f.companyLine());
             if (fresh) {
                 em.flush(); // its id, for the event
                 event(x, f);
@@ -300,6 +301,8 @@ public class ReconciliationLedger {
                 .add("billDate", x.getBillDate().toString()).add("kind", x.getKind().name()).add("lineKind", x.getLineKind());
         nullable(data, "orderRef", x.getOrderRef());
         nullable(data, "reference", x.getReference());
+        nullable(data, "merchantRef", x.getMerchantRef());
+        nullable(data, "receiver", x.getReceiver());
         nullable(data, "brokerAmount", x.getBrokerAmount());
         nullable(data, "companyAmount", x.getCompanyAmount());
         nullable(data, "brokerState", x.getBrokerState());
@@ -343,7 +346,7 @@ public class ReconciliationLedger {
 
     private static ReconciliationView.DiscrepancyView view(Discrepancy x) {
         return new ReconciliationView.DiscrepancyView(x.getId(), x.getMerchant(), x.getPaymentMethod(), x.getBillDate(), x.getKind().name(),
-                x.getLineKind(), x.getOrderRef(), x.getReference(), x.getBrokerAmount(), x.getCompanyAmount(), x.getBrokerState(),
+                x.getLineKind(), x.getOrderRef(), x.getReference(), x.getMerchantRef(), x.getReceiver(), x.getBrokerAmount(), x.getCompanyAmount(), x.getBrokerState(),
                 x.getCompanyState(), x.getCompanyLine(), x.getState(), x.getResolution(), x.getResolvedBy(), x.getCreatedAt(),
                 x.getResolvedAt());
     }

@@ -36,13 +36,13 @@ final class SettlementEventData {
         return types;
     }
 
-    /** As the settlement query answers one split or release, accounts masked. */
+    /** As the settlement query answers one split or release, accounts masked, without {@code stateDesc}. */
     static JsonObject settlement(SplitView s) {
         JsonObjectBuilder o = Json.createObjectBuilder();
         o.add("paymentMethod", s.paymentMethod()).add("orderRef", s.orderRef()).add("settlementRef", s.settlementRef());
         EventData.nullable(o, "settlementId", s.settlementId());
+        // Without stateDesc (as without code and message): an event says what happened, the query why it is still open.
         o.add("kind", s.kind().name()).add("state", s.state().shown());
-        EventData.nullable(o, "stateDesc", s.stateDesc());
         o.add("amount", s.amount()).add("finish", s.finish())
                 .add("releasedByCompany", s.byCompany());
         EventData.nullable(o, "description", s.description());

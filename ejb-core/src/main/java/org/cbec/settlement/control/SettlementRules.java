@@ -73,8 +73,8 @@ public final class SettlementRules {
                     throw new InvalidRequestException("receivers[" + i + "]", "receivers[" + i + "] must be a receiver's share");
                 }
                 if (!seen.add(share.account())) {
-                    throw new InvalidRequestException("receivers[" + i + "].account", "receivers[" + i + "].account " + share.account()
-                            + " is already in this split; one share per receiver");
+                    throw new InvalidRequestException("receivers[" + i + "].account", "receivers[" + i + "].account "
+                            + PaymentFormats.maskAccount(share.account()) + " is already in this split; one share per receiver");
                 }
             }
         }));
@@ -132,8 +132,9 @@ public final class SettlementRules {
         for (int i = 0; i < s.receivers().size(); i++) {
             SplitShare share = s.receivers().get(i);
             if (!registered.containsKey(share.account())) {
-                throw new InvalidRequestException("receivers[" + i + "].account", "receivers[" + i + "].account " + share.account()
-                        + " is not a receiver registered at " + "this payment's company; add it with POST /settlement/receiver first");
+                throw new InvalidRequestException("receivers[" + i + "].account", "receivers[" + i + "].account "
+                        + PaymentFormats.maskAccount(share.account()) + " is not a receiver registered at this payment's company; add it with"
+                        + " POST /settlement/receiver first");
             }
             sum += share.amount();
         }

@@ -180,4 +180,17 @@ class BillMatchingTest {
                 BOUNDARY);
         assertEquals(List.of(), none.found(), "a record without a fee (a split, a release) compares none");
     }
+
+    @Test
+    void aSplitPartsDifferenceNamesItsReceiverMaskedAndOtherLinesNone() {
+        OffsetDateTime t = at(DAY, 13, 0, 0);
+        BillMatching.Record part = new BillMatching.Record(Kind.SPLIT, "s1/1900012345", "o2", "s1", 200, "CNY", "SUCCESS", t, 2L, null,
+                "split-o2");
+        BillLine billed = new BillLine(Kind.SPLIT, "o2", "s1", "sp-1", "1900012345", 201, 0, "CNY", "SUCCESS", t, "raw");
+        BillMatching.Found f = BillMatching.compare(DAY, List.of(part), List.of(billed), List.of(), true, BOUNDARY).found().get(0);
+        assertEquals(List.of("AMOUNT_DIFFERS", "split-o2", "19****45"), List.of(f.kind().name(), f.merchantRef(), BillMatching.receiver(f)));
+        BillMatching.Found payment = BillMatching.compare(DAY, List.of(payment("o1", 1_000, "SUCCESS", t)), List.of(paid("o1", 999, t)),
+                List.of(), true, BOUNDARY).found().get(0);
+        assertEquals(java.util.Arrays.asList("o1", null), java.util.Arrays.asList(payment.merchantRef(), BillMatching.receiver(payment)));
+    }
 }

@@ -111,6 +111,14 @@ public class Discrepancy {
     @Version
     private long version;
 
+    /** The merchant's own reference of the record (orderRef, refundRef, settlementRef or payoutRef); null where the broker has none. */
+    @Column(name = "merchant_ref", length = 64)
+    private String merchantRef;
+
+    /** A split part's receiver, masked; null for other lines. */
+    @Column(length = 64)
+    private String receiver;
+
     protected Discrepancy() {
     }
 
@@ -126,11 +134,13 @@ public class Discrepancy {
         this.createdAt = at;
     }
 
-    /** The two sides as last compared. */
-    public void values(String orderRef, String reference, Long brokerAmount, Long companyAmount, String brokerState, String companyState,
-            String companyLine) {
+    /** The two sides as last compared, with the merchant's reference and a split part's masked receiver. */
+    public void values(String orderRef, String reference, String merchantRef, String receiver, Long brokerAmount, Long companyAmount,
+            String brokerState, String companyState, String companyLine) {
         this.orderRef = orderRef;
         this.reference = reference;
+        this.merchantRef = merchantRef;
+        this.receiver = receiver;
         this.brokerAmount = brokerAmount;
         this.companyAmount = companyAmount;
         this.brokerState = brokerState;
@@ -183,6 +193,14 @@ public class Discrepancy {
 
     public String getLineKey() {
         return lineKey;
+    }
+
+    public String getMerchantRef() {
+        return merchantRef;
+    }
+
+    public String getReceiver() {
+        return receiver;
     }
 
     public String getOrderRef() {

@@ -14,8 +14,8 @@ public final class ReconciliationResults {
 
     @JsonbNillable
     public record DiscrepancyResult(long id, String merchant, String paymentMethod, String billDate, String kind, String lineKind,
-            String orderRef, String reference, Long brokerAmount, Long companyAmount, String brokerState, String companyState,
-            String companyLine, String state, String resolution, String resolvedBy, String createdAt, String resolvedAt) {
+            String orderRef, String reference, String merchantRef, String receiver, Long brokerAmount, Long companyAmount, String brokerState,
+            String companyState, String companyLine, String state, String resolution, String resolvedBy, String createdAt, String resolvedAt) {
     }
 
     @JsonbNillable
@@ -40,7 +40,7 @@ public final class ReconciliationResults {
 
     public static DiscrepancyResult discrepancy(ReconciliationView.DiscrepancyView x) {
         return new DiscrepancyResult(x.id(), x.merchant(), x.paymentMethod(), x.billDate().toString(), x.kind(), x.lineKind(), x.orderRef(),
-                x.reference(), x.brokerAmount(), x.companyAmount(), x.brokerState(), x.companyState(), x.companyLine(), x.state().name(),
+                x.reference(), x.merchantRef(), x.receiver(), x.brokerAmount(), x.companyAmount(), x.brokerState(), x.companyState(), x.companyLine(), x.state().name(),
                 x.resolution(), x.resolvedBy(), BeijingTime.format(x.createdAt()), BeijingTime.format(x.resolvedAt()));
     }
 }
