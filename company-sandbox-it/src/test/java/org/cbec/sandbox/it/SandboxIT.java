@@ -1880,8 +1880,8 @@ class SandboxIT {
             SandboxMerchant m = SandboxMerchant.open(base, company, unique("funds-new"));
             Reply r = Http.admin("GET", m.helper("funds"), null);
             assertEquals(200, r.status(), r.toString());
-            assertEquals(Http.jsonOf("{\"code\":200,\"available\":0,\"held\":0,\"inTransit\":0,\"paidOut\":0,\"beneficiary\":null,"
-                    + "\"payouts\":[]}"), r.json(), company);
+            assertEquals(Http.jsonOf("{\"code\":200,\"available\":0,\"held\":0,\"inTransit\":0,\"paidOut\":0,\"pending\":0,"
+                    + "\"beneficiary\":null,\"payouts\":[]}"), r.json(), company);
         }
     }
 
