@@ -1179,6 +1179,28 @@ class RefundsIT {
     }
 
     @Test
+    void theEventsOfAnOrderAtOneCompanyAreListedApartFromThoseOfTheSameOrderAtTheOther() throws Exception {
+        String ref = ref();
+        for (String method : METHODS) {
+            assertEquals(200, createPayment(method, ref, 1_000, "CNY").status());
+            assertEquals(200, SANDBOX.pay(method, "demo", ref).status());
+            awaitTrue(() -> "SUCCESS".equals(queryPayment(method, ref).getString("tradeState")), method + ": paid");
+        }
+        assertEquals(2, events(ref).stream().filter("payment.succeeded"::equals).count(), "without payment_method: both companies'");
+        for (String method : METHODS) {
+            Reply r = get(api("events/demo?order_ref=" + ref + "&payment_method=" + method), "app-api-key", KEY);
+            assertEquals(200, r.status(), r::toString);
+            List<JsonObject> listed = r.json().getJsonArray("events").stream().map(JsonValue::asJsonObject).toList();
+            assertEquals(List.of("payment.succeeded"), listed.stream().map(e -> e.getString("type")).filter(t -> t.startsWith("payment."))
+                    .toList(), r::toString);
+            assertEquals(List.of(method), listed.stream().map(e -> e.getJsonObject("event").getJsonObject("data").getString("paymentMethod"))
+                    .distinct().toList(), "only " + method + "'s: " + r);
+        }
+        assertRefused(422, "payment_method", get(api("events/demo?order_ref=" + ref + "&payment_method=gammapay"), "app-api-key", KEY));
+        assertRefused(422, "payment_method", get(api("events/demo?payout_ref=po-x&payment_method=alphapay"), "app-api-key", KEY));
+    }
+
+    @Test
     void aFeeRateChangesFromAComingDayOnlyAndABadRateIsRefusedNamingItsFieldChangingNothing() {
         Shop shop = shopWithFees("alphapay", "0.60", "0.60", false);
         JsonObject credentials = SANDBOX.openAccount("alphapay", shop.name(), "0.60", 0).json();

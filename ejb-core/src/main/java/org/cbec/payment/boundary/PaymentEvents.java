@@ -24,12 +24,20 @@ public class PaymentEvents {
     @EJB
     EventLedger events;
 
-    /** The events of the merchant's payments with this orderRef (at either company), oldest first. */
-    public List<EventView> ofOrder(String merchant, String orderRef) {
+    /**
+     * The events of the merchant's payments with this orderRef, oldest first: at {@code paymentMethod}
+     * when one is given, else at either company.
+     */
+    public List<EventView> ofOrder(String merchant, String orderRef, String paymentMethod) {
         PaymentRules.requireOrderRef("order_ref", orderRef);
-        List<Long> ids = payments.matching(merchant, PaymentFormats.ALL_METHODS, orderRef).stream().map(PaymentView::id).toList();
+        if (paymentMethod != null) {
+            PaymentRules.requireMethod("payment_method", paymentMethod);
+        }
+        List<Long> ids = payments.matching(merchant, paymentMethod == null ? PaymentFormats.ALL_METHODS : List.of(paymentMethod), orderRef)
+                .stream().map(PaymentView::id).toList();
         if (ids.isEmpty()) {
-            throw new UnknownResourceException("no payment " + orderRef + " of " + merchant);
+            throw new UnknownResourceException("no payment " + orderRef + " of " + merchant + (paymentMethod == null ? "" : " at "
+                    + paymentMethod));
         }
         return events.ofPayments(ids);
     }

@@ -63,12 +63,16 @@ public class EventsResource {
     @GET
     @Path("{merchant}")
     public EventList list(@PathParam("merchant") String merchant, @QueryParam("order_ref") String orderRef,
-            @QueryParam("payout_ref") String payoutRef) {
+            @QueryParam("payout_ref") String payoutRef, @QueryParam("payment_method") String paymentMethod) {
         if (orderRef != null && payoutRef != null || orderRef == null && payoutRef == null) {
             throw new InvalidRequestException(orderRef == null ? "order_ref" : "payout_ref", "give order_ref (a payment's events) or"
                     + " payout_ref (a payout's), one of them");
         }
-        List<EventView> found = payoutRef != null ? payoutEvents.ofPayout(merchant, payoutRef) : paymentEvents.ofOrder(merchant, orderRef);
+        if (payoutRef != null && paymentMethod != null) {
+            throw new InvalidRequestException("payment_method", "payment_method goes with order_ref: a payoutRef names one payout");
+        }
+        List<EventView> found = payoutRef != null ? payoutEvents.ofPayout(merchant, payoutRef)
+                : paymentEvents.ofOrder(merchant, orderRef, paymentMethod);
         return new EventList(200, "OK", orderRef, payoutRef, found.stream().map(EventsResource::result).toList());
     }
 
