@@ -28,6 +28,11 @@ public record BillLine(Kind kind, String orderRef, String reference, String comp
         SPLIT,
         /** Held money released to the merchant. */
         RELEASE,
-        PAYOUT
+        PAYOUT,
+        /**
+         * A row of a kind the broker does not read (a revoked trade, a discounted line): reported as a
+         * difference of its own, never compared; its {@code state} is the company's word for it.
+         */
+        OTHER
     }
 }

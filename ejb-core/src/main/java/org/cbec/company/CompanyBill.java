@@ -1,17 +1,70 @@
 package org.cbec.company;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
- * A company's bills of one Beijing day for one merchant account: every line of every bill the
- * adapter read, and the files as downloaded. A day without trades is a bill without lines (the
- * company's {@code NO_STATEMENT_EXIST} is read as that, not as a refusal).
+ * A company's bills of one Beijing day for one merchant account: the files as downloaded, kept in
+ * working files of this node, and their lines, read from the files as a stream each time they are
+ * asked for ({@link #forEachLine}), never held all at once. The adapter read every line once before
+ * it gave the bill (a file that does not read is no answer), so {@link #lineCount} is known. A day
+ * without trades is a bill without files or lines (the company's {@code NO_STATEMENT_EXIST} is
+ * read as that, not as a refusal). Closing the bill deletes its working files.
  */
-public record CompanyBill(LocalDate billDate, List<BillLine> lines, List<BillFile> files) {
+public final class CompanyBill implements AutoCloseable {
 
-    public CompanyBill {
-        lines = List.copyOf(lines);
-        files = List.copyOf(files);
+    /** How an adapter reads its files' lines, in the order of the files. */
+    @FunctionalInterface
+    public interface Lines {
+        void read(Consumer<BillLine> each);
+    }
+
+    private final LocalDate billDate;
+    private final List<BillFile> files;
+    private final long lineCount;
+    private final Lines lines;
+
+    public CompanyBill(LocalDate billDate, List<BillFile> files, long lineCount, Lines lines) {
+        this.billDate = billDate;
+        this.files = List.copyOf(files);
+        this.lineCount = lineCount;
+        this.lines = lines;
+    }
+
+    /** A day without lines. */
+    public static CompanyBill empty(LocalDate billDate) {
+        return new CompanyBill(billDate, List.of(), 0, each -> { });
+    }
+
+    public LocalDate billDate() {
+        return billDate;
+    }
+
+    public List<BillFile> files() {
+        return files;
+    }
+
+    public long lineCount() {
+        return lineCount;
+    }
+
+    /** Reads the files again and gives each line in turn. */
+    public void forEachLine(Consumer<BillLine> each) {
+        lines.read(each);
+    }
+
+    /** Every line at once: for a bill known to be small (the tests'), never for a day's reconciliation. */
+    public List<BillLine> lines() {
+        List<BillLine> all = new ArrayList<>();
+        forEachLine(all::add);
+        return all;
+    }
+
+    /** Deletes the working files. */
+    @Override
+    public void close() {
+        files.forEach(BillFile::delete);
     }
 }

@@ -10,6 +10,7 @@ import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.Response;
 import java.net.SocketTimeoutException;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +41,9 @@ public abstract class CompanyTransport {
      */
     public static final int CALLS_IN_PROGRESS = 256;
 
+    /** Each company's bill downloads one node has in progress at once (the bill reconciliation runs one at a time; an operator's run adds one). */
+    public static final int DOWNLOADS_IN_PROGRESS = 4;
+
     /**
      * The call that sends nothing and answers {@code null}: {@link FaultToleranceWarmUp} makes it
      * once per company as the application starts, through the transport's Fault Tolerance.
@@ -59,10 +63,26 @@ public abstract class CompanyTransport {
     @ConfigProperty(name = "company.max-answer-bytes", defaultValue = "1048576")
     int maxAnswerBytes;
 
+    /** A bill file's download is read up to this size; a larger one is not read on (its own limit, not an answer's). */
+    @Inject
+    @ConfigProperty(name = "bills.download.max-bytes", defaultValue = "1073741824")
+    long maxDownloadBytes;
+
+    /** A bill file's download is given up once it has taken this long in all. */
+    @Inject
+    @ConfigProperty(name = "bills.download.max-ms", defaultValue = "600000")
+    long maxDownloadMs;
+
+    /** A bill file's download is given up when no byte of it comes for this long. */
+    @Inject
+    @ConfigProperty(name = "bills.download.read-timeout-ms", defaultValue = "60000")
+    long downloadReadTimeoutMs;
+
     @Inject
     CompanyCalls calls;
 
     private Client client;
+    private Client downloads;
 
     /** The company's {@code paymentMethod} name, for the metrics. */
     protected abstract String company();
@@ -73,11 +93,16 @@ public abstract class CompanyTransport {
                 .connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS)
                 .readTimeout(readTimeoutMs, TimeUnit.MILLISECONDS)
                 .build();
+        downloads = ClientBuilder.newBuilder()
+                .connectTimeout(connectTimeoutMs, TimeUnit.MILLISECONDS)
+                .readTimeout(downloadReadTimeoutMs, TimeUnit.MILLISECONDS)
+                .build();
     }
 
     @PreDestroy
     void shut() {
         client.close();
+        downloads.close();
     }
 
     /**
@@ -91,17 +116,33 @@ public abstract class CompanyTransport {
         }
         long start = System.nanoTime();
         try {
-            return send(call, verified, recorder, start);
+            return send(call, null, verified, recorder, start);
         } finally {
             CompanyClock.add(System.nanoTime() - start);
         }
     }
 
-    private HttpExchange send(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder, long start) {
+    /**
+     * Sends a bill file's download: a successful (2xx) answer's body is streamed into {@code file},
+     * never held in memory, within the downloads' own limits ({@code bills.download.max-bytes},
+     * {@code bills.download.max-ms}, and {@code bills.download.read-timeout-ms} without a byte), and
+     * returned with an empty body once it is all there, for {@code verified} to check the file; any
+     * other answer is read and checked as {@link #exchange} reads it. Exceeding a limit is no answer.
+     */
+    public HttpExchange download(HttpCall call, Path file, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+        long start = System.nanoTime();
+        try {
+            return send(call, file, verified, recorder, start);
+        } finally {
+            CompanyClock.add(System.nanoTime() - start);
+        }
+    }
+
+    private HttpExchange send(HttpCall call, Path file, Predicate<HttpExchange> verified, ExchangeRecorder recorder, long start) {
         Response response;
         // While the company thinks this thread uses no core: its work permit, if it holds one, is lent back.
         try (CompanyWait.Scope waiting = CompanyWait.away()) {
-            Invocation.Builder request = client.target(call.url()).request();
+            Invocation.Builder request = (file == null ? client : downloads).target(call.url()).request();
             call.headers().forEach(request::header);
             response = call.body() == null ? request.method(call.method())
                     : request.method(call.method(), Entity.entity(call.body(), call.contentType()));
@@ -113,6 +154,18 @@ public abstract class CompanyTransport {
         }
         HttpExchange answer;
         try (response) {
+            if (file != null && response.getStatus() < 300) {
+                String limit = saved(response, file, start);
+                if (limit != null) {
+                    record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start), limit),
+                            ExchangeRecorder.Outcome.FAILED);
+                    throw failed(call, "the company's file " + limit + "; not read on");
+                }
+                Map<String, String> headers = new HashMap<>();
+                response.getStringHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values.get(0)));
+                answer = new HttpExchange(response.getStatus(), headers, "", millisSince(start), new byte[0]);
+                return checked(call, verified, recorder, answer);
+            }
             byte[] bytes = response.hasEntity() ? bounded(response) : new byte[0];
             if (bytes == null) {
                 record(recorder, new Exchange(call.operation(), call.redacted(), response.getStatus(), null, millisSince(start),
@@ -127,6 +180,10 @@ public abstract class CompanyTransport {
                     "unreadable answer"), ExchangeRecorder.Outcome.FAILED);
             throw failed(call, "the company's answer could not be read");
         }
+        return checked(call, verified, recorder, answer);
+    }
+
+    private HttpExchange checked(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder, HttpExchange answer) {
         Exchange exchange = new Exchange(call.operation(), call.redacted(), answer.status(), call.stored(answer), answer.durationMs(),
                 null);
         if (answer.status() >= 500) {
@@ -139,6 +196,31 @@ public abstract class CompanyTransport {
         }
         record(recorder, exchange, answer.status() < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
         return answer;
+    }
+
+    /**
+     * Streams the answer's body into {@code file}; null when it is all there, else which limit it
+     * passed (the file then holds part of it, and the caller deletes it).
+     */
+    private String saved(Response response, Path file, long start) {
+        byte[] buffer = new byte[64 * 1024];
+        long total = 0;
+        try (java.io.InputStream in = response.readEntity(java.io.InputStream.class);
+                java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                total += n;
+                if (total > maxDownloadBytes) {
+                    return "was larger than " + maxDownloadBytes + " bytes";
+                }
+                if (millisSince(start) > maxDownloadMs) {
+                    return "took longer than " + maxDownloadMs + " ms";
+                }
+                out.write(buffer, 0, n);
+            }
+            return null;
+        } catch (java.io.IOException e) {
+            throw new ProcessingException(e);
+        }
     }
 
     /** The answer's bytes, or null when there are more than {@code company.max-answer-bytes}. */

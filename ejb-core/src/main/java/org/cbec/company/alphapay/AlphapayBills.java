@@ -1,14 +1,19 @@
 package org.cbec.company.alphapay;
 
 import jakarta.json.JsonObject;
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
@@ -21,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,17 +44,18 @@ import org.cbec.company.Json;
  * {@link AlphapayPayouts} is, so that the vectors test the wire without a company.
  *
  * <p>A file is CSV in UTF-8: a header row, one row per line, then a summary header and one summary
- * row. Every field of a line and of the summary row is prefixed with a backtick (which WeChat adds so
+ * row, read row by row as a stream (a real merchant's day is hundreds of thousands of rows). Every field of a line and of the summary row is prefixed with a backtick (which WeChat adds so
  * that spreadsheets keep numbers as text); amounts are yuan with at most two places, read exactly into
  * fen; times are {@code yyyy-MM-dd HH:mm:ss} in Beijing time. A file whose summary does not add up
  * to its lines, or that cannot be read, is unusable: no answer.
  */
 final class AlphapayBills {
 
-    static final String CONTENT_TYPE = "text/csv; charset=UTF-8";
+    /** How a bill's file is kept: as downloaded, a gzip of a UTF-8 CSV. */
+    static final String CONTENT_TYPE = "application/gzip";
     static final String HASH_TYPE = "SHA1";
     /** The uncompressed file is read up to this size; a larger one is unusable (a gzip expands without bound). */
-    static final int MAX_FILE_BYTES = 64 * 1024 * 1024;
+    static final long MAX_FILE_BYTES = 16L * 1024 * 1024 * 1024;
 
     static final ZoneOffset BEIJING = ZoneOffset.ofHours(8);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss", Locale.ROOT)
@@ -137,20 +144,21 @@ final class AlphapayBills {
 
     /**
      * The check a download passes instead of a signature. A file (a 2xx) is the one answer alphapay
-     * does not sign: it is accepted when it is a gzip whose content has the SHA-1 that the company's
-     * signed answer gave, and then kept here as {@link #file}; a refusal (a 4xx) carries the company's
-     * signature as every answer does, and is checked by {@code signed}.
+     * does not sign: it is accepted when the downloaded {@code file} is a gzip whose content has the
+     * SHA-1 that the company's signed answer gave (read as a stream, never held in memory); a refusal
+     * (a 4xx) carries the company's signature as every answer does, and is checked by {@code signed}.
      */
     static final class FileCheck implements Predicate<HttpExchange> {
 
         private final String sha1;
         private final Predicate<HttpExchange> signed;
-        byte[] file;
+        private final Path file;
         boolean fileUnmatched;
 
-        FileCheck(String sha1, Predicate<HttpExchange> signed) {
+        FileCheck(String sha1, Predicate<HttpExchange> signed, Path file) {
             this.sha1 = sha1;
             this.signed = signed;
+            this.file = file;
         }
 
         @Override
@@ -158,39 +166,61 @@ final class AlphapayBills {
             if (answer.status() >= 300) {
                 return signed.test(answer);
             }
-            byte[] content = gunzip(answer.bytes());
-            if (content == null || !MessageDigest.isEqual(sha1Hex(content).getBytes(StandardCharsets.US_ASCII),
+            Content content = content(file);
+            if (content == null || !MessageDigest.isEqual(content.sha1().getBytes(StandardCharsets.US_ASCII),
                     sha1.getBytes(StandardCharsets.US_ASCII))) {
                 fileUnmatched = true;
                 return false;
             }
-            file = content;
             return true;
         }
     }
 
-    /** What is recorded of a download instead of the file: its name, its sizes and the SHA-1 of its content. */
-    static String summary(Bill bill, byte[] received) {
-        byte[] content = gunzip(received);
-        if (content == null) {
-            return bill.fileName + ": " + received.length + " bytes received, not a readable gzip";
-        }
-        return bill.fileName + ": " + received.length + " bytes received (gzip), " + content.length + " bytes, SHA1 " + sha1Hex(content);
+    /** A downloaded gzip's content: its size and SHA-1. */
+    record Content(long size, String sha1) {
     }
 
-    /** The gzip's content, or null when it is not a gzip or larger than {@link #MAX_FILE_BYTES}. */
-    static byte[] gunzip(byte[] gzip) {
-        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
-            byte[] content = in.readNBytes(MAX_FILE_BYTES + 1);
-            return content.length > MAX_FILE_BYTES ? null : content;
+    /** The gzip's content's size and SHA-1, read as a stream; null when it is not a gzip or larger than {@link #MAX_FILE_BYTES}. */
+    static Content content(Path gzip) {
+        MessageDigest digest = sha1();
+        byte[] buffer = new byte[64 * 1024];
+        long size = 0;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gzip), 64 * 1024)) {
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                size += n;
+                if (size > MAX_FILE_BYTES) {
+                    return null;
+                }
+                digest.update(buffer, 0, n);
+            }
         } catch (IOException e) {
             return null;
         }
+        return new Content(size, HexFormat.of().formatHex(digest.digest()));
+    }
+
+    /** What is recorded of a download instead of the file: its name, its sizes and the SHA-1 of its content. */
+    static String summary(Bill bill, Path received) {
+        long bytes;
+        try {
+            bytes = Files.size(received);
+        } catch (IOException e) {
+            bytes = -1;
+        }
+        Content content = content(received);
+        if (content == null) {
+            return bill.fileName + ": " + bytes + " bytes received, not a readable gzip";
+        }
+        return bill.fileName + ": " + bytes + " bytes received (gzip), " + content.size() + " bytes, SHA1 " + content.sha1();
     }
 
     static String sha1Hex(byte[] bytes) {
+        return HexFormat.of().formatHex(sha1().digest(bytes));
+    }
+
+    private static MessageDigest sha1() {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(bytes));
+            return MessageDigest.getInstance("SHA-1");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-1 is not available", e);
         }
@@ -199,76 +229,149 @@ final class AlphapayBills {
     // ---- reading the files ----------------------------------------------------------------------
 
     /**
-     * The lines of a bill's file: every line of the trade and profit-sharing bills, the payouts of
-     * the fund-flow bill (the broker reads no other money movement from it).
+     * The lines of a downloaded bill (a gzip), read as a stream and given to {@code each} in turn;
+     * how many there were.
+     *
+     * @throws CompanyUnavailable when the file is unusable (see {@link #read(Bill, LocalDate, InputStream, Consumer)})
+     */
+    static long read(Bill bill, LocalDate billDate, Path gzip, Consumer<BillLine> each) {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gzip), 64 * 1024)) {
+            return read(bill, billDate, in, each);
+        } catch (IOException e) {
+            throw unusable(bill, billDate, "it is not a readable gzip");
+        }
+    }
+
+    /** Every line of an uncompressed file, at once: for the tests' small files. */
+    static List<BillLine> read(Bill bill, LocalDate billDate, byte[] file) {
+        List<BillLine> lines = new ArrayList<>();
+        read(bill, billDate, new ByteArrayInputStream(file), lines::add);
+        return lines;
+    }
+
+    /**
+     * The lines of a bill's uncompressed file, read row by row: every line of the trade and
+     * profit-sharing bills, the payouts of the fund-flow bill (the broker reads no other money
+     * movement from it). A trade or profit-sharing row of a kind the broker does not read (a
+     * {@code REVOKED} trade, another business type) is a line of kind {@link BillLine.Kind#OTHER},
+     * counted in the summary as the company counts it.
      *
      * @throws CompanyUnavailable when the file is unusable: not UTF-8, not in the bill's columns, a
      *         field unreadable, or its summary not what its lines add up to; the message names the
      *         bill and the row, never a field's content
      */
-    static List<BillLine> read(Bill bill, LocalDate billDate, byte[] file) {
-        Rows rows = rows(bill, billDate, file);
-        return switch (bill) {
-            case TRADEBILL -> trade(rows);
-            case FUNDFLOWBILL -> fundFlow(rows);
-            case PROFITSHARING -> profitSharing(rows);
+    static long read(Bill bill, LocalDate billDate, InputStream content, Consumer<BillLine> each) {
+        Rows rows = switch (bill) {
+            case TRADEBILL -> new Trade(bill, billDate);
+            case FUNDFLOWBILL -> new FundFlow(bill, billDate);
+            case PROFITSHARING -> new ProfitSharing(bill, billDate);
         };
+        BufferedReader in = new BufferedReader(new InputStreamReader(content, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)), 64 * 1024);
+        try {
+            String header = in.readLine();
+            if (header != null && header.startsWith("\uFEFF")) {
+                header = header.substring(1);
+            }
+            // header, lines (each starting with a backtick), summary header, summary row: nothing else.
+            if (header == null || header.startsWith("`") || header.split(",", -1).length != bill.columns) {
+                throw rows.unusable("it does not start with the bill's header");
+            }
+            int row = 1;
+            long lines = 0;
+            String text = in.readLine();
+            for (; text != null && text.startsWith("`"); text = in.readLine()) {
+                row++;
+                lines++;
+                BillLine line = rows.line(fields(rows, text, bill.columns, row), text, row);
+                if (line != null) {
+                    each.accept(line);
+                }
+            }
+            if (text == null || text.split(",", -1).length != bill.summaryColumns) {
+                throw rows.unusable(text == null ? "it has no summary" : "row " + (row + 1) + " is not a line");
+            }
+            row += 2;
+            String summary = in.readLine();
+            if (summary == null) {
+                throw rows.unusable("it has no summary row");
+            }
+            for (String after = in.readLine(); after != null; after = in.readLine()) {
+                if (!after.isEmpty()) {
+                    throw rows.unusable("it has rows after its summary");
+                }
+            }
+            if (!rows.summary(fields(rows, summary, bill.summaryColumns, row), row, lines)) {
+                throw rows.unusable("its summary is not what its lines add up to");
+            }
+            return rows.read;
+        } catch (CharacterCodingException e) {
+            throw rows.unusable("it is not UTF-8");
+        } catch (IOException e) {
+            throw rows.unusable("it could not be read");
+        }
     }
 
-    /** A file's rows: each line's fields and its text, then the summary row's fields. */
-    private record Rows(Bill bill, LocalDate billDate, List<String[]> lines, List<String> raw, String[] summary) {
+    /** One bill's reading: each row in turn, then the summary against what the rows added up to. */
+    private abstract static class Rows {
+
+        final Bill bill;
+        final LocalDate billDate;
+        /** The lines given. */
+        long read;
+
+        Rows(Bill bill, LocalDate billDate) {
+            this.bill = bill;
+            this.billDate = billDate;
+        }
+
+        /** The row's line, or null when the broker reads nothing of it. */
+        abstract BillLine line(String[] f, String raw, int row);
+
+        /** Whether the summary row is what the {@code rows} rows added up to. */
+        abstract boolean summary(String[] s, int row, long rows);
+
+        BillLine given(BillLine line) {
+            read++;
+            return line;
+        }
 
         CompanyUnavailable unusable(String why) {
             return AlphapayBills.unusable(bill, billDate, why);
         }
-    }
 
-    private static Rows rows(Bill bill, LocalDate billDate, byte[] file) {
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(file)).toString();
-        } catch (CharacterCodingException e) {
-            throw unusable(bill, billDate, "it is not UTF-8");
-        }
-        if (text.startsWith("\uFEFF")) {
-            text = text.substring(1);
-        }
-        List<String> all = new ArrayList<>(List.of(text.split("\r?\n", -1)));
-        if (!all.isEmpty() && all.get(all.size() - 1).isEmpty()) {
-            all.remove(all.size() - 1);
-        }
-        // header, lines (each starting with a backtick), summary header, summary row: nothing else.
-        if (all.size() < 3 || all.get(0).startsWith("`") || all.get(0).split(",", -1).length != bill.columns) {
-            throw unusable(bill, billDate, "it does not start with the bill's header");
-        }
-        int summaryHeader = all.size() - 2;
-        for (int i = 1; i < summaryHeader; i++) {
-            if (!all.get(i).startsWith("`")) {
-                throw unusable(bill, billDate, "row " + (i + 1) + " is not a line");
+        long yuan(String text, int row) {
+            try {
+                return AlphapayBills.yuan(text);
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw unusable("row " + row + " has an amount that is not yuan");
             }
         }
-        if (all.get(summaryHeader).startsWith("`") || all.get(summaryHeader).split(",", -1).length != bill.summaryColumns) {
-            throw unusable(bill, billDate, "it has no summary header");
+
+        long count(String text, int row) {
+            if (!COUNT.matcher(text).matches()) {
+                throw unusable("row " + row + " has a count that is not one");
+            }
+            return Long.parseLong(text);
         }
-        List<String[]> lines = new ArrayList<>();
-        List<String> raw = new ArrayList<>();
-        for (int i = 1; i < summaryHeader; i++) {
-            lines.add(fields(bill, billDate, all.get(i), bill.columns, i + 1));
-            raw.add(all.get(i));
+
+        java.time.OffsetDateTime time(String text, int row) {
+            try {
+                return LocalDateTime.parse(text, TIME).atOffset(BEIJING);
+            } catch (DateTimeParseException e) {
+                throw unusable("row " + row + " has a time that is not yyyy-MM-dd HH:mm:ss");
+            }
         }
-        String[] summary = fields(bill, billDate, all.get(all.size() - 1), bill.summaryColumns, all.size());
-        return new Rows(bill, billDate, lines, raw, summary);
     }
 
     /** A row's fields, each without its backtick; a field cannot hold {@code ,`}. */
-    private static String[] fields(Bill bill, LocalDate billDate, String row, int columns, int rowNumber) {
+    private static String[] fields(Rows rows, String row, int columns, int rowNumber) {
         if (!row.startsWith("`")) {
-            throw unusable(bill, billDate, "row " + rowNumber + " is not backtick-prefixed");
+            throw rows.unusable("row " + rowNumber + " is not backtick-prefixed");
         }
         String[] fields = row.substring(1).split(",`", -1);
         if (fields.length != columns) {
-            throw unusable(bill, billDate, "row " + rowNumber + " has " + fields.length + " fields, not " + columns);
+            throw rows.unusable("row " + rowNumber + " has " + fields.length + " fields, not " + columns);
         }
         return fields;
     }
@@ -276,43 +379,48 @@ final class AlphapayBills {
     /**
      * The trade bill's lines: a {@code SUCCESS} row is a payment (the settlement amount, the fee),
      * a {@code REFUND} row a refund (the refund amount, the fee given back, written negative, read
-     * as the positive fen given back; its refund state); any other trade state makes it unusable.
+     * as the positive fen given back; its refund state); a row in any other trade state is a line
+     * of kind {@code OTHER} (its order amount and fee, the trade state as written).
      */
-    private static List<BillLine> trade(Rows rows) {
-        List<BillLine> lines = new ArrayList<>();
-        long settled = 0;
-        long refunded = 0;
-        long rechargeRefunded = 0;
-        long fees = 0;
-        long ordered = 0;
-        long asked = 0;
-        for (int i = 0; i < rows.lines().size(); i++) {
-            String[] f = rows.lines().get(i);
-            int row = i + 2;
-            long settlement = yuan(rows, f[12], row);
-            long refund = yuan(rows, f[16], row);
-            long fee = yuan(rows, f[22], row);
+    private static final class Trade extends Rows {
+
+        private long settled;
+        private long refunded;
+        private long rechargeRefunded;
+        private long fees;
+        private long ordered;
+        private long asked;
+
+        Trade(Bill bill, LocalDate billDate) {
+            super(bill, billDate);
+        }
+
+        @Override
+        BillLine line(String[] f, String raw, int row) {
+            long settlement = yuan(f[12], row);
+            long refund = yuan(f[16], row);
+            long fee = yuan(f[22], row);
+            long order = yuan(f[24], row);
             settled += settlement;
             refunded += refund;
-            rechargeRefunded += yuan(rows, f[17], row);
+            rechargeRefunded += yuan(f[17], row);
             fees += fee;
-            ordered += yuan(rows, f[24], row);
-            asked += yuan(rows, f[25], row);
-            var time = time(rows, f[0], row);
-            lines.add(switch (f[9]) {
-                case "SUCCESS" -> new BillLine(BillLine.Kind.PAYMENT, f[6], null, f[5], null, settlement, fee, f[11], "SUCCESS", time,
-                        rows.raw().get(i));
-                case "REFUND" -> new BillLine(BillLine.Kind.REFUND, f[6], f[15], f[14], null, refund, -fee, f[11], f[19], time,
-                        rows.raw().get(i));
-                default -> throw rows.unusable("row " + row + " has a trade state the broker does not read");
+            ordered += order;
+            asked += yuan(f[25], row);
+            var time = time(f[0], row);
+            return given(switch (f[9]) {
+                case "SUCCESS" -> new BillLine(BillLine.Kind.PAYMENT, f[6], null, f[5], null, settlement, fee, f[11], "SUCCESS", time, raw);
+                case "REFUND" -> new BillLine(BillLine.Kind.REFUND, f[6], f[15], f[14], null, refund, -fee, f[11], f[19], time, raw);
+                default -> new BillLine(BillLine.Kind.OTHER, f[6], null, f[5], null, order, fee, f[11], f[9], time, raw);
             });
         }
-        String[] s = rows.summary();
-        int row = rows.lines().size() + 3;
-        check(rows, count(rows, s[0], row) == lines.size() && yuan(rows, s[1], row) == settled && yuan(rows, s[2], row) == refunded
-                && yuan(rows, s[3], row) == rechargeRefunded && yuan(rows, s[4], row) == fees && yuan(rows, s[5], row) == ordered
-                && yuan(rows, s[6], row) == asked);
-        return lines;
+
+        @Override
+        boolean summary(String[] s, int row, long rows) {
+            return count(s[0], row) == rows && yuan(s[1], row) == settled && yuan(s[2], row) == refunded
+                    && yuan(s[3], row) == rechargeRefunded && yuan(s[4], row) == fees && yuan(s[5], row) == ordered
+                    && yuan(s[6], row) == asked;
+        }
     }
 
     /**
@@ -320,17 +428,21 @@ final class AlphapayBills {
      * carries the payout's state and fee ({@code PAID/15.00}, this project's convention). Every row
      * counts towards the summary (incomes {@code 收入}, expenses {@code 支出}).
      */
-    private static List<BillLine> fundFlow(Rows rows) {
-        List<BillLine> lines = new ArrayList<>();
-        long incomes = 0;
-        long income = 0;
-        long expenses = 0;
-        long expense = 0;
-        for (int i = 0; i < rows.lines().size(); i++) {
-            String[] f = rows.lines().get(i);
-            int row = i + 2;
-            long amount = yuan(rows, f[6], row);
-            var time = time(rows, f[0], row);
+    private static final class FundFlow extends Rows {
+
+        private long incomes;
+        private long income;
+        private long expenses;
+        private long expense;
+
+        FundFlow(Bill bill, LocalDate billDate) {
+            super(bill, billDate);
+        }
+
+        @Override
+        BillLine line(String[] f, String raw, int row) {
+            long amount = yuan(f[6], row);
+            var time = time(f[0], row);
             switch (f[5]) {
                 case "收入" -> {
                     incomes++;
@@ -340,53 +452,58 @@ final class AlphapayBills {
                     expenses++;
                     expense += amount;
                 }
-                default -> throw rows.unusable("row " + row + " is neither income nor expense");
+                default -> throw unusable("row " + row + " is neither income nor expense");
             }
-            if (PAYOUT_BUSINESS.equals(f[4])) {
-                Matcher remark = PAYOUT_REMARK.matcher(f[9]);
-                if (!remark.matches()) {
-                    throw rows.unusable("row " + row + " is a payout without its state and fee in the remark");
-                }
-                lines.add(new BillLine(BillLine.Kind.PAYOUT, null, f[10], f[1], null, amount, yuan(rows, remark.group(2), row), "CNY",
-                        remark.group(1), time, rows.raw().get(i)));
+            if (!PAYOUT_BUSINESS.equals(f[4])) {
+                return null;
             }
+            Matcher remark = PAYOUT_REMARK.matcher(f[9]);
+            if (!remark.matches()) {
+                throw unusable("row " + row + " is a payout without its state and fee in the remark");
+            }
+            return given(new BillLine(BillLine.Kind.PAYOUT, null, f[10], f[1], null, amount, yuan(remark.group(2), row), "CNY",
+                    remark.group(1), time, raw));
         }
-        String[] s = rows.summary();
-        int row = rows.lines().size() + 3;
-        check(rows, count(rows, s[0], row) == rows.lines().size() && count(rows, s[1], row) == incomes && yuan(rows, s[2], row) == income
-                && count(rows, s[3], row) == expenses && yuan(rows, s[4], row) == expense);
-        return lines;
+
+        @Override
+        boolean summary(String[] s, int row, long rows) {
+            return count(s[0], row) == rows && count(s[1], row) == incomes && yuan(s[2], row) == income
+                    && count(s[3], row) == expenses && yuan(s[4], row) == expense;
+        }
     }
 
-    /** The profit-sharing bill: a {@value #SPLIT_BUSINESS} row is a receiver's part, a {@value #RELEASE_BUSINESS} row a release to the merchant. */
-    private static List<BillLine> profitSharing(Rows rows) {
-        List<BillLine> lines = new ArrayList<>();
-        long split = 0;
-        long released = 0;
-        for (int i = 0; i < rows.lines().size(); i++) {
-            String[] f = rows.lines().get(i);
-            int row = i + 2;
-            long amount = yuan(rows, f[8], row);
-            var time = time(rows, f[0], row);
+    /**
+     * The profit-sharing bill: a {@value #SPLIT_BUSINESS} row is a receiver's part, a
+     * {@value #RELEASE_BUSINESS} row a release to the merchant, any other business type a line of
+     * kind {@code OTHER} (counted among the rows, its amount in neither sum of the summary).
+     */
+    private static final class ProfitSharing extends Rows {
+
+        private long split;
+        private long released;
+
+        ProfitSharing(Bill bill, LocalDate billDate) {
+            super(bill, billDate);
+        }
+
+        @Override
+        BillLine line(String[] f, String raw, int row) {
+            long amount = yuan(f[8], row);
+            var time = time(f[0], row);
             if (SPLIT_BUSINESS.equals(f[10])) {
                 split += amount;
-                lines.add(new BillLine(BillLine.Kind.SPLIT, f[2], f[4], f[3], f[7], amount, 0, f[9], f[11], time, rows.raw().get(i)));
-            } else if (RELEASE_BUSINESS.equals(f[10])) {
-                released += amount;
-                lines.add(new BillLine(BillLine.Kind.RELEASE, f[2], f[4], f[3], null, amount, 0, f[9], f[11], time, rows.raw().get(i)));
-            } else {
-                throw rows.unusable("row " + row + " has a business type the broker does not read");
+                return given(new BillLine(BillLine.Kind.SPLIT, f[2], f[4], f[3], f[7], amount, 0, f[9], f[11], time, raw));
             }
+            if (RELEASE_BUSINESS.equals(f[10])) {
+                released += amount;
+                return given(new BillLine(BillLine.Kind.RELEASE, f[2], f[4], f[3], null, amount, 0, f[9], f[11], time, raw));
+            }
+            return given(new BillLine(BillLine.Kind.OTHER, f[2], f[4], f[3], null, amount, 0, f[9], f[10], time, raw));
         }
-        String[] s = rows.summary();
-        int row = rows.lines().size() + 3;
-        check(rows, count(rows, s[0], row) == lines.size() && yuan(rows, s[1], row) == split && yuan(rows, s[2], row) == released);
-        return lines;
-    }
 
-    private static void check(Rows rows, boolean summaryAddsUp) {
-        if (!summaryAddsUp) {
-            throw rows.unusable("its summary is not what its lines add up to");
+        @Override
+        boolean summary(String[] s, int row, long rows) {
+            return count(s[0], row) == rows && yuan(s[1], row) == split && yuan(s[2], row) == released;
         }
     }
 
@@ -396,29 +513,6 @@ final class AlphapayBills {
             throw new NumberFormatException("not yuan with at most two places");
         }
         return new BigDecimal(text).movePointRight(2).longValueExact();
-    }
-
-    private static long yuan(Rows rows, String text, int row) {
-        try {
-            return yuan(text);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw rows.unusable("row " + row + " has an amount that is not yuan");
-        }
-    }
-
-    private static long count(Rows rows, String text, int row) {
-        if (!COUNT.matcher(text).matches()) {
-            throw rows.unusable("row " + row + " has a count that is not one");
-        }
-        return Long.parseLong(text);
-    }
-
-    private static java.time.OffsetDateTime time(Rows rows, String text, int row) {
-        try {
-            return LocalDateTime.parse(text, TIME).atOffset(BEIJING);
-        } catch (DateTimeParseException e) {
-            throw rows.unusable("row " + row + " has a time that is not yyyy-MM-dd HH:mm:ss");
-        }
     }
 
     private static CompanyUnavailable unusable(Bill bill, LocalDate billDate, String why) {

@@ -6,6 +6,9 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +25,6 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.cbec.company.Beneficiary;
 import org.cbec.company.BillFile;
-import org.cbec.company.BillLine;
 import org.cbec.company.CompanyBill;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyRefusal;
@@ -487,39 +489,71 @@ public class AlphapayCompany implements PaymentCompany {
 
     /**
      * Asks for each of the day's three bills (signed and verified as every call), and downloads each
-     * offered file, gzip, from the company's own host. The company's {@code NO_STATEMENT_EXIST} is a
-     * bill without lines.
+     * offered file, gzip, from the company's own host, into a working file; each is read through once
+     * (a file that does not read is no answer) before the bill is given. The company's
+     * {@code NO_STATEMENT_EXIST} is a bill without lines.
      */
     @Override
     @Retry(maxRetries = 2, delay = 200, delayUnit = ChronoUnit.MILLIS, retryOn = CompanyUnavailable.class)
     public CompanyBill bill(CompanyAccount account, LocalDate billDate, ExchangeRecorder recorder) {
-        List<BillLine> lines = new ArrayList<>();
         List<BillFile> files = new ArrayList<>();
-        for (AlphapayBills.Bill bill : AlphapayBills.Bill.values()) {
-            AlphapayBills.Offer offer;
-            try {
-                offer = AlphapayBills.offer(send(account, "bill", "GET", bill.path(billDate), "", recorder).body());
-            } catch (CompanyRefusal refusal) {
-                if ("NO_STATEMENT_EXIST".equals(refusal.code())) {
-                    continue;
+        List<AlphapayBills.Bill> read = new ArrayList<>();
+        long count = 0;
+        try {
+            for (AlphapayBills.Bill bill : AlphapayBills.Bill.values()) {
+                AlphapayBills.Offer offer;
+                try {
+                    offer = AlphapayBills.offer(send(account, "bill", "GET", bill.path(billDate), "", recorder).body());
+                } catch (CompanyRefusal refusal) {
+                    if ("NO_STATEMENT_EXIST".equals(refusal.code())) {
+                        continue;
+                    }
+                    throw refusal;
                 }
-                throw refusal;
+                Path file = workFile(bill);
+                files.add(new BillFile(bill.fileName, AlphapayBills.CONTENT_TYPE, offer.hashType(), offer.hashValue(), file, 0));
+                download(account, bill, billDate, offer, file, recorder);
+                count += AlphapayBills.read(bill, billDate, file, line -> { });
+                files.set(files.size() - 1, new BillFile(bill.fileName, AlphapayBills.CONTENT_TYPE, offer.hashType(), offer.hashValue(),
+                        file, size(file)));
+                read.add(bill);
             }
-            byte[] file = download(account, bill, billDate, offer, recorder);
-            lines.addAll(AlphapayBills.read(bill, billDate, file));
-            files.add(new BillFile(bill.fileName, AlphapayBills.CONTENT_TYPE, offer.hashType(), offer.hashValue(), file));
+        } catch (RuntimeException e) {
+            new CompanyBill(billDate, files, 0, each -> { }).close();
+            throw e;
         }
-        return new CompanyBill(billDate, lines, files);
+        List<BillFile> kept = List.copyOf(files);
+        return new CompanyBill(billDate, kept, count, each -> {
+            for (int i = 0; i < kept.size(); i++) {
+                AlphapayBills.read(read.get(i), billDate, kept.get(i).path(), each);
+            }
+        });
+    }
+
+    private static Path workFile(AlphapayBills.Bill bill) {
+        try {
+            return Files.createTempFile("cbec-alphapay-" + bill.fileName + "-", ".gz");
+        } catch (IOException e) {
+            throw new CompanyUnavailable("no working file for the bill could be made: " + e.getMessage());
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new CompanyUnavailable("the bill's working file could not be read");
+        }
     }
 
     /**
-     * Downloads an offered file with the merchant's signed Authorization, as the company requires.
-     * The file is the one answer of alphapay that carries no signature, and the only unsigned answer
-     * this adapter accepts: it is taken only from the company's own scheme, host and port, and only
-     * when its content has the SHA-1 that the signed answer offering it gave
+     * Downloads an offered file into {@code file} with the merchant's signed Authorization, as the
+     * company requires. The file is the one answer of alphapay that carries no signature, and the
+     * only unsigned answer this adapter accepts: it is taken only from the company's own scheme, host
+     * and port, and only when its content has the SHA-1 that the signed answer offering it gave
      * ({@link AlphapayBills.FileCheck}). What is recorded of it is a summary, not the file.
      */
-    private byte[] download(CompanyAccount account, AlphapayBills.Bill bill, LocalDate billDate, AlphapayBills.Offer offer,
+    private void download(CompanyAccount account, AlphapayBills.Bill bill, LocalDate billDate, AlphapayBills.Offer offer, Path file,
             ExchangeRecorder recorder) {
         String endpoint = this.endpoint.orElseThrow(() -> new CompanyUnavailable("alphapay.url is not configured"));
         String what = "the alphapay " + bill.fileName + " of " + billDate;
@@ -531,13 +565,13 @@ public class AlphapayCompany implements PaymentCompany {
         String authorization = AlphapaySigning.authorization(account.companyMerchantId(), account.keySerial(),
                 account.merchantKey(), "GET", pathAndQuery, "", Instant.now().getEpochSecond(), Nonces.newNonce());
         HttpCall call = new HttpCall("bill-download", "GET", offer.downloadUrl(), Map.of("Authorization", authorization), null, null,
-                "GET " + pathAndQuery + "\n").summarisedAs(received -> AlphapayBills.summary(bill, received));
+                "GET " + pathAndQuery + "\n").summarisedAs(received -> AlphapayBills.summary(bill, file));
         AlphapayBills.FileCheck check = new AlphapayBills.FileCheck(offer.hashValue(), a -> AlphapaySigning.verifyResponse(
                 account.companyKey(), a.header(AlphapaySigning.H_TIMESTAMP), a.header(AlphapaySigning.H_NONCE), a.body(),
-                a.header(AlphapaySigning.H_SIGNATURE)));
+                a.header(AlphapaySigning.H_SIGNATURE)), file);
         HttpExchange answer;
         try {
-            answer = transport.exchange(call, check, recorder);
+            answer = transport.download(call, file, check, recorder);
         } catch (UnverifiedAnswer unverified) {
             if (check.fileUnmatched) {
                 throw new UnverifiedAnswer(what + " does not match the SHA-1 the company gave for it");
@@ -548,6 +582,5 @@ public class AlphapayCompany implements PaymentCompany {
             JsonObject error = Json.object(answer.body());
             throw new CompanyRefusal(String.valueOf(Json.string(error, "code")), String.valueOf(Json.string(error, "message")));
         }
-        return check.file;
     }
 }

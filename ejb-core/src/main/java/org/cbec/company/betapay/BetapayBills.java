@@ -1,8 +1,11 @@
 package org.cbec.company.betapay;
 
 import jakarta.json.JsonObject;
+import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
@@ -17,7 +20,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -39,7 +42,7 @@ import org.cbec.plumbing.json.Jsonp;
  * and where that link may point, and the ZIP it downloads: two GBK-encoded CSVs, the detail
  * {@code <id>_<yyyyMMdd>_业务明细.csv} read into {@link BillLine}s and its summary
  * {@code <id>_<yyyyMMdd>_业务明细(汇总).csv}, which must agree with the detail, per currency, in counts
- * and sums. A file that does not read exactly so is unusable: nothing of it is taken.
+ * and sums, read as a stream. A file that does not read exactly so is unusable: nothing of it is taken.
  */
 final class BetapayBills {
 
@@ -50,8 +53,10 @@ final class BetapayBills {
     static final String FILE = "statement";
     static final String CONTENT_TYPE = "application/zip";
 
-    /** Far above a day's bill of any merchant (a line is about 200 bytes); a larger entry is not read on. */
-    static final int MAX_ENTRY_BYTES = 16 * 1024 * 1024;
+    /** The summary is a few lines; a larger one is not read on. */
+    static final int MAX_SUMMARY_BYTES = 1024 * 1024;
+    /** The detail is read as a stream up to this size (a ZIP expands without bound); a larger one is unusable. */
+    static final long MAX_DETAIL_BYTES = 16L * 1024 * 1024 * 1024;
 
     private static final Charset GBK = Charset.forName("GBK");
     private static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
@@ -158,53 +163,153 @@ final class BetapayBills {
     }
 
     /**
-     * The lines of the account's bill of {@code day}, read from the ZIP as downloaded, after the
-     * summary was found to agree with them.
+     * Every line of the account's bill of {@code day} at once, from the ZIP's bytes: for the tests'
+     * small files ({@link #read(InputStream, String, LocalDate, Consumer)} reads a day's).
      *
      * @throws IllegalArgumentException when the file is unusable (the message names what, never a value)
      */
     static List<BillLine> read(byte[] zip, String companyMerchantId, LocalDate day) {
-        Map<String, String> files = unzip(zip);
-        String detail = files.remove(detailName(companyMerchantId, day));
-        String summary = files.remove(summaryName(companyMerchantId, day));
-        if (detail == null || summary == null || !files.isEmpty()) {
-            throw new IllegalArgumentException("the ZIP does not hold exactly the day's detail and summary of this account");
-        }
         List<BillLine> lines = new ArrayList<>();
-        Table table = Table.of(detail, "detail");
-        for (int i = 0; i < table.rows.size(); i++) {
-            lines.add(line(table, i));
-        }
-        check(lines, Table.of(summary, "summary"));
+        read(new ByteArrayInputStream(zip), companyMerchantId, day, lines::add);
         return List.copyOf(lines);
     }
 
-    // ---- the ZIP ---------------------------------------------------------------------------------
-
-    /** The ZIP's entries as GBK text, by name (names in GBK, or UTF-8 where the entry says so). */
-    private static Map<String, String> unzip(byte[] zip) {
-        Map<String, String> files = new HashMap<>();
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip), GBK)) {
+    /**
+     * The lines of the account's bill of {@code day}, read from the ZIP as a stream, row by row, each
+     * given to {@code each} in turn; the summary is then found to agree with them (a caller that
+     * keeps the lines reads the whole file before it trusts them). A detail row of a kind or state
+     * betapay's documents do not name is a line of kind {@link BillLine.Kind#OTHER}, counted in the
+     * summary's sums as written. Returns how many lines there were.
+     *
+     * @throws IllegalArgumentException when the file is unusable (the message names what, never a value)
+     */
+    static long read(InputStream zip, String companyMerchantId, LocalDate day, Consumer<BillLine> each) {
+        String detailName = detailName(companyMerchantId, day);
+        String summaryName = summaryName(companyMerchantId, day);
+        Totals totals = null;
+        String summary = null;
+        int entries = 0;
+        try (ZipInputStream in = new ZipInputStream(zip, GBK)) {
             for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
-                if (files.size() == 2) {
+                if (++entries > 2) {
                     throw new IllegalArgumentException("the ZIP holds more than the detail and the summary");
                 }
-                byte[] content = in.readNBytes(MAX_ENTRY_BYTES + 1);
-                if (content.length > MAX_ENTRY_BYTES) {
-                    throw new IllegalArgumentException("a CSV of the ZIP is larger than any bill");
-                }
-                if (files.put(entry.getName(), gbk(content)) != null) {
-                    throw new IllegalArgumentException("the ZIP holds a file twice");
+                if (entry.getName().equals(detailName) && totals == null) {
+                    totals = detail(in, each);
+                } else if (entry.getName().equals(summaryName) && summary == null) {
+                    byte[] content = in.readNBytes(MAX_SUMMARY_BYTES + 1);
+                    if (content.length > MAX_SUMMARY_BYTES) {
+                        throw new IllegalArgumentException("the summary of the ZIP is larger than any summary");
+                    }
+                    summary = gbk(content);
+                } else {
+                    throw new IllegalArgumentException("the ZIP does not hold exactly the day's detail and summary of this account");
                 }
             }
         } catch (IOException e) {
             throw new IllegalArgumentException("the file is not a ZIP");
         }
-        if (files.isEmpty()) {
+        if (entries == 0) {
             throw new IllegalArgumentException("the file is not a ZIP");
         }
-        return files;
+        if (totals == null || summary == null) {
+            throw new IllegalArgumentException("the ZIP does not hold exactly the day's detail and summary of this account");
+        }
+        check(totals.byCurrency, Table.of(summary, "summary"));
+        return totals.lines;
     }
+
+    /** What the detail's rows added up to: per currency the counts by kind and the signed sums; and the lines given. */
+    private static final class Totals {
+        final Map<String, long[]> byCurrency = new TreeMap<>();
+        long lines;
+    }
+
+    /** Reads the detail's rows as a stream (a GBK CSV, its {@code #} comment lines skipped), giving each line. */
+    private static Totals detail(ZipInputStream entry, Consumer<BillLine> each) throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(new Bounded(entry, MAX_DETAIL_BYTES), GBK.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)), 64 * 1024);
+        Totals totals = new Totals();
+        Map<String, Integer> columns = null;
+        int width = 0;
+        int row = 0;
+        try {
+            for (String text = reader.readLine(); text != null; text = reader.readLine()) {
+                if (text.isEmpty() || text.startsWith("#")) {
+                    continue;
+                }
+                List<String> cells = cells(text, "detail");
+                if (columns == null) {
+                    columns = new LinkedHashMap<>();
+                    for (int i = 0; i < cells.size(); i++) {
+                        columns.putIfAbsent(cells.get(i), i);
+                    }
+                    width = cells.size();
+                    continue;
+                }
+                row++;
+                if (cells.size() != width) {
+                    throw new IllegalArgumentException("line " + row + " of the detail has not the header's cells");
+                }
+                Row r = new Row("detail", columns, cells, row);
+                BillLine line = line(r, text);
+                long[] t = totals.byCurrency.computeIfAbsent(line.currency(), c -> new long[7]);
+                if (line.kind() != BillLine.Kind.OTHER) {
+                    // the counts in the order of BillLine.Kind (payments, refunds, splits, releases, payouts)
+                    t[line.kind().ordinal()]++;
+                }
+                t[5] += signed(r.required(AMOUNT), "");
+                t[6] += signed(r.required(FEE), "");
+                totals.lines++;
+                each.accept(line);
+            }
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("a CSV of the ZIP is not GBK text");
+        }
+        if (columns == null) {
+            throw new IllegalArgumentException("the detail has no header line");
+        }
+        return totals;
+    }
+
+    /** An entry read up to {@code max} bytes; more is an unusable file (a ZIP expands without bound). */
+    private static final class Bounded extends java.io.FilterInputStream {
+        private final long max;
+        private long read;
+
+        Bounded(InputStream in, long max) {
+            super(in);
+            this.max = max;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            count(b < 0 ? 0 : 1);
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            count(Math.max(n, 0));
+            return n;
+        }
+
+        @Override
+        public void close() {
+            // the ZIP's next entry is read from the same stream
+        }
+
+        private void count(int n) {
+            read += n;
+            if (read > max) {
+                throw new IllegalArgumentException("a CSV of the ZIP is larger than any bill");
+            }
+        }
+    }
+
+    // ---- the ZIP ---------------------------------------------------------------------------------
 
     private static String gbk(byte[] content) {
         try {
@@ -316,41 +421,70 @@ final class BetapayBills {
 
     // ---- the lines -------------------------------------------------------------------------------
 
-    private static BillLine line(Table t, int row) {
-        String where = "line " + (row + 1) + " of the detail";
-        BillLine.Kind kind = KINDS.get(t.required(row, TYPE));
-        if (kind == null) {
-            throw new IllegalArgumentException(where + " has a 业务类型 betapay does not write");
+    /** One detail row's cells by the header's column names. */
+    private record Row(String file, Map<String, Integer> columns, List<String> cells, int number) {
+
+        /** The cell, without the tab Alipay puts after numbers; null when empty. */
+        String get(String column) {
+            Integer at = columns.get(column);
+            if (at == null) {
+                throw new IllegalArgumentException("the " + file + " has no column " + column);
+            }
+            String value = cells.get(at);
+            while (value.endsWith("\t")) {
+                value = value.substring(0, value.length() - 1);
+            }
+            return value.isEmpty() ? null : value;
         }
-        long amount = signed(t.required(row, AMOUNT), where);
-        if (amount != signed(t.required(row, RECEIVED), where)) {
+
+        String required(String column) {
+            String value = get(column);
+            if (value == null) {
+                throw new IllegalArgumentException("line " + number + " of the " + file + " has no " + column);
+            }
+            return value;
+        }
+    }
+
+    private static BillLine line(Row r, String raw) {
+        String where = "line " + r.number() + " of the detail";
+        String type = r.required(TYPE);
+        BillLine.Kind kind = KINDS.get(type);
+        long amount = signed(r.required(AMOUNT), where);
+        if (amount != signed(r.required(RECEIVED), where)) {
             throw new IllegalArgumentException(where + " has 商家实收 other than 订单金额");
         }
-        long fee = signed(t.required(row, FEE), where);
-        if (amount != 0 && (amount < 0) != out(kind) || fee != 0 && (fee < 0) != (kind != BillLine.Kind.REFUND)) {
-            throw new IllegalArgumentException(where + " has an amount or fee with the wrong sign for its 业务类型");
-        }
-        String currency = t.required(row, CURRENCY_COLUMN);
-        String state = t.required(row, STATE);
-        if (!CURRENCY.matcher(currency).matches() || !STATES.get(kind).contains(state)) {
-            throw new IllegalArgumentException(where + " has a currency or state betapay does not write");
+        long fee = signed(r.required(FEE), where);
+        String currency = r.required(CURRENCY_COLUMN);
+        String state = r.required(STATE);
+        if (!CURRENCY.matcher(currency).matches()) {
+            throw new IllegalArgumentException(where + " has a currency betapay does not write");
         }
         OffsetDateTime time;
         try {
-            time = LocalDateTime.parse(t.required(row, FINISHED), LINE_TIME).atZone(BEIJING).toOffsetDateTime();
+            time = LocalDateTime.parse(r.required(FINISHED), LINE_TIME).atZone(BEIJING).toOffsetDateTime();
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(where + " has a 完成时间 that is not yyyy-MM-dd HH:mm:ss");
         }
-        String orderRef = t.get(row, ORDER_NO);
-        String reference = t.get(row, REQUEST_NO);
-        String companyId = kind == BillLine.Kind.PAYMENT ? t.get(row, TRADE_NO) : t.get(row, COMPANY_NO);
+        String orderRef = r.get(ORDER_NO);
+        String reference = r.get(REQUEST_NO);
+        if (kind == null || !STATES.get(kind).contains(state)) {
+            // A row the broker does not read (another 业务类型, or a state the documents do not name): reported as it is.
+            String companyId = r.get(COMPANY_NO) != null ? r.get(COMPANY_NO) : r.get(TRADE_NO);
+            return new BillLine(BillLine.Kind.OTHER, orderRef, reference, companyId, null, Math.abs(amount), Math.abs(fee), currency,
+                    kind == null ? type : state, time, raw);
+        }
+        if (amount != 0 && (amount < 0) != out(kind) || fee != 0 && (fee < 0) != (kind != BillLine.Kind.REFUND)) {
+            throw new IllegalArgumentException(where + " has an amount or fee with the wrong sign for its 业务类型");
+        }
+        String companyId = kind == BillLine.Kind.PAYMENT ? r.get(TRADE_NO) : r.get(COMPANY_NO);
         boolean lacking = companyId == null || (kind == BillLine.Kind.PAYOUT ? reference == null
                 : orderRef == null || kind != BillLine.Kind.PAYMENT && reference == null);
         if (lacking) {
             throw new IllegalArgumentException(where + " lacks the order, request or company number its 业务类型 has");
         }
-        return new BillLine(kind, orderRef, reference, companyId, kind == BillLine.Kind.SPLIT ? t.get(row, COUNTERPARTY) : null,
-                Math.abs(amount), Math.abs(fee), currency, state, time, t.raw().get(row));
+        return new BillLine(kind, orderRef, reference, companyId, kind == BillLine.Kind.SPLIT ? r.get(COUNTERPARTY) : null,
+                Math.abs(amount), Math.abs(fee), currency, state, time, raw);
     }
 
     /** Money leaving the merchant's balance is written negative. */
@@ -370,15 +504,7 @@ final class BetapayBills {
     // ---- the summary -----------------------------------------------------------------------------
 
     /** The summary has one row per currency of the detail, with its counts and sums, and no other row. */
-    private static void check(List<BillLine> lines, Table summary) {
-        Map<String, long[]> expected = new TreeMap<>();
-        for (BillLine l : lines) {
-            // the counts in the order of BillLine.Kind (payments, refunds, splits, releases, payouts), the signed sums
-            long[] t = expected.computeIfAbsent(l.currency(), c -> new long[7]);
-            t[l.kind().ordinal()]++;
-            t[5] += out(l.kind()) ? -l.amount() : l.amount();
-            t[6] += l.kind() == BillLine.Kind.REFUND ? l.fee() : -l.fee();
-        }
+    private static void check(Map<String, long[]> expected, Table summary) {
         Map<String, long[]> found = new TreeMap<>();
         for (int row = 0; row < summary.rows().size(); row++) {
             String where = "line " + (row + 1) + " of the summary";

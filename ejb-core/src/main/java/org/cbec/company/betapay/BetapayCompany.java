@@ -6,6 +6,10 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.URI;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -22,6 +26,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.cbec.company.Beneficiary;
 import org.cbec.company.BillFile;
+import org.cbec.company.BillLine;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyBill;
 import org.cbec.company.CompanyRefusal;
@@ -572,7 +577,7 @@ public class BetapayCompany implements PaymentCompany {
             node = call(account, "bill", BetapayBills.QUERY, BetapayBills.queryBiz(billDate), null, recorder);
         } catch (CompanyRefusal refusal) {
             if (BetapayBills.BILL_NOT_EXIST.equals(refusal.code())) {
-                return new CompanyBill(billDate, List.of(), List.of());
+                return CompanyBill.empty(billDate);
             }
             throw refusal;
         }
@@ -581,19 +586,47 @@ public class BetapayCompany implements PaymentCompany {
             throw new CompanyUnavailable("the company's bill answer has no bill_download_url");
         }
         URI url = BetapayBills.onCompanyHost(link, gateway.orElseThrow(() -> new CompanyUnavailable("betapay.url is not configured")));
-        // Unsigned on purpose (see above): every answer below 500 is taken here and read by its status.
-        HttpCall download = new HttpCall("bill-download", "GET", url.toString(), Map.of("Accept", BetapayBills.CONTENT_TYPE), null, null,
-                "GET " + BetapayBills.redacted(url)).summarisedAs(bytes -> BetapayBills.FILE + " (" + bytes.length + " bytes, "
-                        + BetapayBills.CONTENT_TYPE + ")");
-        HttpExchange file = transport.exchange(download, unsigned -> true, recorder);
-        if (file.status() != 200) {
-            throw new CompanyUnavailable("the company's bill download answered HTTP " + file.status());
-        }
+        Path zip;
         try {
-            return new CompanyBill(billDate, BetapayBills.read(file.bytes(), account.companyMerchantId(), billDate),
-                    List.of(new BillFile(BetapayBills.FILE, BetapayBills.CONTENT_TYPE, null, null, file.bytes())));
+            zip = Files.createTempFile("cbec-betapay-statement-", ".zip");
+        } catch (IOException e) {
+            throw new CompanyUnavailable("no working file for the bill could be made: " + e.getMessage());
+        }
+        BillFile kept = new BillFile(BetapayBills.FILE, BetapayBills.CONTENT_TYPE, null, null, zip, 0);
+        try {
+            // Unsigned on purpose (see above): every answer below 500 is taken here and read by its status.
+            HttpCall download = new HttpCall("bill-download", "GET", url.toString(), Map.of("Accept", BetapayBills.CONTENT_TYPE), null,
+                    null, "GET " + BetapayBills.redacted(url)).summarisedAs(bytes -> BetapayBills.FILE + " (" + size(zip) + " bytes, "
+                            + BetapayBills.CONTENT_TYPE + ")");
+            HttpExchange file = transport.download(download, zip, unsigned -> true, recorder);
+            if (file.status() != 200) {
+                throw new CompanyUnavailable("the company's bill download answered HTTP " + file.status());
+            }
+            long count = lines(zip, account.companyMerchantId(), billDate, line -> { });
+            kept = new BillFile(BetapayBills.FILE, BetapayBills.CONTENT_TYPE, null, null, zip, size(zip));
+            return new CompanyBill(billDate, List.of(kept), count, each -> lines(zip, account.companyMerchantId(), billDate, each));
+        } catch (RuntimeException e) {
+            new CompanyBill(billDate, List.of(kept), 0, each -> { }).close();
+            throw e;
+        }
+    }
+
+    /** The downloaded ZIP's lines, as a stream; an unusable file is no answer. */
+    private static long lines(Path zip, String companyMerchantId, LocalDate billDate, java.util.function.Consumer<BillLine> each) {
+        try (InputStream in = Files.newInputStream(zip)) {
+            return BetapayBills.read(new java.io.BufferedInputStream(in, 64 * 1024), companyMerchantId, billDate, each);
         } catch (IllegalArgumentException unusable) {
             throw new CompanyUnavailable("the company's bill file is unusable: " + unusable.getMessage());
+        } catch (IOException e) {
+            throw new CompanyUnavailable("the bill's working file could not be read");
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1;
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.cbec.company.betapay;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.file.Path;
 import java.util.function.Predicate;
 import org.cbec.company.CompanyTransport;
 import org.cbec.company.ExchangeRecorder;
@@ -29,6 +30,15 @@ public class BetapayTransport extends CompanyTransport {
     @Bulkhead(CompanyTransport.CALLS_IN_PROGRESS)
     public HttpExchange exchange(HttpCall call, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
         return super.exchange(call, verified, recorder);
+    }
+
+    /** A bill file's download: a circuit and bulkhead of their own, so that a long download neither holds nor trips the API calls'. */
+    @Override
+    @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1,
+            skipOn = {BulkheadException.class, UnverifiedAnswer.class})
+    @Bulkhead(CompanyTransport.DOWNLOADS_IN_PROGRESS)
+    public HttpExchange download(HttpCall call, Path file, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+        return super.download(call, file, verified, recorder);
     }
 
     @Override

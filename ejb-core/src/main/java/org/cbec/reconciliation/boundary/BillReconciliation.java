@@ -29,6 +29,7 @@ import java.util.logging.Logger;
 import org.cbec.company.Companies;
 import org.cbec.payment.RequestOutcome;
 import org.cbec.reconciliation.ReconciliationView;
+import org.cbec.reconciliation.control.BillRun;
 import org.cbec.reconciliation.control.ReconciliationLedger;
 import org.cbec.payment.entity.Discrepancy;
 import org.cbec.payment.entity.ReconciliationDay;
@@ -123,8 +124,9 @@ public class BillReconciliation {
     }
 
     /**
-     * The lease a run takes and renews before each day: three intervals, and at least a minute, so
-     * that one slow day (a slow company, a loaded machine) does not outlast it; a node that stops
+     * The lease a run takes and renews before each day and between the parts of a large day
+     * ({@link BillRun#alive}): three intervals, and at least a minute, so that one slow part (a
+     * slow company, a loaded machine) does not outlast it; a node that stops
      * lets it go at once ({@link #stop}).
      */
     private Duration lease() {
@@ -145,7 +147,12 @@ public class BillReconciliation {
         if (!running.compareAndSet(false, true)) {
             return;
         }
-        try {
+        // Each account-day's bill fetched once in the run; the lease renewed before each day and between the parts of a large one.
+        try (BillRun billRun = new BillRun(() -> {
+            if (!leases.take(JOB, holder, lease())) {
+                throw new BillRun.LeaseLost("the lease " + JOB + " was taken by another node");
+            }
+        })) {
             if (!leases.take(JOB, holder, lease())) {
                 return;
             }
@@ -167,15 +174,15 @@ public class BillReconciliation {
                 Map<LocalDate, ReconciliationDay.State> run = ledger.daysSince(a.merchant(), a.method(), first);
                 for (LocalDate d = first; left > 0 && published(d, now); d = d.plusDays(1)) {
                     if (due(run.get(d), d, now)) {
-                        // Renewed before each day: a long run must not let another holder take the same days meanwhile.
-                        if (!leases.take(JOB, holder, lease())) {
-                            return;
-                        }
+                        billRun.alive();
                         left--;
-                        run(a, d);
+                        run(a, d, billRun);
                     }
                 }
+                billRun.forgetBefore(a.merchant(), a.method(), LocalDate.MAX);
             }
+        } catch (BillRun.LeaseLost lost) {
+            LOG.info(() -> "Bill reconciliation stopped: " + lost.getMessage() + "; that node goes on");
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Bill reconciliation run failed; the next run tries again", e);
         } finally {
@@ -183,8 +190,8 @@ public class BillReconciliation {
         }
     }
 
-    private void run(ReconciliationLedger.Account a, LocalDate day) {
-        RequestOutcome<ReconciliationView> outcome = bills.reconcile(a.merchant(), a.method(), day, holder);
+    private void run(ReconciliationLedger.Account a, LocalDate day, BillRun billRun) {
+        RequestOutcome<ReconciliationView> outcome = bills.reconcile(a.merchant(), a.method(), day, holder, billRun);
         if (outcome.failure() != null) {
             LOG.info(() -> "Bills of " + a.merchant() + " at " + a.method() + " for " + day + " not reconciled: " + outcome.failure().getMessage());
             return;

@@ -20,11 +20,11 @@ import org.cbec.company.Companies;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyBill;
 import org.cbec.company.CompanyPort;
-import org.cbec.company.ExchangeRecorder;
 import org.cbec.reconciliation.ReconciliationView;
 import org.cbec.reconciliation.control.BillMatching;
 import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.control.PaymentRules;
+import org.cbec.reconciliation.control.BillRun;
 import org.cbec.reconciliation.control.ReconciliationLedger;
 import org.cbec.payment.entity.Discrepancy;
 import org.cbec.payment.entity.ReconciliationDay;
@@ -44,8 +44,8 @@ import org.cbec.settlement.boundary.Settlements;
 /**
  * The daily reconciliation of one merchant account's records with its company's bills of one
  * Beijing day: the company's bills of the day (and of the days on either side, for lines billed
- * across midnight) are fetched through the port, which accepts the unsigned files by their hash
- * only; they are compared with the broker's records ({@link BillMatching}) and the result stored
+ * across midnight) are fetched through the port once per run ({@link BillRun}), which accepts the
+ * unsigned files by their hash only, into working files read as streams; they are compared with the broker's records ({@link BillMatching}) and the result stored
  * with the files ({@link ReconciliationLedger}). Nothing is corrected here: a state that differs is
  * asked of the company again through the record's normal query, and the comparison is made and
  * stored again, so that the difference closes only when the records agree. No transaction spans a
@@ -85,6 +85,11 @@ public class DailyBills {
     @ConfigProperty(name = "bills.boundary-minutes", defaultValue = "10")
     long boundaryMinutes;
 
+    /** The lines (of the day's bill and its neighbours') compared at once at most: a larger day is compared in parts. */
+    @Inject
+    @ConfigProperty(name = "bills.lines-per-pass", defaultValue = "20000")
+    long linesPerPass;
+
     /** Days after its first failed attempt that a day whose bills cannot be had is reported FAILED. */
     @Inject
     @ConfigProperty(name = "bills.give-up-after-days", defaultValue = "3")
@@ -96,38 +101,72 @@ public class DailyBills {
      * attempt counted and the failure an API caller is told (the failure envelope, 500).
      */
     public RequestOutcome<ReconciliationView> reconcile(String merchant, String method, LocalDate day, String by) {
+        try (BillRun run = BillRun.once()) {
+            return reconcile(merchant, method, day, by, run);
+        }
+    }
+
+    /** As {@link #reconcile(String, String, LocalDate, String)}, within a run that fetches each account-day's bill once. */
+    public RequestOutcome<ReconciliationView> reconcile(String merchant, String method, LocalDate day, String by, BillRun run) {
         CompanyPort company = companies.port(method, FAILURE);
         CompanyAccount account = accounts.account(merchant, method);
-        return company.bill(account, day, ExchangeRecorder.NONE).fold(
-                theDay -> RequestOutcome.of(compared(company, account, day, theDay, by)),
-                refused -> notHad(merchant, method, day, refused.text(), by),
-                unanswered -> notHad(merchant, method, day, unanswered.reason(), by));
+        run.forgetBefore(merchant, method, day.minusDays(1));
+        BillRun.Fetched theDay = run.bill(company, account, day);
+        if (theDay.bill() == null) {
+            return notHad(merchant, method, day, theDay.failure(), by);
+        }
+        return RequestOutcome.of(compared(company, account, day, theDay.bill(), by, run));
     }
 
     /**
      * The day's bill compared with the broker's records (those of the days on either side as far as
      * the company gives them) and stored; a state that differs is asked of the company again
-     * (its normal query) and the day compared and stored again.
+     * (its normal query) and the day compared and stored again. A day of more lines than
+     * {@code bills.lines-per-pass} is compared in parts ({@link BillMatching.Slice}), one after
+     * the other, each with only its own lines and records in memory; the lease is renewed between them.
      */
-    private ReconciliationView compared(CompanyPort company, CompanyAccount account, LocalDate day, CompanyBill theDay, String by) {
+    private ReconciliationView compared(CompanyPort company, CompanyAccount account, LocalDate day, CompanyBill theDay, String by,
+            BillRun run) {
         String merchant = account.merchant();
         String method = company.method();
-        List<BillLine> near = new ArrayList<>();
-        neighbour(company, account, day.minusDays(1)).ifPresent(b -> near.addAll(b.lines()));
+        List<CompanyBill> near = new ArrayList<>();
+        run.bill(company, account, day.minusDays(1)).had().ifPresent(near::add);
         boolean nextDayBilled = false;
         if (!day.plusDays(1).isAfter(BeijingTime.day(OffsetDateTime.now()))) {
-            Optional<CompanyBill> next = neighbour(company, account, day.plusDays(1));
+            Optional<CompanyBill> next = run.bill(company, account, day.plusDays(1)).had();
             nextDayBilled = next.isPresent();
-            next.ifPresent(b -> near.addAll(b.lines()));
+            next.ifPresent(near::add);
         }
-        BillMatching.Result result = compare(merchant, method, day, theDay.lines(), near, nextDayBilled);
-        ReconciliationView view = store(merchant, method, day, result, theDay, by);
-        List<BillMatching.Found> states = result.found().stream().filter(f -> f.kind() == Discrepancy.Kind.STATE_DIFFERS).toList();
-        if (!states.isEmpty()) {
-            states.forEach(f -> refresh(merchant, method, f));
-            view = store(merchant, method, day, compare(merchant, method, day, theDay.lines(), near, nextDayBilled), theDay, by);
+        long lines = theDay.lineCount() + near.stream().mapToLong(CompanyBill::lineCount).sum();
+        int parts = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (lines + linesPerPass - 1) / linesPerPass));
+        BillMatching.Result[] results = new BillMatching.Result[parts];
+        for (int i = 0; i < parts; i++) {
+            run.alive();
+            results[i] = compare(merchant, method, day, theDay, near, nextDayBilled, new BillMatching.Slice(i, parts));
+        }
+        ReconciliationView view = store(merchant, method, day, merged(results), theDay, by);
+        boolean again = false;
+        for (int i = 0; i < parts; i++) {
+            List<BillMatching.Found> states = results[i].found().stream().filter(f -> f.kind() == Discrepancy.Kind.STATE_DIFFERS).toList();
+            if (!states.isEmpty()) {
+                states.forEach(f -> refresh(merchant, method, f));
+                run.alive();
+                results[i] = compare(merchant, method, day, theDay, near, nextDayBilled, new BillMatching.Slice(i, parts));
+                again = true;
+            }
+        }
+        if (again) {
+            view = store(merchant, method, day, merged(results), theDay, by);
         }
         return view;
+    }
+
+    private static BillMatching.Result merged(BillMatching.Result[] results) {
+        BillMatching.Result all = BillMatching.Result.NONE;
+        for (BillMatching.Result r : results) {
+            all = all.plus(r);
+        }
+        return all;
     }
 
     /** A day's result; 404 when it was never reconciled. */
@@ -188,14 +227,28 @@ public class DailyBills {
         return ledger.resolve(n, note.strip()).orElseThrow(() -> new UnknownResourceException("no discrepancy " + id));
     }
 
-    private BillMatching.Result compare(String merchant, String method, LocalDate day, List<BillLine> lines, List<BillLine> near,
-            boolean nextDayBilled) {
+    /** One part of the day: its lines of the day's and the neighbours' bills, read from the files, against its records. */
+    private BillMatching.Result compare(String merchant, String method, LocalDate day, CompanyBill theDay, List<CompanyBill> nearBills,
+            boolean nextDayBilled, BillMatching.Slice slice) {
+        List<BillLine> lines = new ArrayList<>();
+        theDay.forEachLine(l -> {
+            if (slice.holds(l)) {
+                lines.add(l);
+            }
+        });
+        List<BillLine> near = new ArrayList<>();
+        nearBills.forEach(b -> b.forEachLine(l -> {
+            if (slice.holds(l)) {
+                near.add(l);
+            }
+        }));
         OffsetDateTime from = day.minusDays(1).atStartOfDay(BeijingTime.ZONE).toOffsetDateTime();
         OffsetDateTime to = day.plusDays(2).atStartOfDay(BeijingTime.ZONE).toOffsetDateTime();
-        List<BillMatching.Record> broker = new ArrayList<>(ledger.records(merchant, method, from, to));
+        List<BillMatching.Record> broker = new ArrayList<>(ledger.records(merchant, method, from, to, slice));
         Set<String> have = new HashSet<>();
         broker.forEach(r -> have.add(r.kind() + ":" + r.key()));
-        List<BillLine> unknown = lines.stream().filter(l -> !have.contains(l.kind() + ":" + BillMatching.key(l))).toList();
+        List<BillLine> unknown = lines.stream().filter(l -> l.kind() != BillLine.Kind.OTHER
+                && !have.contains(l.kind() + ":" + BillMatching.key(l))).toList();
         broker.addAll(ledger.recordsOf(merchant, method, unknown));
         return BillMatching.compare(day, broker, lines, near, nextDayBilled, Duration.ofMinutes(boundaryMinutes));
     }
@@ -206,11 +259,6 @@ public class DailyBills {
         } catch (AlreadyStoredException concurrent) {
             return ledger.compared(merchant, method, day, result, bill.files(), by);
         }
-    }
-
-    /** The bill of a day beside the one reconciled, when the company gives it (its lines billed across midnight). */
-    private static Optional<CompanyBill> neighbour(CompanyPort company, CompanyAccount account, LocalDate day) {
-        return company.bill(account, day, ExchangeRecorder.NONE).fold(Optional::of, refused -> Optional.empty(), unanswered -> Optional.empty());
     }
 
     /** The day's bill not had: the attempt counted against the day (FAILED after {@code giveUpAfterDays}), and the failure. */

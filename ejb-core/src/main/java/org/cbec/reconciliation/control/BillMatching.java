@@ -61,6 +61,50 @@ public final class BillMatching {
      * counted also in {@code acrossDays}), lines awaiting the next day's bill, and the differences.
      */
     public record Result(int brokerLines, int companyLines, int matched, int acrossDays, int awaiting, List<Found> found) {
+
+        /** Nothing compared yet. */
+        public static final Result NONE = new Result(0, 0, 0, 0, 0, List.of());
+
+        /** This comparison and another of other lines, as one. */
+        public Result plus(Result other) {
+            List<Found> all = new ArrayList<>(found);
+            all.addAll(other.found);
+            return new Result(brokerLines + other.brokerLines, companyLines + other.companyLines, matched + other.matched,
+                    acrossDays + other.acrossDays, awaiting + other.awaiting, List.copyOf(all));
+        }
+    }
+
+    /**
+     * One of the {@code of} parts a large day is compared in, one after the other, so that only that
+     * part's lines and records are held at once: a line or record belongs to the part its order
+     * falls in ({@link #orderKey}), so that every line of one order, and the records they are matched
+     * with, are compared together. {@code of} 1 is the whole day.
+     */
+    public record Slice(int index, int of) {
+
+        public static final Slice WHOLE = new Slice(0, 1);
+
+        public boolean holds(String orderKey) {
+            return of == 1 || Math.floorMod(orderKey.hashCode(), of) == index;
+        }
+
+        public boolean holds(BillLine l) {
+            return holds(orderKey(l));
+        }
+
+        public boolean holds(Record r) {
+            return holds(orderKey(r));
+        }
+    }
+
+    /** What a line is grouped by for a {@link Slice}: its order, or its own key for a line of no order (a payout). */
+    public static String orderKey(BillLine l) {
+        return l.orderRef() != null ? l.orderRef() : key(l);
+    }
+
+    /** What a record is grouped by for a {@link Slice}, as its line is. */
+    public static String orderKey(Record r) {
+        return r.orderRef() != null ? r.orderRef() : r.key();
     }
 
     /**
@@ -97,6 +141,8 @@ public final class BillMatching {
         return switch (l.kind()) {
             case PAYMENT -> l.orderRef();
             case SPLIT -> l.reference() + "/" + l.receiver();
+            // A row not read: by the company's number, or the line itself when it has none.
+            case OTHER -> l.companyId() != null ? l.companyId() : "row:" + Integer.toHexString(l.raw().hashCode());
             default -> l.reference();
         };
     }
@@ -123,6 +169,15 @@ public final class BillMatching {
         int matched = 0;
         int across = 0;
         for (BillLine l : company) {
+            if (l.kind() == BillLine.Kind.OTHER) {
+                // Not read, so not compared: reported as it is, once.
+                if (seen.add(id(l.kind(), key(l)))) {
+                    String state = l.state() == null || l.state().length() <= 16 ? l.state() : l.state().substring(0, 16);
+                    found.add(new Found(Discrepancy.Kind.UNKNOWN_LINE, l.kind(), key(l), l.orderRef(), l.reference(), null, l.amount(), null,
+                            state, l.raw(), null, null, null));
+                }
+                continue;
+            }
             String id = id(l.kind(), key(l));
             Record r = brokerByKey.get(id);
             if (r == null && l.kind() == BillLine.Kind.RELEASE && !seen.contains(id(l.kind(), ownRelease(l.orderRef())))) {

@@ -64,27 +64,68 @@ public class ReconciliationLedger {
 
     // ---- the broker's side ------------------------------------------------------------------------
 
-    /** The account's records whose company time is in {@code [from, to)}: payments paid, refunds succeeded, split parts and releases finished, payouts accepted. */
+    /** Rows read per query of a day's payments or refunds. */
+    static final int PAGE = 2000;
+
+    /**
+     * The account's records of one {@link BillMatching.Slice} whose company time is in
+     * {@code [from, to)}: payments paid, refunds succeeded, split parts and releases finished,
+     * payouts accepted. Payments and refunds, a real merchant's hundreds of thousands a day, are read
+     * a page at a time as plain values, and only the slice's are kept.
+     */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public List<BillMatching.Record> records(String merchant, String method, OffsetDateTime from, OffsetDateTime to) {
+    public List<BillMatching.Record> records(String merchant, String method, OffsetDateTime from, OffsetDateTime to,
+            BillMatching.Slice slice) {
         List<BillMatching.Record> out = new ArrayList<>();
-        em.createNamedQuery(Payment.PAID_BETWEEN, Payment.class).setParameter("merchant", merchant).setParameter("method", method)
-                .setParameter("from", from).setParameter("to", to).getResultStream().map(ReconciliationLedger::payment).forEach(out::add);
-        for (Object[] row : em.createNamedQuery(Refund.SUCCEEDED_BETWEEN, Object[].class).setParameter("merchant", merchant)
-                .setParameter("method", method).setParameter("from", from).setParameter("to", to).getResultList()) {
-            out.add(refund((Refund) row[0], (Payment) row[1]));
-        }
+        pages(Payment.BILLED_PAGE, merchant, method, from, to, 0, 5, row -> {
+            TradeState trade = (TradeState) row[4];
+            OffsetDateTime paidAt = (OffsetDateTime) row[5];
+            String state = trade == TradeState.CLOSED && paidAt != null ? TradeState.SUCCESS.name() : trade.name();
+            String orderRef = (String) row[1];
+            if (slice.holds(orderRef)) {
+                out.add(new BillMatching.Record(BillLine.Kind.PAYMENT, orderRef, orderRef, null, (Long) row[2], (String) row[3], state,
+                        paidAt, (Long) row[0], null, orderRef, row[6] == null ? 0L : (Long) row[6]));
+            }
+        });
+        pages(Refund.BILLED_PAGE, merchant, method, from, to, 0, 6, row -> {
+            String orderRef = (String) row[2];
+            if (slice.holds(orderRef)) {
+                out.add(new BillMatching.Record(BillLine.Kind.REFUND, (String) row[1], orderRef, (String) row[1], (Long) row[3],
+                        (String) row[4], ((Enum<?>) row[5]).name(), (OffsetDateTime) row[6], (Long) row[7], null, (String) row[8],
+                        row[9] == null ? 0L : (Long) row[9]));
+            }
+        });
         for (Object[] row : em.createNamedQuery(Settlement.CHANGED_AROUND, Object[].class).setParameter("merchant", merchant)
                 .setParameter("method", method).setParameter("from", from).setParameter("to", to).getResultList()) {
-            if (((Settlement) row[0]).getState() == SettlementState.REFUSED) {
+            if (((Settlement) row[0]).getState() == SettlementState.REFUSED || !slice.holds(((Payment) row[1]).getOrderRef())) {
                 continue; // refused: nothing was made at the company, so nothing is billed (a bill line naming it still finds it)
             }
             settlement((Settlement) row[0], (Payment) row[1]).stream()
                     .filter(r -> r.time() != null && !r.time().isBefore(from) && r.time().isBefore(to)).forEach(out::add);
         }
         em.createNamedQuery(Payout.ACCEPTED_BETWEEN, Payout.class).setParameter("merchant", merchant).setParameter("method", method)
-                .setParameter("from", from).setParameter("to", to).getResultStream().map(ReconciliationLedger::payout).forEach(out::add);
+                .setParameter("from", from).setParameter("to", to).getResultStream().map(ReconciliationLedger::payout)
+                .filter(slice::holds).forEach(out::add);
         return out;
+    }
+
+    /** Reads a query of {@code (id, ..., time at timeColumn, ...)} rows a page at a time, in time and id order. */
+    private void pages(String query, String merchant, String method, OffsetDateTime from, OffsetDateTime to, int idColumn, int timeColumn,
+            java.util.function.Consumer<Object[]> each) {
+        OffsetDateTime afterTime = from.minusNanos(1000);
+        long afterId = 0;
+        while (true) {
+            List<Object[]> page = em.createNamedQuery(query, Object[].class).setParameter("merchant", merchant).setParameter("method", method)
+                    .setParameter("from", from).setParameter("to", to).setParameter("afterTime", afterTime).setParameter("afterId", afterId)
+                    .setMaxResults(PAGE).getResultList();
+            page.forEach(each);
+            if (page.size() < PAGE) {
+                return;
+            }
+            Object[] last = page.get(page.size() - 1);
+            afterTime = (OffsetDateTime) last[timeColumn];
+            afterId = (Long) last[idColumn];
+        }
     }
 
     /** The account's records a bill's line names, whatever their time or state: what the broker has of it, if anything. */

@@ -61,7 +61,7 @@ class AlphapayBillExchangeTest {
             String pathAndQuery = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
             HttpExchange answer;
             if (files.containsKey(call.url())) {
-                answer = new HttpExchange(200, Map.of(), "", 1, files.get(call.url()));
+                answer = new HttpExchange(200, Map.of(), "", 1, new byte[0]);
             } else {
                 String recorded = asks.get(pathAndQuery);
                 assertTrue(recorded != null, "an ask the test did not expect: " + pathAndQuery);
@@ -74,6 +74,19 @@ class AlphapayBillExchangeTest {
             }
             recorder.record(exchange, answer.status() < 300 ? ExchangeRecorder.Outcome.OK : ExchangeRecorder.Outcome.REFUSED);
             return answer;
+        }
+
+        /** A download: the bytes set for its URL written to the working file, then checked and recorded as an answer is. */
+        @Override
+        public HttpExchange download(HttpCall call, java.nio.file.Path file, Predicate<HttpExchange> verified, ExchangeRecorder recorder) {
+            if (files.containsKey(call.url())) {
+                try {
+                    java.nio.file.Files.write(file, files.get(call.url()));
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+            return exchange(call, verified, recorder);
         }
 
         /** The bill's ask is answered with the recorded answer {@code answer.<recorded>}, whose URL serves {@code file}. */
@@ -118,10 +131,13 @@ class AlphapayBillExchangeTest {
         assertEquals(expected, bill.lines());
         assertEquals(List.of("tradebill", "fundflowbill", "profitsharing"), bill.files().stream().map(BillFile::name).toList());
         BillFile trade = bill.files().get(0);
-        assertEquals("text/csv; charset=UTF-8", trade.contentType());
+        assertEquals("application/gzip", trade.contentType());
         assertEquals("SHA1", trade.hashType());
         assertEquals(AlphapayBillVectorsTest.TRADEBILL_SHA1, trade.hashValue());
-        assertArrayEquals(AlphapayBillVectorsTest.utf8(AlphapayBillVectorsTest.TRADEBILL), trade.content(), "the uncompressed file");
+        assertArrayEquals(AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL), trade.content(), "the file as downloaded");
+        assertEquals(trade.content().length, trade.size());
+        bill.close();
+        assertFalse(java.nio.file.Files.exists(trade.path()), "the working file is deleted with the bill");
         assertEquals(List.of(BASE + "/v3/bill/tradebill?bill_date=2026-11-25&bill_type=ALL&tar_type=GZIP", DOWNLOAD + "t",
                 BASE + "/v3/bill/fundflowbill?bill_date=2026-11-25&account_type=BASIC&tar_type=GZIP", DOWNLOAD + "f",
                 BASE + "/v3/profitsharing/bills?bill_date=2026-11-25&tar_type=GZIP", DOWNLOAD + "p"),
@@ -161,10 +177,20 @@ class AlphapayBillExchangeTest {
     void aFileThatDoesNotMatchItsHashIsUnverifiedAndNamedWithoutItsContent() {
         offerAllThree();
         company.files.put(DOWNLOAD + "t", AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL.replace("25.99", "2.599")));
+        List<java.nio.file.Path> before = workFiles();
         UnverifiedAnswer e = assertThrows(UnverifiedAnswer.class, () -> adapter.bill(ACCOUNT, DAY, recorder));
         assertEquals("the alphapay tradebill of 2026-11-25 does not match the SHA-1 the company gave for it", e.getMessage());
+        assertEquals(before, workFiles(), "a download not taken leaves no working file");
         assertEquals(ExchangeRecorder.Outcome.UNVERIFIED, outcomes.get(outcomes.size() - 1));
         assertFalse(recorded.get(recorded.size() - 1).response().contains("kat0001"));
+    }
+
+    private static List<java.nio.file.Path> workFiles() {
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(f -> f.getFileName().toString().startsWith("cbec-alphapay-")).toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

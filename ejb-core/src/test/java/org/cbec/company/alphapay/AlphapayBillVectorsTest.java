@@ -125,7 +125,6 @@ class AlphapayBillVectorsTest {
         for (String broken : List.of(TRADEBILL.replace("`25.99,`0.00,`0,", "`25.999,`0.00,`0,"),
                 TRADEBILL.replace("`2026-11-25 20:00:00,", "`2026-11-25T20:00:00,"),
                 TRADEBILL.replace("`kat0001,`,`,`SUCCESS", "`kat0001,`,`SUCCESS"),
-                TRADEBILL.replace("`SUCCESS,`OTHERS", "`REVOKED,`OTHERS"),
                 TRADEBILL.replace(TRADE_SUMMARY_ROW + "\r\n", ""),
                 FUNDFLOWBILL.replace("`PAID/15.00", "`PAID"))) {
             CompanyUnavailable e = assertThrows(CompanyUnavailable.class, () -> AlphapayBills.read(
@@ -133,6 +132,17 @@ class AlphapayBillVectorsTest {
             assertTrue(e.getMessage().contains(" of 2026-11-25 is unusable: "), e.getMessage());
             assertFalse(e.getMessage().contains("kat0001") || e.getMessage().contains("4200000000000000000000000001"), e.getMessage());
         }
+    }
+
+    @Test
+    void aTradeInAStateTheBrokerDoesNotReadIsALineOfItsOwnKindAndTheRestIsRead() {
+        List<BillLine> lines = AlphapayBills.read(AlphapayBills.Bill.TRADEBILL, DAY, utf8(TRADEBILL.replace("`SUCCESS,`OTHERS",
+                "`REVOKED,`OTHERS")));
+        assertEquals(TRADE_LINES.size(), lines.size());
+        BillLine revoked = lines.get(0);
+        assertEquals(List.of(BillLine.Kind.OTHER, "REVOKED", TRADE_LINES.get(0).orderRef(), TRADE_LINES.get(0).companyId()),
+                List.of(revoked.kind(), revoked.state(), revoked.orderRef(), revoked.companyId()));
+        assertEquals(TRADE_LINES.subList(1, TRADE_LINES.size()), lines.subList(1, lines.size()));
     }
 
     @Test
@@ -164,23 +174,38 @@ class AlphapayBillVectorsTest {
     }
 
     @Test
-    void aDownloadedFileIsAcceptedOnlyWhenItsContentHasTheOfferedSha1() {
-        AlphapayBills.FileCheck check = new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> false);
-        assertTrue(check.test(new HttpExchange(200, Map.of(), "", 1, gzip(TRADEBILL))));
-        assertArrayEquals(utf8(TRADEBILL), check.file);
-        AlphapayBills.FileCheck tampered = new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> true);
-        assertFalse(tampered.test(new HttpExchange(200, Map.of(), "", 1, gzip(TRADEBILL.replace("25.99", "25.98")))));
+    void aDownloadedFileIsAcceptedOnlyWhenItsContentHasTheOfferedSha1() throws java.io.IOException {
+        HttpExchange downloaded = new HttpExchange(200, Map.of(), "", 1, new byte[0]);
+        assertTrue(new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> false, file(gzip(TRADEBILL))).test(downloaded));
+        AlphapayBills.FileCheck tampered = new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> true, file(gzip(TRADEBILL.replace("25.99",
+                "25.98"))));
+        assertFalse(tampered.test(downloaded));
         assertTrue(tampered.fileUnmatched);
-        assertNull(tampered.file);
-        assertFalse(new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> true).test(new HttpExchange(200, Map.of(), TRADEBILL, 1)),
+        assertFalse(new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> true, file(utf8(TRADEBILL))).test(downloaded),
                 "the bill was asked as gzip: a plain file is not it");
+    }
+
+    @Test
+    void aDownloadedFileIsReadAsAStreamFromItsGzip() throws java.io.IOException {
+        List<BillLine> lines = new java.util.ArrayList<>();
+        assertEquals(TRADE_LINES.size(), AlphapayBills.read(AlphapayBills.Bill.TRADEBILL, DAY, file(gzip(TRADEBILL)), lines::add));
+        assertEquals(TRADE_LINES, lines);
+        assertEquals("tradebill: " + gzip(TRADEBILL).length + " bytes received (gzip), " + utf8(TRADEBILL).length + " bytes, SHA1 "
+                + TRADEBILL_SHA1, AlphapayBills.summary(AlphapayBills.Bill.TRADEBILL, file(gzip(TRADEBILL))));
+    }
+
+    /** The bytes in a working file, as a download leaves them. */
+    static java.nio.file.Path file(byte[] bytes) throws java.io.IOException {
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("alphapay-bill-test-", ".gz");
+        file.toFile().deleteOnExit();
+        return java.nio.file.Files.write(file, bytes);
     }
 
     @Test
     void aRefusedDownloadIsCheckedByItsSignatureAsEveryAnswer() {
         HttpExchange refusal = new HttpExchange(400, Map.of(), "{\"code\":\"PARAM_ERROR\",\"message\":\"token\"}", 1);
-        assertTrue(new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> true).test(refusal));
-        assertFalse(new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> false).test(refusal));
+        assertTrue(new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> true, null).test(refusal));
+        assertFalse(new AlphapayBills.FileCheck(TRADEBILL_SHA1, a -> false, null).test(refusal));
     }
 
     @Test

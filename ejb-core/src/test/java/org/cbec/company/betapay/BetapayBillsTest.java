@@ -158,14 +158,23 @@ class BetapayBillsTest {
     }
 
     @Test
+    void aRowOfAKindOrStateTheBrokerDoesNotReadIsALineOfItsOwnKindCountedInTheSumsAsWritten() {
+        List<BillLine> lines = BetapayBills.read(bill(detail(PAYMENT.replace("交易", "转账"), PAYOUT.replace("ACCEPTED", "REVOKED")),
+                summary("合计,,0,0,-974.01,-974.01,0.00,0.00,0.00,-5.16,0.00,-979.17,CNY,0,0,0")), ID, DAY);
+        assertEquals(List.of(List.of(Kind.OTHER, "转账", "ORDER20261125B", TRADE, 2599L), List.of(Kind.OTHER, "REVOKED", "PO20261126B01",
+                "2026112600000001", 100000L)), lines.stream().map(l -> List.<Object>of(l.kind(), l.state(), l.orderRef() != null ? l.orderRef()
+                        : l.reference(), l.companyId(), l.amount())).toList());
+        assertEquals(PAYMENT.replace("交易", "转账"), lines.get(0).raw());
+    }
+
+    @Test
     void aLineAgainstTheConventionMakesTheFileUnusable() {
         assertEquals("line 1 of the detail has an amount or fee with the wrong sign for its 业务类型",
                 unusable(bill(detail(REFUND.replace("-10.00,-10.00", "10.00,10.00")), summary())));
-        assertEquals("line 1 of the detail has a currency or state betapay does not write",
-                unusable(bill(detail(PAYOUT.replace("ACCEPTED", "SUCCESS")), summary())));
         assertEquals("line 1 of the detail has an amount that is not yuan with two decimals",
                 unusable(bill(detail(PAYMENT.replace("25.99,25.99", "25.9,25.9")), summary())));
-        assertEquals("line 1 of the detail has a 业务类型 betapay does not write", unusable(bill(detail(PAYMENT.replace("交易", "转账")), summary())));
+        assertEquals("line 1 of the detail has a currency betapay does not write", unusable(bill(detail(PAYMENT.replace(",CNY,", ",cny,")),
+                summary())));
         assertEquals("line 1 of the detail has not the header's cells", unusable(bill(detail(PAYMENT + ",extra"), summary())));
     }
 

@@ -193,4 +193,44 @@ class BillMatchingTest {
                 List.of(), true, BOUNDARY).found().get(0);
         assertEquals(java.util.Arrays.asList("o1", null), java.util.Arrays.asList(payment.merchantRef(), BillMatching.receiver(payment)));
     }
+
+    @Test
+    void aRowTheBrokerDoesNotReadIsOneUnknownLineNamingItAndTheRestIsCompared() {
+        BillLine revoked = new BillLine(Kind.OTHER, "o2", null, "tx-o2", null, 900, 5, "CNY", "REVOKED", at(DAY, 11, 0, 0), "`revoked row");
+        BillMatching.Result r = BillMatching.compare(DAY, List.of(payment("o1", 1_000, "SUCCESS", at(DAY, 10, 0, 0))),
+                List.of(paid("o1", 1_000, at(DAY, 10, 0, 0)), revoked, revoked), List.of(), true, BOUNDARY);
+        assertEquals(List.of(Discrepancy.Kind.UNKNOWN_LINE), kinds(r), "once, however often the bill repeats it");
+        BillMatching.Found f = r.found().get(0);
+        assertEquals(List.of("tx-o2", "o2", "REVOKED", "`revoked row"), List.of(f.key(), f.orderRef(), f.companyState(), f.companyLine()));
+        assertEquals(List.of(1, 3), List.of(r.matched(), r.companyLines()));
+    }
+
+    @Test
+    void aDayComparedInPartsFindsWhatItFindsWholeWithEveryLineOfAnOrderInOnePart() {
+        List<BillMatching.Record> broker = new java.util.ArrayList<>();
+        List<BillLine> bill = new java.util.ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            String order = "o" + i;
+            broker.add(payment(order, 1_000 + i, "SUCCESS", at(DAY, 10, 0, i % 60)));
+            bill.add(paid(order, i % 17 == 0 ? 999 : 1_000 + i, at(DAY, 10, 0, i % 60)));
+            if (i % 5 == 0) {
+                broker.add(new BillMatching.Record(Kind.REFUND, "rf" + i, order, "rf" + i, 100, "CNY", "SUCCESS", at(DAY, 12, 0, 0), 1L, null,
+                        "r" + i));
+                bill.add(new BillLine(Kind.REFUND, order, "rf" + i, "r-" + i, null, 100, 0, "CNY", "SUCCESS", at(DAY, 12, 0, 0), "raw"));
+            }
+        }
+        bill.add(paid("theirs", 5, at(DAY, 11, 0, 0)));
+        BillMatching.Result whole = BillMatching.compare(DAY, broker, bill, List.of(), true, BOUNDARY);
+        BillMatching.Result parts = BillMatching.Result.NONE;
+        for (int i = 0; i < 7; i++) {
+            BillMatching.Slice slice = new BillMatching.Slice(i, 7);
+            parts = parts.plus(BillMatching.compare(DAY, broker.stream().filter(slice::holds).toList(),
+                    bill.stream().filter(slice::holds).toList(), List.of(), true, BOUNDARY));
+        }
+        assertEquals(List.of(whole.brokerLines(), whole.companyLines(), whole.matched(), whole.found().size()),
+                List.of(parts.brokerLines(), parts.companyLines(), parts.matched(), parts.found().size()));
+        assertEquals(whole.found().stream().map(f -> f.kind() + " " + f.key()).sorted().toList(),
+                parts.found().stream().map(f -> f.kind() + " " + f.key()).sorted().toList());
+        assertEquals(13, whole.found().size(), "12 amounts off and one line the broker lacks");
+    }
 }

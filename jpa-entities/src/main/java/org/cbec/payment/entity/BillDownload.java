@@ -53,7 +53,7 @@ public class BillDownload {
         this.contentType = contentType;
         this.hashType = hashType;
         this.hashValue = hashValue;
-        this.content = content.clone();
+        this.content = content; // a day's file can be large: kept, not copied
         this.downloadedAt = at;
     }
 

@@ -39,7 +39,9 @@ public class Discrepancy {
         AMOUNT_DIFFERS,
         STATE_DIFFERS,
         /** The same line, amount and state, with another fee: the amounts compared are the fees. */
-        FEE_DIFFERS
+        FEE_DIFFERS,
+        /** A line of the company's bill of a kind the broker does not read (line kind {@code OTHER}): reported, not compared. */
+        UNKNOWN_LINE
     }
 
     public enum State {

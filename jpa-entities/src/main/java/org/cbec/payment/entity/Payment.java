@@ -28,6 +28,9 @@ import java.util.Set;
 @NamedQuery(name = Payment.COUNT_BY_MERCHANT, query = "SELECT COUNT(p) FROM Payment p WHERE p.merchant = :merchant")
 @NamedQuery(name = Payment.PAID_BETWEEN, query = "SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method"
         + " AND p.paidAt >= :from AND p.paidAt < :to")
+@NamedQuery(name = Payment.BILLED_PAGE, query = "SELECT p.id, p.orderRef, p.actualAmount, p.currency, p.tradeState, p.paidAt, p.fee"
+        + " FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method AND p.paidAt >= :from AND p.paidAt < :to"
+        + " AND (p.paidAt > :afterTime OR p.paidAt = :afterTime AND p.id > :afterId) ORDER BY p.paidAt, p.id")
 @NamedQuery(name = Payment.SETTLED_BY, query = "SELECT p.id FROM Payment p WHERE p.settlesAt <= :now ORDER BY p.settlesAt, p.id")
 public class Payment {
 
@@ -36,6 +39,12 @@ public class Payment {
 
     /** An account's payments paid in a time range (the company's pay time), for a bill's day. */
     public static final String PAID_BETWEEN = "Payment.paidBetween";
+    /**
+     * An account's payments paid in a time range as a bill line needs them (id, orderRef,
+     * actualAmount, currency, tradeState, paidAt, fee), a page after {@code (afterTime, afterId)}:
+     * a day of any size read a page at a time, without its entities.
+     */
+    public static final String BILLED_PAGE = "Payment.billedPage";
 
     public static final String BY_ORDER = "Payment.byOrder";
     /** The width of {@code request_json} (V13). */

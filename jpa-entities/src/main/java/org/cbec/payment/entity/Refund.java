@@ -25,12 +25,18 @@ import java.util.Set;
 @NamedQuery(name = Refund.BY_REF, query = "SELECT r FROM Refund r WHERE r.merchant = :merchant AND r.refundRef = :refundRef")
 @NamedQuery(name = Refund.SUCCEEDED_BETWEEN, query = "SELECT r, p FROM Refund r, Payment p WHERE p.id = r.paymentId"
         + " AND r.merchant = :merchant AND p.paymentMethod = :method AND r.successAt >= :from AND r.successAt < :to")
+@NamedQuery(name = Refund.BILLED_PAGE, query = "SELECT r.id, r.companyRefundNo, p.orderRef, r.amount, r.currency, r.state, r.successAt,"
+        + " p.id, r.refundRef, r.fee FROM Refund r, Payment p WHERE p.id = r.paymentId AND r.merchant = :merchant"
+        + " AND p.paymentMethod = :method AND r.successAt >= :from AND r.successAt < :to"
+        + " AND (r.successAt > :afterTime OR r.successAt = :afterTime AND r.id > :afterId) ORDER BY r.successAt, r.id")
 @NamedQuery(name = Refund.BY_COMPANY_NO, query = "SELECT r, p FROM Refund r, Payment p WHERE p.id = r.paymentId"
         + " AND r.merchant = :merchant AND p.paymentMethod = :method AND r.companyRefundNo = :no")
 public class Refund {
 
     /** An account's refunds that succeeded in a time range, each with its payment. */
     public static final String SUCCEEDED_BETWEEN = "Refund.succeededBetween";
+    /** The same as a bill line needs it, a page after {@code (afterTime, afterId)}, as {@link Payment#BILLED_PAGE}. */
+    public static final String BILLED_PAGE = "Refund.billedPage";
     /** An account's refund by its number at the company, with its payment. */
     public static final String BY_COMPANY_NO = "Refund.byCompanyNo";
 
