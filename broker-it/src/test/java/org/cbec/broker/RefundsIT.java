@@ -1063,6 +1063,75 @@ class RefundsIT {
     }
 
     @Test
+    void aRowOfAKindTheBrokerDoesNotReadIsOneUnknownLineNamingItWhileTheRestOfTheDayMatches() {
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            String paid = shopPaid(shop, method, 2_000, "CNY", false);
+            // The company bills a revoked trade of the order beside its payment: a row the broker's reading does not know.
+            assertEquals(201, SANDBOX.billDifference(method, shop.name(), "REVOKED_TRADE", paid, null).status());
+            JsonObject day = reconcile(shop, method, today(), 200);
+            List<JsonObject> found = day.getJsonArray("discrepancies").stream().map(JsonValue::asJsonObject).toList();
+            JsonObject unknown = only(found, "UNKNOWN_LINE");
+            assertEquals(1, found.size(), day::toString);
+            assertEquals(List.of("OTHER", paid, "REVOKED"), List.of(unknown.getString("lineKind"), unknown.getString("orderRef"),
+                    unknown.getString("companyState")), unknown::toString);
+            assertTrue(unknown.getString("companyLine").contains("REVOKED"), "the line as the company wrote it: " + unknown);
+            assertEquals(List.of(1, 2, 1), List.of(day.getInt("brokerLines"), day.getInt("companyLines"), day.getInt("matched")),
+                    method + ": the payment is compared and matches: " + day);
+        }
+    }
+
+    @Test
+    void aBillOf200000LinesIsReconciledInPartsInsideTheRunsHeapWithNoDifference() throws Exception {
+        // The run's heap (server-config/run), which this module's Micro is given too (arquillian.xml).
+        long maxHeap = Runtime.getRuntime().maxMemory();
+        assertTrue(maxHeap <= 320L * 1024 * 1024, "the run's heap: " + maxHeap);
+        int lines = 200_000;
+        String method = "alphapay";
+        Shop shop = shop(method, false);
+        OffsetDateTime noon = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).minusDays(1).atTime(12, 0)
+                .atOffset(java.time.ZoneOffset.ofHours(8));
+        // A large merchant's day at the company; the broker's own records of it written as a paid payment's row is (making 200,000
+        // payments through the API would take a quarter of an hour of this machine's CPU, and is not what is shown here).
+        Reply made = SANDBOX.directPayments(method, shop.name(), "big", lines, 100, noon);
+        assertEquals(201, made.status(), made::toString);
+        try (java.sql.Connection c = dataSource.getConnection(); java.sql.Statement sql = c.createStatement()) {
+            long blocks = lines / 50 + 2;
+            java.sql.ResultSet top = sql.executeQuery("SELECT setval('payment_seq', nextval('payment_seq') + " + 50 * blocks + ")");
+            top.next();
+            long first = top.getLong(1) - 50 * blocks + 1;
+            assertEquals(lines, sql.executeUpdate("INSERT INTO payment (id, merchant, payment_method, order_ref, payment_type, currency,"
+                    + " actual_amount, request_json, trade_state, paid_at, created_at, updated_at, version, fee)"
+                    + " SELECT " + first + " + n, '" + shop.name() + "', '" + method + "', 'big' || (n + 1), 'NATIVE', 'CNY', 100, '{}',"
+                    + " 'SUCCESS', TIMESTAMP WITH TIME ZONE '" + noon + "' + n * INTERVAL '1 millisecond',"
+                    + " TIMESTAMP WITH TIME ZONE '" + noon + "', TIMESTAMP WITH TIME ZONE '" + noon + "', 1, 0"
+                    + " FROM generate_series(0, " + (lines - 1) + ") AS n"));
+        }
+        java.lang.management.MemoryPoolMXBean old = java.lang.management.ManagementFactory.getMemoryPoolMXBeans().stream()
+                .filter(p -> p.getType() == java.lang.management.MemoryType.HEAP && !p.getName().contains("Eden")
+                        && !p.getName().contains("Survivor")).findFirst().orElseThrow();
+        old.resetPeakUsage();
+        long started = System.nanoTime();
+        Reply run = Http.postJson(java.time.Duration.ofMinutes(15), at(base, "admin/reconciliation"), "{\"paymentMethod\":\"" + method
+                + "\",\"billDate\":\"" + noon.toLocalDate() + "\",\"merchant\":\"" + shop.name() + "\"}", "Authorization", admin());
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+        assertEquals(200, run.status(), () -> run.body().substring(0, Math.min(2000, run.body().length())));
+        JsonObject day = run.json();
+        assertEquals(List.of("DONE", lines, lines, lines, 0), List.of(day.getString("state"), day.getInt("brokerLines"),
+                day.getInt("companyLines"), day.getInt("matched"), day.getJsonArray("discrepancies").size()),
+                () -> day.toString().substring(0, Math.min(2000, day.toString().length())));
+        JsonObject trade = day.getJsonArray("files").stream().map(JsonValue::asJsonObject).filter(f -> f.getString("name").equals("tradebill"))
+                .findFirst().orElseThrow();
+        assertEquals("application/gzip", trade.getString("contentType"));
+        // Compared in parts of bills.lines-per-pass (20,000), as the operator's log says.
+        String parts = "Bills of " + shop.name() + " at " + method + " for " + noon.toLocalDate() + ": " + lines + " lines compared in 10 parts";
+        awaitTrue(() -> ServerLog.lines().stream().anyMatch(l -> l.contains(parts)), parts);
+        System.out.printf("Bill of %d lines reconciled in %d s; heap at most %d MiB, its old generation's peak %d MiB and %d MiB after its"
+                + " last collection; the file %d bytes as downloaded%n", lines, seconds, maxHeap >> 20, old.getPeakUsage().getUsed() >> 20,
+                old.getCollectionUsage() == null ? -1 : old.getCollectionUsage().getUsed() >> 20, trade.getInt("size"));
+    }
+
+    @Test
     void feesAreBookedAtTheContractRateAndTheDayReconcilesWhileACompanyRateOneHundredthOffIsOneFeeDifferencePerLine() throws Exception {
         for (String method : METHODS) {
             // 0.60% at the company and at the broker: every figure worked out from the rate, half up.

@@ -67,7 +67,11 @@ public final class Http {
     }
 
     private static Reply send(HttpClient client, String method, URI uri, String body, String... headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
+        return send(client, Duration.ofSeconds(60), method, uri, body, headers);
+    }
+
+    private static Reply send(HttpClient client, Duration timeout, String method, URI uri, String body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         for (int i = 0; i < headers.length; i += 2) {
@@ -121,6 +125,15 @@ public final class Http {
 
     public static Reply get(URI uri, String... headers) {
         return send("GET", uri, null, headers);
+    }
+
+    /** POSTs JSON, waiting up to {@code timeout} for the answer (an operator's run of a large day). */
+    public static Reply postJson(Duration timeout, URI uri, String json, String... headers) {
+        String[] all = new String[headers.length + 2];
+        all[0] = "Content-Type";
+        all[1] = "application/json";
+        System.arraycopy(headers, 0, all, 2, headers.length);
+        return send(HTTP_1_1, timeout, "POST", uri, json, all);
     }
 
     /** POSTs JSON. */

@@ -163,8 +163,19 @@ public final class SandboxClient {
     }
 
     /**
+     * A large merchant's day made at the company at once (201 {@code count}): {@code count} payments
+     * the broker never sees, orders {@code prefix1} … of {@code amount} fen CNY, paid a millisecond
+     * apart from {@code paidAt}; 409 when one of the order refs is taken.
+     */
+    public Reply directPayments(String method, String merchant, String prefix, int count, long amount, java.time.OffsetDateTime paidAt) {
+        String body = jakarta.json.Json.createObjectBuilder().add("prefix", prefix).add("count", count).add("amount", amount)
+                .add("paidAt", paidAt.toString()).build().toString();
+        return Http.postJson(base.resolve(method + "/" + merchant + "/payments/bulk"), body, "Authorization", admin);
+    }
+
+    /**
      * Arranges a difference in the account's daily bills: {@code kind} {@code AMOUNT_PLUS_ONE_FEN},
-     * {@code OMIT} or {@code SHIFT_SECONDS} of the lines of {@code reference} (a payment's orderRef,
+     * {@code OMIT}, {@code SHIFT_SECONDS} or {@code REVOKED_TRADE} (a payment's) of the lines of {@code reference} (a payment's orderRef,
      * else the refund's, split's or payout's number; {@code seconds} only for a shift), or
      * {@code WRONG_HASH} (reference and seconds null). Returns the reply (201 echoing it).
      */

@@ -122,6 +122,25 @@ final class AdminRequests {
     record DirectPayment(String orderRef, long amount, OffsetDateTime paidAt) {
     }
 
+    /** Many payments made at the company itself: orders {@code prefix1} … {@code prefixN}, each of {@code amount}, paid a millisecond apart from {@code paidAt}. */
+    record DirectPayments(String prefix, int count, long amount, OffsetDateTime paidAt) {
+    }
+
+    /** The most payments one bulk request makes: a large merchant's day. */
+    static final int MAX_BULK = 500_000;
+
+    /** {@code {"prefix", "count", "amount": <fen>, "paidAt": <ISO-8601 with offset, optional>}}; the order refs must fit out_trade_no. */
+    static DirectPayments directPayments(byte[] body, String contentType, OffsetDateTime now) {
+        JsonObject o = object(body, contentType, false);
+        String prefix = read("prefix", () -> Members.optionalText(o, "prefix", 24)).orElse(null);
+        if (prefix == null || !ORDER_REF.matcher(prefix + "0").matches() || prefix.length() > 24) {
+            throw new AdminRefusal(400, "prefix must be 1 to 24 letters, digits, '_', '-', '|' or '*'", "prefix");
+        }
+        int count = (int) (long) read("count", () -> Members.integer(o, "count", 1, MAX_BULK));
+        long amount = read("amount", () -> Members.integer(o, "amount", 1, MAX_FEN));
+        return new DirectPayments(prefix, count, amount, paidAt(o, now));
+    }
+
     /** An out_trade_no as both companies take it. */
     static final Pattern ORDER_REF = Pattern.compile("[A-Za-z0-9_\\-|*]{1,32}");
     /** The most an order may be, in fen, as both companies take it. */

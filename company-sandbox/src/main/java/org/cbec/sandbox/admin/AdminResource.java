@@ -136,6 +136,23 @@ public class AdminResource {
     }
 
     /**
+     * Test helper: a large merchant's day, made at once: {@code count} payments made at the company
+     * that the broker never sees, as {@link #directPayment} makes one (order refs {@code prefix1} …,
+     * paid a millisecond apart from {@code paidAt}). 201 with how many; 409 when one of the order refs
+     * is taken already (nothing is made).
+     */
+    @POST
+    @Path(ACCOUNT + "/payments/bulk")
+    public Response directPayments(@PathParam("paymentMethod") String paymentMethod, @PathParam("merchant") String merchant,
+            InputStream body) {
+        Party party = account(paymentMethod, merchant);
+        AdminRequests.DirectPayments p = AdminRequests.directPayments(Bodies.read(body), http.getContentType(), Companies.now());
+        int made = books.directPayments(party, p.prefix(), p.count(), p.amount(), p.paidAt())
+                .orElseThrow(() -> new AdminRefusal(409, "the account has an order with one of these orderRefs already", "prefix"));
+        return Envelope.response(201, Envelope.of(201, "paid at the company").add("count", made).build());
+    }
+
+    /**
      * Arranges a difference in the account's daily bills: {@code {"kind", "reference", "seconds"}}
      * (see {@link org.cbec.sandbox.books.BillRules}); 201 echoing it. Kept until cleared.
      */

@@ -247,7 +247,7 @@ public class AlphapayBills {
             }
             long fee = payment ? e.fee() : -e.fee();
             line(file, time(e.time()), party.appId(), party.companyMerchantId(), "0", "", e.transactionId(), e.orderRef(), "", "",
-                    payment ? "SUCCESS" : "REFUND", "OTHERS", e.currency(),
+                    payment ? e.state() : "REFUND", "OTHERS", e.currency(),
                     yuan(payment ? e.amount() : 0), yuan(0),
                     payment ? "0" : e.companyId(), payment ? "0" : e.reference(),
                     yuan(payment ? 0 : e.amount()), yuan(0),

@@ -29,6 +29,7 @@ import org.cbec.plumbing.crypto.Pem;
 import org.cbec.plumbing.crypto.Rsa;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.BillEntry;
+import org.cbec.sandbox.books.BillRules;
 import org.cbec.sandbox.books.Bills;
 import org.cbec.sandbox.books.CompanySigner;
 import org.cbec.sandbox.books.Companies;
@@ -246,7 +247,7 @@ public class BetapayBills {
         for (BillEntry e : lines) {
             // payments, refunds, the signed amounts, the signed fees, splits, releases, payouts
             long[] t = totals.computeIfAbsent(e.currency(), c -> new long[7]);
-            t[0] += e.kind() == BillEntry.Kind.PAYMENT ? 1 : 0;
+            t[0] += e.kind() == BillEntry.Kind.PAYMENT && !BillRules.REVOKED.equals(e.state()) ? 1 : 0;
             t[1] += e.kind() == BillEntry.Kind.REFUND ? 1 : 0;
             t[2] += signedAmount(e);
             t[3] += signedFee(e);

@@ -19,6 +19,9 @@ import org.cbec.sandbox.entity.BillDifference.Kind;
  */
 public final class BillRules {
 
+    /** The state of a revoked trade's line ({@link Kind#REVOKED_TRADE}). */
+    public static final String REVOKED = "REVOKED";
+
     /** The furthest a difference moves a line: one day either way, into the neighbouring day at most. */
     public static final int MAX_SHIFT_SECONDS = 86_400;
 
@@ -88,7 +91,8 @@ public final class BillRules {
     /**
      * The bill of {@code day} as of {@code now}, from the account's rows (of {@link #rowsToRead}) and
      * its differences: a line whose number an OMIT names is left out; each AMOUNT_PLUS_ONE_FEN naming
-     * it adds one fen; the SHIFT_SECONDS naming it add up to its move. Kept are the lines whose
+     * it adds one fen; the SHIFT_SECONDS naming it add up to its move; a REVOKED_TRADE naming a
+     * payment adds a trade of that order in state {@value #REVOKED}, of no money, beside it. Kept are the lines whose
      * (moved) time is in the day and not after {@code now} (a day's bill so far), at +08:00, oldest
      * first; lines of one time in the order payment, refund, split, release, payout, then by number.
      */
@@ -102,7 +106,15 @@ public final class BillRules {
             }
         }
         List<String> omitted = differences.stream().filter(d -> d.kind() == Kind.OMIT).map(Difference::reference).toList();
-        return rows.stream()
+        List<String> revoked = differences.stream().filter(d -> d.kind() == Kind.REVOKED_TRADE).map(Difference::reference).toList();
+        List<BillEntry> all = new java.util.ArrayList<>(rows);
+        for (BillEntry e : rows) {
+            if (e.kind() == BillEntry.Kind.PAYMENT && revoked.contains(e.orderRef())) {
+                all.add(new BillEntry(BillEntry.Kind.PAYMENT, e.orderRef(), e.transactionId(), null, null, null, null, 0, 0, e.currency(),
+                        REVOKED, e.time()));
+            }
+        }
+        return all.stream()
                 .filter(e -> !omitted.contains(reference(e)))
                 .map(e -> {
                     String ref = reference(e);
@@ -126,7 +138,8 @@ public final class BillRules {
             .thenComparing(BillEntry::kind)
             .thenComparing(BillRules::reference, TEXT)
             .thenComparing(BillEntry::orderRef, TEXT)
-            .thenComparing(BillEntry::receiverAccount, TEXT);
+            .thenComparing(BillEntry::receiverAccount, TEXT)
+            .thenComparing(BillEntry::state);
 
     /** Each number's move in seconds, the SHIFT_SECONDS naming it added up. */
     private static Map<String, Long> shifts(List<Difference> differences) {

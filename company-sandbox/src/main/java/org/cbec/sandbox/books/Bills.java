@@ -72,9 +72,9 @@ public class Bills {
         List<BillEntry> rows = new ArrayList<>();
         // A payout's state as of now: those whose time has come are paid or failed first, as every payout read does.
         payouts.settleDue(account.accountId());
-        for (CompanyOrder o : between(CompanyOrder.PAID_BETWEEN, CompanyOrder.class, account, read.from(), read.to())) {
-            rows.add(new BillEntry(BillEntry.Kind.PAYMENT, o.getOrderRef(), o.getTransactionId(), null, null, null, null, o.getAmount(),
-                    o.getFee(), o.getCurrency(), "SUCCESS", o.getPaidAt()));
+        for (Object[] o : between(CompanyOrder.PAID_BETWEEN, Object[].class, account, read.from(), read.to())) {
+            rows.add(new BillEntry(BillEntry.Kind.PAYMENT, (String) o[0], (String) o[1], null, null, null, null, (Long) o[2], (Long) o[3],
+                    (String) o[4], "SUCCESS", (OffsetDateTime) o[5]));
         }
         for (Object[] row : between(CompanyRefund.DECIDED_BETWEEN, Object[].class, account, read.from(), read.to())) {
             CompanyRefund r = (CompanyRefund) row[0];

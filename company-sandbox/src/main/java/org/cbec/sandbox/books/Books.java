@@ -240,6 +240,40 @@ public class Books {
         return Optional.of(view(o));
     }
 
+    /**
+     * Test helper: {@code count} orders made at the company already paid, as {@link #directPayment}
+     * makes one, written in one statement (a large merchant's day in seconds): order refs
+     * {@code prefix1} … {@code prefixN}, paid {@code n} milliseconds after {@code paidAt}, each with
+     * its own reference and transaction number. Empty when one of the refs is taken (nothing made).
+     */
+    public Optional<Integer> directPayments(Party party, String prefix, int count, long amount, OffsetDateTime paidAt) {
+        Number taken = (Number) em.createNativeQuery("SELECT COUNT(*) FROM sandbox_order WHERE account_id = ?1 AND order_ref LIKE ?2")
+                .setParameter(1, party.accountId()).setParameter(2, prefix.replace("_", "\\_").replace("%", "\\%") + "%").getSingleResult();
+        if (taken.longValue() > 0) {
+            return Optional.empty();
+        }
+        // A block of ids of the orders' sequence of its own (the sequence hands out blocks of 50).
+        long blocks = (count + 49) / 50 + 1;
+        long top = ((Number) em.createNativeQuery("SELECT setval('sandbox_order_seq', nextval('sandbox_order_seq') + ?1)")
+                .setParameter(1, 50 * blocks).getSingleResult()).longValue();
+        long first = top - 50 * blocks + 1;
+        String alphapay = Companies.ALPHAPAY;
+        int made = em.createNativeQuery("INSERT INTO sandbox_order (id, account_id, order_ref, trade_type, amount, currency, reference,"
+                + " state, transaction_id, created_at, paid_at, held_for_settlement, fee)"
+                + " SELECT ?1 + n, ?2, ?3 || (n + 1), ?4, ?5, 'CNY', r.reference, 'SUCCESS',"
+                + " CASE WHEN ?6 THEN '4200' || lpad((?1 + n)::text, 24, '0') ELSE r.reference END,"
+                + " CAST(?7 AS TIMESTAMP WITH TIME ZONE) + n * INTERVAL '1 millisecond', CAST(?7 AS TIMESTAMP WITH TIME ZONE) + n * INTERVAL '1 millisecond', false, ?8"
+                + " FROM generate_series(0, ?9 - 1) AS n,"
+                + " LATERAL (SELECT CASE WHEN ?6 THEN 'wx' || lpad(to_hex(?1 + n), 32, '0') ELSE '20' || lpad(to_hex(?1 + n), 30, '0') END"
+                + " AS reference) AS r")
+                .setParameter(1, first).setParameter(2, party.accountId()).setParameter(3, prefix).setParameter(4, DIRECT_TRADE_TYPE)
+                .setParameter(5, amount).setParameter(6, alphapay.equals(party.paymentMethod())).setParameter(7, paidAt)
+                .setParameter(8, fee(party, amount)).setParameter(9, count).executeUpdate();
+        LOG.info(() -> String.format("%s orders paid directly at the company: account %s, %d of %d CNY, out_trade_no %s1 to %s%d",
+                party.paymentMethod(), party.companyMerchantId(), made, amount, prefix, prefix, count));
+        return Optional.of(made);
+    }
+
     /** Closes an unpaid order (a closed one stays closed); a paid order cannot be closed. */
     public CloseResult close(Party party, String orderRef) {
         CompanyOrder o = find(party.accountId(), orderRef, true).orElse(null);

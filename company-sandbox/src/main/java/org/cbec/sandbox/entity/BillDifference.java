@@ -38,7 +38,12 @@ public class BillDifference {
         /** The lines of the reference are billed {@code seconds} later (earlier when negative). */
         SHIFT_SECONDS,
         /** The account's bill downloads carry a hash that does not match the file. */
-        WRONG_HASH
+        WRONG_HASH,
+        /**
+         * A trade of the order that the company revoked is billed beside its payment: a row in trade
+         * state {@code REVOKED}, of no money, that the broker's reading of the bill does not know.
+         */
+        REVOKED_TRADE
     }
 
     @Id

@@ -30,8 +30,8 @@ import java.time.OffsetDateTime;
 @NamedQuery(name = CompanyOrder.PAID_NOT_HELD_SINCE, query = "SELECT COALESCE(SUM(o.amount) - SUM(o.fee), 0) FROM CompanyOrder o"
         + " WHERE o.accountId = :accountId AND o.state = :paid AND o.currency = :currency AND o.heldForSettlement = false"
         + " AND o.paidAt >= :since")
-@NamedQuery(name = CompanyOrder.PAID_BETWEEN, query = "SELECT o FROM CompanyOrder o WHERE o.accountId = :accountId"
-        + " AND o.paidAt >= :from AND o.paidAt < :to ORDER BY o.paidAt, o.id")
+@NamedQuery(name = CompanyOrder.PAID_BETWEEN, query = "SELECT o.orderRef, o.transactionId, o.amount, o.fee, o.currency, o.paidAt"
+        + " FROM CompanyOrder o WHERE o.accountId = :accountId AND o.paidAt >= :from AND o.paidAt < :to ORDER BY o.paidAt, o.id")
 @NamedNativeQuery(name = CompanyOrder.PAID_HELD, query = "SELECT order_ref FROM sandbox_order WHERE account_id = ?1"
         + " AND state = 'SUCCESS' AND currency = ?2 AND held_for_settlement = TRUE ORDER BY id")
 public class CompanyOrder {
@@ -57,7 +57,11 @@ public class CompanyOrder {
      * oldest first (native SQL).
      */
     public static final String PAID_HELD = "CompanyOrder.paidHeld";
-    /** The account's orders paid from {@code from} (inclusive) to {@code to} (exclusive), oldest payment first: its bill's payments. */
+    /**
+     * The account's orders paid from {@code from} (inclusive) to {@code to} (exclusive), oldest
+     * payment first, as a bill line needs them (orderRef, transactionId, amount, fee, currency,
+     * paidAt), without their entities: a large merchant's day is hundreds of thousands.
+     */
     public static final String PAID_BETWEEN = "CompanyOrder.paidBetween";
 
     /** The company-side states (alphapay's names; betapay shows them as WAIT_BUYER_PAY and so on). */

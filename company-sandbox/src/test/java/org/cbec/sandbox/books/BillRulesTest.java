@@ -100,6 +100,16 @@ class BillRulesTest {
     }
 
     @Test
+    void aRevokedTradeIsBilledBesideThePaymentOfItsOrderWithNoMoneyAndOthersAreNot() {
+        List<BillEntry> rows = List.of(payment("o1", 2599, "2026-11-26T01:00:00Z"), refund("o1", "r1", 500, "2026-11-26T02:00:00Z"),
+                payment("o2", 100, "2026-11-26T03:00:00Z"));
+        List<BillEntry> bill = BillRules.bill(DAY, LATER, rows, List.of(new Difference(Kind.REVOKED_TRADE, "o1", null)));
+        assertEquals(List.of("PAYMENT o1 REVOKED 0", "PAYMENT o1 SUCCESS 2599", "REFUND o1 SUCCESS 500", "PAYMENT o2 SUCCESS 100"),
+                bill.stream().map(e -> e.kind() + " " + e.orderRef() + " " + e.state() + " " + e.amount()).toList());
+        assertEquals(bill.get(0).transactionId(), bill.get(1).transactionId(), "the same trade, revoked");
+    }
+
+    @Test
     void omitLeavesOutEveryLineOfTheNumber() {
         List<BillEntry> rows = List.of(payment("o1", 1000, "2026-11-26T01:00:00Z"), split("o1", "s1", "R1", 100, "2026-11-26T02:00:00Z"),
                 split("o1", "s1", "R2", 200, "2026-11-26T02:00:00Z"), split("o1", "s2", "R1", 50, "2026-11-26T03:00:00Z"));

@@ -139,6 +139,9 @@ public class DailyBills {
         }
         long lines = theDay.lineCount() + near.stream().mapToLong(CompanyBill::lineCount).sum();
         int parts = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (lines + linesPerPass - 1) / linesPerPass));
+        if (parts > 1) {
+            LOG.info(() -> "Bills of " + merchant + " at " + method + " for " + day + ": " + lines + " lines compared in " + parts + " parts");
+        }
         BillMatching.Result[] results = new BillMatching.Result[parts];
         for (int i = 0; i < parts; i++) {
             run.alive();
