@@ -377,9 +377,11 @@ final class AlphapayBills {
     }
 
     /**
-     * The trade bill's lines: a {@code SUCCESS} row is a payment (the settlement amount, the fee),
-     * a {@code REFUND} row a refund (the refund amount, the fee given back, written negative, read
-     * as the positive fen given back; its refund state); a row in any other trade state is a line
+     * The trade bill's lines: a {@code SUCCESS} row is a payment (the order amount 订单金额, which
+     * the broker's payment holds, not the settlement amount 应结订单金额, which is net of the
+     * company's coupons; the fee), a {@code REFUND} row a refund (the refund asked for 申请退款金额,
+     * not the refund amount net of coupons; the fee given back, written negative, read as the
+     * positive fen given back; its refund state); a row in any other trade state is a line
      * of kind {@code OTHER} (its order amount and fee, the trade state as written).
      */
     private static final class Trade extends Rows {
@@ -406,11 +408,14 @@ final class AlphapayBills {
             rechargeRefunded += yuan(f[17], row);
             fees += fee;
             ordered += order;
-            asked += yuan(f[25], row);
             var time = time(f[0], row);
+            // The order amount and the refund asked for, as the broker's records hold them: the settlement amount
+            // (应结订单金额) and the refund amount (退款金额) are net of the company's coupons.
+            long asks = yuan(f[25], row);
+            asked += asks;
             return given(switch (f[9]) {
-                case "SUCCESS" -> new BillLine(BillLine.Kind.PAYMENT, f[6], null, f[5], null, settlement, fee, f[11], "SUCCESS", time, raw);
-                case "REFUND" -> new BillLine(BillLine.Kind.REFUND, f[6], f[15], f[14], null, refund, -fee, f[11], f[19], time, raw);
+                case "SUCCESS" -> new BillLine(BillLine.Kind.PAYMENT, f[6], null, f[5], null, order, fee, f[11], "SUCCESS", time, raw);
+                case "REFUND" -> new BillLine(BillLine.Kind.REFUND, f[6], f[15], f[14], null, asks, -fee, f[11], f[19], time, raw);
                 default -> new BillLine(BillLine.Kind.OTHER, f[6], null, f[5], null, order, fee, f[11], f[9], time, raw);
             });
         }

@@ -253,13 +253,14 @@ final class BetapayBills {
                 }
                 Row r = new Row("detail", columns, cells, row);
                 BillLine line = line(r, text);
-                long[] t = totals.byCurrency.computeIfAbsent(line.currency(), c -> new long[7]);
+                long[] t = totals.byCurrency.computeIfAbsent(line.currency(), c -> new long[8]);
                 if (line.kind() != BillLine.Kind.OTHER) {
                     // the counts in the order of BillLine.Kind (payments, refunds, splits, releases, payouts)
                     t[line.kind().ordinal()]++;
                 }
                 t[5] += signed(r.required(AMOUNT), "");
                 t[6] += signed(r.required(FEE), "");
+                t[7] += signed(r.required(RECEIVED), "");
                 totals.lines++;
                 each.accept(line);
             }
@@ -450,10 +451,9 @@ final class BetapayBills {
         String where = "line " + r.number() + " of the detail";
         String type = r.required(TYPE);
         BillLine.Kind kind = KINDS.get(type);
+        // The order amount, as the broker's records hold it: 商家实收 is less by the discounts (betapay's, the merchant's).
         long amount = signed(r.required(AMOUNT), where);
-        if (amount != signed(r.required(RECEIVED), where)) {
-            throw new IllegalArgumentException(where + " has 商家实收 other than 订单金额");
-        }
+        signed(r.required(RECEIVED), where);
         long fee = signed(r.required(FEE), where);
         String currency = r.required(CURRENCY_COLUMN);
         String state = r.required(STATE);
@@ -510,11 +510,12 @@ final class BetapayBills {
             String where = "line " + (row + 1) + " of the summary";
             long amount = signed(summary.required(row, AMOUNT), where);
             long fee = signed(summary.required(row, FEE), where);
-            if (amount != signed(summary.required(row, RECEIVED), where) || amount + fee != signed(summary.required(row, NET), where)) {
+            long received = signed(summary.required(row, RECEIVED), where);
+            if (received + fee != signed(summary.required(row, NET), where)) {
                 throw new IllegalArgumentException(where + " does not add up");
             }
             long[] t = {count(summary, row, PAYMENTS), count(summary, row, REFUNDS), count(summary, row, SPLITS),
-                count(summary, row, RELEASES), count(summary, row, PAYOUTS), amount, fee};
+                count(summary, row, RELEASES), count(summary, row, PAYOUTS), amount, fee, received};
             if (found.put(summary.required(row, CURRENCY_COLUMN), t) != null) {
                 throw new IllegalArgumentException("the summary has a currency twice");
             }

@@ -146,6 +146,17 @@ class AlphapayBillVectorsTest {
     }
 
     @Test
+    void aPaymentAndARefundWithTheCompanysCouponAreReadAtTheAmountsTheMerchantAskedNotNetOfTheCoupon() {
+        // 5.99 of the 25.99 paid by the company's coupon: settled 20.00; of the 10.00 refund, 2.30 back to the coupon: refunded 7.70.
+        String file = TRADEBILL.replace("`CNY,`25.99,`0.00,`0,`0,", "`CNY,`20.00,`5.99,`0,`0,")
+                .replace("`R20261125001,`10.00,`0.00,", "`R20261125001,`7.70,`0.00,")
+                .replace(TRADE_SUMMARY_ROW, "`2,`20.00,`7.70,`0.00,`0.10,`25.99,`10.00");
+        List<BillLine> lines = AlphapayBills.read(AlphapayBills.Bill.TRADEBILL, DAY, utf8(file));
+        assertEquals(List.of(2599L, 1000L), lines.stream().map(BillLine::amount).toList());
+        assertEquals(List.of(16L, 6L), lines.stream().map(BillLine::fee).toList());
+    }
+
+    @Test
     void yuanAreReadExactlyIntoFen() {
         assertEquals(2599, AlphapayBills.yuan("25.99"));
         assertEquals(10, AlphapayBills.yuan("0.1"));

@@ -168,6 +168,17 @@ class BetapayBillsTest {
     }
 
     @Test
+    void aDiscountedPaymentIsReadAtItsOrderAmountAndTheSummaryAddsUpWhatTheMerchantReceived() {
+        // 2.00 of the 25.99 paid by betapay's discount: the merchant receives 23.99, the fee 0.16 on top.
+        String discounted = PAYMENT.replace("25.99,25.99,0.00,", "25.99,23.99,2.00,");
+        List<BillLine> lines = BetapayBills.read(bill(detail(discounted), summary("合计,,1,0,25.99,23.99,2.00,0.00,0.00,-0.16,0.00,23.83,CNY,0,0,0")),
+                ID, DAY);
+        assertEquals(List.of(Kind.PAYMENT, 2599L, 16L), List.of(lines.get(0).kind(), lines.get(0).amount(), lines.get(0).fee()));
+        assertEquals("the summary's counts or sums in CNY are not the detail's", unusable(bill(detail(discounted),
+                summary("合计,,1,0,25.99,25.99,0.00,0.00,0.00,-0.16,0.00,25.83,CNY,0,0,0"))), "what the merchant received is summed too");
+    }
+
+    @Test
     void aLineAgainstTheConventionMakesTheFileUnusable() {
         assertEquals("line 1 of the detail has an amount or fee with the wrong sign for its 业务类型",
                 unusable(bill(detail(REFUND.replace("-10.00,-10.00", "10.00,10.00")), summary())));
