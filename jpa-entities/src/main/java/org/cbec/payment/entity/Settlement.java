@@ -191,7 +191,9 @@ public class Settlement {
             });
         }
         if (state == SettlementState.FINISHED && finishedAt == null) {
-            finishedAt = at;
+            // The company's time it finished (its last part's, a release's own), which dates its bill line; else when the broker learnt it.
+            finishedAt = reports.stream().map(PartReport::finishedAt).filter(java.util.Objects::nonNull)
+                    .max(java.util.Comparator.naturalOrder()).orElse(at);
         }
         updatedAt = at;
         return new Moved(state.enteredFrom(before), moved);

@@ -54,4 +54,25 @@ class SettlementStateTest {
             assertEquals(Set.of(), r.enteredFrom(r), r::name);
         }
     }
+
+    @Test
+    void aFinishedSplitOrReleaseIsDatedByTheCompanysFinishNotWhenTheBrokerLearntIt() {
+        java.time.OffsetDateTime finished = java.time.OffsetDateTime.parse("2026-11-25T23:59:58+08:00");
+        java.time.OffsetDateTime learnt = java.time.OffsetDateTime.parse("2026-11-27T09:00:00+08:00");
+        Settlement release = new Settlement(1, "m", 1, Settlement.Kind.RELEASE, "rel-1", "o-1-1", false, null, 500, false, List.of(),
+                finished.minusMinutes(5));
+        // The company's answer names the merchant's own part, released at its time.
+        release.observed(SettlementState.FINISHED, "30001", List.of(new Settlement.PartReport("1900000001", PartResult.SUCCESS, null,
+                finished)), learnt);
+        assertEquals(finished, release.getFinishedAt());
+        Settlement split = new Settlement(1, "m", 2, Settlement.Kind.SPLIT, "s-1", "o-1-2", false, null, 300, false,
+                List.of(new SplitPart("MERCHANT_ID", "r1", 100, "a"), new SplitPart("MERCHANT_ID", "r2", 200, "b")), finished.minusHours(1));
+        split.observed(SettlementState.FINISHED, "30002", List.of(new Settlement.PartReport("r1", PartResult.SUCCESS, null,
+                finished.minusMinutes(1)), new Settlement.PartReport("r2", PartResult.SUCCESS, null, finished)), learnt);
+        assertEquals(finished, split.getFinishedAt(), "its last part's finish");
+        Settlement untimed = new Settlement(1, "m", 3, Settlement.Kind.RELEASE, "rel-2", "o-1-3", false, null, 500, false, List.of(),
+                finished);
+        untimed.observed(SettlementState.FINISHED, "30003", List.of(), learnt);
+        assertEquals(learnt, untimed.getFinishedAt(), "a company that gives no time: when the broker learnt it");
+    }
 }
