@@ -414,10 +414,13 @@ class RefundsIT {
             Reply split = split(method, ref, "s1-" + ref, false, share(a, 1_000), share(b, 2_000));
             assertEquals(200, split.status(), () -> method + ": " + split);
             JsonObject done = finished(method, ref, "s1-" + ref);
+            long queried = SANDBOX.requests(method, "demo", "split-query", ref);
             Reply again = split(method, ref, "s1-" + ref, false, share(a, 1_000), share(b, 2_000));
             assertEquals(200, again.status(), again::toString);
             assertEquals(done.getString("settlementId"), again.json().getString("settlementId"), "the same split");
             assertEquals(1, SANDBOX.requests(method, "demo", "split", ref), method + ": one split request reached the company");
+            assertEquals(queried, SANDBOX.requests(method, "demo", "split-query", ref), method + ": the same split again is answered as"
+                    + " stored, without asking the company");
             assertEquals(3_000, done.getJsonNumber("amount").longValue());
             assertFalse(done.getString("settlementId").isBlank());
             List<JsonObject> parts = done.getJsonArray("receivers").stream().map(JsonValue::asJsonObject).toList();
@@ -437,6 +440,11 @@ class RefundsIT {
             assertEquals("RELEASE", release.json().getString("kind"));
             assertEquals(7_000, release.json().getJsonNumber("amount").longValue());
             finished(method, ref, "rel-" + ref);
+            long releaseQueried = SANDBOX.requests(method, "demo", "split-query", ref);
+            Reply releaseAgain = release(method, ref, "rel-" + ref);
+            assertEquals(List.of(200, "FINISHED"), List.of(releaseAgain.status(), releaseAgain.json().getString("state")), releaseAgain::toString);
+            assertEquals(List.of(1L, releaseQueried), List.of(SANDBOX.requests(method, "demo", "release", ref),
+                    SANDBOX.requests(method, "demo", "split-query", ref)), method + ": the same release again asks the company nothing");
             JsonObject after = holding(method, ref);
             assertEquals(0, after.getJsonNumber("heldAmount").longValue(), after::toString);
             assertTrue(after.getBoolean("released"));
@@ -1039,6 +1047,34 @@ class RefundsIT {
     }
 
     @Test
+    void aSplitWithFinishShowsWhatItReleasedBesideItsPartsInItsQueryAndItsEvent() throws Exception {
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            String held = shopPaid(shop, method, 10_000, "CNY", true);
+            String receiver = "rel-rcv-" + method;
+            addMerchantReceiver(shop, method, receiver);
+            Reply split = postJson(api("settlement/" + shop.name()), splitBody(method, held, "s-" + held, true, share(receiver, 3_000)),
+                    "app-api-key", shop.key());
+            assertEquals(200, split.status(), split::toString);
+            assertTrue(split.json().isNull("released") || split.json().getString("state").equals("FINISHED"), "not released before it finished");
+            awaitTrue(() -> settlementState(shop, method, held, "s-" + held).equals("FINISHED"), method + ": the split finished");
+            JsonObject done = settlementOf(shop, method, held, "s-" + held);
+            assertEquals(List.of(3_000L, 7_000L), List.of(done.getJsonNumber("amount").longValue(), done.getJsonNumber("released").longValue()),
+                    method + ": the parts' total and the rest it released: " + done);
+            assertEquals(1, count("SELECT COUNT(*) FROM merchant_event WHERE type = 'settlement.released' AND body LIKE ?",
+                    "%\"settlementRef\":\"s-" + held + "\"%\"released\":7000%"), method + ": the event says what it released");
+        }
+    }
+
+    /** The split or release as QuerySettlement answers it with its settlement_ref, for the shop. */
+    private JsonObject settlementOf(Shop shop, String method, String orderRef, String settlementRef) {
+        Reply r = get(api("settlement/" + shop.name() + "?payment_method=" + method + "&order_ref=" + orderRef + "&settlement_ref="
+                + settlementRef), "app-api-key", shop.key());
+        assertEquals(200, r.status(), r::toString);
+        return r.json();
+    }
+
+    @Test
     void aSplitWithFinishThatLeavesNothingReconcilesWithTheCompanysReleaseOfNothing() throws Exception {
         // Held 10,000, 7,000 refunded out of what is held, the 3,000 left split with finish: nothing is left to release, and
         // the company still bills the split's release, of 0.
@@ -1055,6 +1091,7 @@ class RefundsIT {
             assertEquals(200, split.status(), split::toString);
             awaitTrue(() -> settlementState(shop, method, held, "s-" + held).equals("FINISHED"), method + ": the split finished");
             assertEquals(0, balance(shop, method, "").getJsonObject("balance").getJsonNumber("held").longValue(), "nothing held");
+            assertEquals(0, settlementOf(shop, method, held, "s-" + held).getJsonNumber("released").longValue(), "it released nothing");
 
             JsonObject day = reconcile(shop, method, today(), 200);
             assertEquals(List.of(), day.getJsonArray("discrepancies"), day::toString);

@@ -12,12 +12,14 @@ import org.cbec.payment.SentRequest;
 /**
  * A split or a release of a payment as stored: the merchant's and the company's numbers, its state
  * ({@link SettlementState#shown()} is what a client sees), and the receivers' parts (a release has
- * none of its own: {@code amount} is what it released).
+ * none of its own: {@code amount} is what it released). {@code released} is what a finished release,
+ * or a finished split with {@code finish}, moved from held to available (0 when nothing was left);
+ * null for a split without {@code finish} and for one not finished yet.
  */
 public record SplitView(long id, long paymentId, String merchant, String paymentMethod, String orderRef, String settlementRef,
         String companyNo, String settlementId, Settlement.Kind kind, SettlementState state, String stateDesc, boolean finish,
         String description, long amount, boolean byCompany, List<PartView> parts, OffsetDateTime createdAt,
-        OffsetDateTime finishedAt) implements SentRequest {
+        OffsetDateTime finishedAt, Long released) implements SentRequest {
 
     public SplitView {
         parts = List.copyOf(parts);

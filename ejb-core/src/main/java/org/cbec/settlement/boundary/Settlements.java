@@ -291,7 +291,8 @@ public class Settlements {
             throw CompanyFailures.refused(companies.port(payment.paymentMethod(), FAILURE)::invalidRequest, FAILURE, what(s),
                     s.stateDesc() == null ? null : s.stateDesc().replaceFirst("^refused by the company: ", ""));
         }
-        return requests.refresh(new Sent(payment), s, false).answer();
+        // The identical request answers what is stored, without asking the company (a query with its settlement_ref asks).
+        return s;
     }
 
     /** Splits and releases as {@link CompanyRequests} sends them: the company's split, release and split query, and the ledger. */

@@ -45,6 +45,7 @@ final class SettlementEventData {
         o.add("kind", s.kind().name()).add("state", s.state().shown());
         o.add("amount", s.amount()).add("finish", s.finish())
                 .add("releasedByCompany", s.byCompany());
+        EventData.nullable(o, "released", s.released());
         EventData.nullable(o, "description", s.description());
         jakarta.json.JsonArrayBuilder parts = Json.createArrayBuilder();
         for (SplitView.PartView p : s.parts()) {

@@ -24,6 +24,7 @@ import org.cbec.settlement.SplitShare;
 import org.cbec.settlement.SettlementHolding;
 import org.cbec.settlement.SplitView;
 import org.cbec.payment.entity.PartResult;
+import org.cbec.payment.entity.BalanceEntry;
 import org.cbec.payment.entity.Payment;
 import org.cbec.payment.entity.ReceiverRegistration;
 import org.cbec.payment.entity.Refund;
@@ -322,12 +323,21 @@ public class SettlementLedger implements SentLedger<SplitView, SplitStatus> {
                 r.getRelationType(), r.getCustomRelation());
     }
 
-    static SplitView view(Payment p, Settlement s) {
+    private SplitView view(Payment p, Settlement s) {
         return new SplitView(s.getId(), s.getPaymentId(), s.getMerchant(), p.getPaymentMethod(), p.getOrderRef(), s.getSettlementRef(),
                 s.getCompanyNo(), s.getSettlementId(), s.getKind(), s.getState(), s.getStateDesc(), s.isFinish(), s.getDescription(),
                 s.getAmount(), s.isByCompany(), s.getParts().stream().map(part -> new SplitView.PartView(part.getType(), part.getAccount(),
                         part.getAmount(), part.getDescription(), part.getResult(), part.getFailReason(), part.getFinishedAt())).toList(),
-                s.getCreatedAt(), s.getFinishedAt());
+                s.getCreatedAt(), s.getFinishedAt(), released(s));
+    }
+
+    /** What a finished release or finishing split released (its RELEASE entry; 0 when nothing was left); null otherwise. */
+    private Long released(Settlement s) {
+        if (s.getState() != SettlementState.FINISHED || s.getKind() != Settlement.Kind.RELEASE && !s.isFinish()) {
+            return null;
+        }
+        return em.createNamedQuery(BalanceEntry.OF_SOURCE, BalanceEntry.class).setParameter("kind", BalanceEntry.Kind.RELEASE)
+                .setParameter("sourceId", s.getId()).getResultStream().findFirst().map(BalanceEntry::getAmount).orElse(0L);
     }
 
     private static OffsetDateTime now() {

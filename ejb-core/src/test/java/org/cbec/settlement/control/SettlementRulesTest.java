@@ -175,12 +175,12 @@ class SettlementRulesTest {
     private static SplitView stored(String ref, PartResult result, long amount) {
         return new SplitView(1, 1, "demo", "alphapay", "o-1", ref, "o-1-S1", null, Settlement.Kind.SPLIT, SettlementState.PROCESSING, null,
                 false, null, amount, false, List.of(new SplitView.PartView("MERCHANT", "shop-a", amount, "share", result, null, null)),
-                OffsetDateTime.now(), null);
+                OffsetDateTime.now(), null, null);
     }
 
     private static SplitView release(String ref, SettlementState state) {
         return new SplitView(2, 1, "demo", "alphapay", "o-1", ref, "o-1-S2", null, Settlement.Kind.RELEASE, state, null, false, "rest",
-                0, false, List.of(), OffsetDateTime.now(), null);
+                0, false, List.of(), OffsetDateTime.now(), null, null);
     }
 
     @Test

@@ -80,7 +80,7 @@ public class SettlementResource {
     @JsonbNillable
     public record SplitResult(int code, String message, String paymentMethod, String orderRef, String settlementRef,
             String settlementId, String kind, String state, String stateDesc, long amount, boolean finish, String description,
-            boolean releasedByCompany, List<PartResult> receivers, String createTime, String finishTime) {
+            boolean releasedByCompany, Long released, List<PartResult> receivers, String createTime, String finishTime) {
     }
 
     /** A payment's settlement: every split and release, what is still held, what the splits take, and whether the rest was released. */
@@ -162,7 +162,7 @@ public class SettlementResource {
 
     private static SplitResult result(SplitView s) {
         return new SplitResult(200, "OK", s.paymentMethod(), s.orderRef(), s.settlementRef(), s.settlementId(), s.kind().name(),
-                s.state().shown(), s.stateDesc(), s.amount(), s.finish(), s.description(), s.byCompany(),
+                s.state().shown(), s.stateDesc(), s.amount(), s.finish(), s.description(), s.byCompany(), s.released(),
                 s.parts().stream().map(p -> new PartResult(PaymentFormats.maskAccount(p.account()), p.amount(), p.description(),
                         p.result().name(), p.failReason(), BeijingTime.format(p.finishedAt()))).toList(),
                 BeijingTime.format(s.createdAt()), BeijingTime.format(s.finishedAt()));
