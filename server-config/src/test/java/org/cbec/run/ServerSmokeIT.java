@@ -650,6 +650,18 @@ class ServerSmokeIT {
     @Test
     @Order(12)
     void aRollingUpgradeToARebuiltEarUnderLoadFailsNoRequestAndLosesNoPayment() throws Exception {
+        // First an EAR with a migration the running instances cannot live with: refused, naming it, and nothing changes.
+        Path breaking = earWithStopAndStart("99999 a migration of this test's that the running instances cannot live with");
+        String deployed = asadmin("list-applications", GROUP);
+        Scripts.Ended refused = Scripts.runToEnd(List.of("deploy-server"), group(Map.of("EAR", breaking.toString())), List.of(),
+                Duration.ofMinutes(10));
+        assertEquals(3, refused.exit(), refused::output);
+        assertTrue(refused.output().contains("V99999 (a migration of this test's that the running instances cannot live with)")
+                && refused.output().contains("STOP_FIRST=1 server-config/deploy-server"), refused::output);
+        assertEquals(deployed, asadmin("list-applications", GROUP), "nothing deployed");
+        for (URI instance : INSTANCE) {
+            assertEquals(200, get(instance.resolve("health/ready")).status(), instance + " still serves");
+        }
         String marker = UUID.randomUUID().toString();
         Path rebuilt = rebuiltEar(marker);
         String before = asadmin("list-applications", GROUP);
@@ -882,6 +894,37 @@ class ServerSmokeIT {
             out.closeEntry();
         }
         return rebuilt;
+    }
+
+    /** The built EAR whose migrations' stop-and-start list (lib/jpa-entities.jar, db/upgrade/stop-and-start.txt) has one more line. */
+    private static Path earWithStopAndStart(String line) throws Exception {
+        Path built = Path.of("..", "ear", "target", "cbec.ear").toAbsolutePath().normalize();
+        Path changed = Path.of("target", "cbec-stop-and-start.ear").toAbsolutePath();
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(built));
+                java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(changed))) {
+            for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                if (e.getName().equals("lib/jpa-entities.jar")) {
+                    java.io.ByteArrayOutputStream jar = new java.io.ByteArrayOutputStream();
+                    try (java.util.zip.ZipInputStream entities = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(
+                            in.readAllBytes())); java.util.zip.ZipOutputStream rewritten = new java.util.zip.ZipOutputStream(jar)) {
+                        for (java.util.zip.ZipEntry f = entities.getNextEntry(); f != null; f = entities.getNextEntry()) {
+                            rewritten.putNextEntry(new java.util.zip.ZipEntry(f.getName()));
+                            entities.transferTo(rewritten);
+                            if (f.getName().equals("db/upgrade/stop-and-start.txt")) {
+                                rewritten.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                            }
+                            rewritten.closeEntry();
+                        }
+                    }
+                    out.write(jar.toByteArray());
+                } else {
+                    in.transferTo(out);
+                }
+                out.closeEntry();
+            }
+        }
+        return changed;
     }
 
     /** A checkout platform merchant and a key for it: {merchantId, key}. */

@@ -31,6 +31,10 @@ public class DatabaseReadiness implements HealthCheck {
         HealthCheckResponseBuilder response = HealthCheckResponse.named("database");
         boolean migrated = migrator.schemaVersion() != null;
         response.withData("schema", migrated ? "migrated" : "not migrated");
+        if (migrated) {
+            // The version a rolling upgrade holds the new EAR's migrations against (server-config/deployment-group).
+            response.withData("schemaVersion", migrator.schemaVersion());
+        }
         try (Connection c = dataSource.getConnection()) {
             boolean answers = c.isValid(2);
             return response.withData("connection", answers ? "valid" : "not valid").status(migrated && answers).build();

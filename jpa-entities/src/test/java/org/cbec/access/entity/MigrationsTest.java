@@ -234,4 +234,23 @@ class MigrationsTest {
         return "INSERT INTO api_key (id, key_id, service, secret_hash, created_at) VALUES (" + id + ", '" + keyId + "', '"
                 + service + "', '" + "0".repeat(64) + "', CURRENT_TIMESTAMP)";
     }
+
+    @Test
+    void everyMigrationOnTheStopAndStartListIsOneOfTheMigrations() throws IOException {
+        String list;
+        try (java.io.InputStream in = MigrationsTest.class.getResourceAsStream("/db/upgrade/stop-and-start.txt")) {
+            list = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        java.util.List<String> versions = list.lines().filter(l -> !l.startsWith("#") && !l.isBlank()).map(l -> l.split(" ", 2)[0]).toList();
+        assertEquals(java.util.List.of("28", "29", "30", "31"), versions);
+        for (String v : versions) {
+            java.net.URL dir = MigrationsTest.class.getResource("/db/migration");
+            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(java.nio.file.Path.of(java.net.URI.create(
+                    dir.toString())))) {
+                assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("V" + v + "__")).count(), "V" + v + " is a migration");
+            } catch (IllegalArgumentException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
 }
