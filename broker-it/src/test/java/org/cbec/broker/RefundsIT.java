@@ -413,6 +413,21 @@ class RefundsIT {
             String b = receiverFor(method, "rcv-b");
             Reply split = split(method, ref, "s1-" + ref, false, share(a, 1_000), share(b, 2_000));
             assertEquals(200, split.status(), () -> method + ": " + split);
+            // While the company holds every split query of the order (a minute): the identical request is answered as stored at
+            // once, the company not asked (asking, it would wait for the broker's read timeout, 20 s here, before answering).
+            assertEquals(200, SANDBOX.fault(method, "demo", "{\"mode\":\"HOLD\",\"latencyMs\":60000,\"orderRef\":\"" + ref
+                    + "\",\"kind\":\"split-query\"}").status());
+            long asked = System.nanoTime();
+            Reply repeated;
+            try {
+                repeated = split(method, ref, "s1-" + ref, false, share(a, 1_000), share(b, 2_000));
+            } finally {
+                assertEquals(200, SANDBOX.clearFaults(method, "demo").status());
+            }
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - asked);
+            assertEquals(200, repeated.status(), () -> method + ": the same split again, answered as stored: " + repeated);
+            assertEquals(split.json().getString("settlementRef"), repeated.json().getString("settlementRef"));
+            assertTrue(seconds < 10, method + ": answered without waiting for the company, in " + seconds + " s");
             JsonObject done = finished(method, ref, "s1-" + ref);
             long queried = SANDBOX.requests(method, "demo", "split-query", ref);
             Reply again = split(method, ref, "s1-" + ref, false, share(a, 1_000), share(b, 2_000));

@@ -452,6 +452,41 @@ class ServerSmokeIT {
     }
 
     @Test
+    @Order(4)
+    void aPaymentsFeeAndMoneyTheCompanyHasNotSettledAreBookedAndAPayoutOfItRefusedOnPostgreSql() throws Exception {
+        // An account with a fee of 0.60% and a settlement cycle of a day, at the company and at the broker.
+        String merchant = "fees-" + UUID.randomUUID().toString().substring(0, 8);
+        assertEquals(201, postJson(BASE.resolve("broker/admin/merchants"), "{\"name\":\"" + merchant + "\"}", "Authorization", admin())
+                .status());
+        Reply registered = sandbox.registerWithTerms(BASE.resolve("broker/"), admin(), merchant, "alphapay", "0.60", "0.60", 1, 1);
+        assertEquals(200, registered.status(), registered::toString);
+        String key = postJson(BASE.resolve("broker/admin/keys"), "{\"merchants\":[\"" + merchant + "\"]}", "Authorization", admin())
+                .json().getString("key");
+        assertEquals(200, org.cbec.testing.Http.send("PUT", BASE.resolve("broker/admin/merchants/" + merchant + "/payout-accounts/alphapay"),
+                "{\"holderName\":\"Harbour Tea Ltd\",\"accountNumber\":\"GB29NWBK60161331926819\",\"swiftCode\":\"NWBKGB2L\","
+                        + "\"bankCountry\":\"GB\",\"currency\":\"GBP\"}", "Content-Type", "application/json", "Authorization", admin()).status());
+        String ref = "fee" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Reply created = postJson(BASE.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"alphapay\",\"paymentType\":\"NATIVE\","
+                + "\"orderRef\":\"" + ref + "\",\"actualAmount\":12345,\"currency\":\"CNY\",\"profitSharing\":false}", "app-api-key", key);
+        assertEquals(200, created.status(), created::toString);
+        assertEquals(200, sandbox.pay("alphapay", merchant, ref).status());
+        URI balance = BASE.resolve("broker/v1/payout/abroad/" + merchant + "?payment_method=alphapay");
+        JsonObject[] seen = new JsonObject[1];
+        org.cbec.testing.Await.awaitTrue(() -> {
+            seen[0] = get(balance, "app-api-key", key).json().getJsonObject("balance");
+            return seen[0].getJsonNumber("pending").longValue() > 0;
+        }, "the payment booked");
+        // 12,345 less its fee, 74.07 rounded half up: pending until tomorrow's 00:00 Beijing time, nothing available.
+        assertEquals(List.of(0L, 12_271L), List.of(seen[0].getJsonNumber("available").longValue(),
+                seen[0].getJsonNumber("pending").longValue()), seen[0]::toString);
+        Reply refused = postJson(BASE.resolve("broker/v1/payout/abroad/" + merchant), "{\"paymentMethod\":\"alphapay\",\"payoutRef\":\"po-"
+                + ref + "\",\"amount\":100}", "app-api-key", key);
+        assertEquals(422, refused.status(), refused::toString);
+        assertEquals("amount", refused.json().getString("field"), refused::toString);
+        assertTrue(refused.json().getString("message").contains("0; 12271 more is pending"), refused::toString);
+    }
+
+    @Test
     @Order(5)
     void faultToleranceIsActiveInTheEarTheCircuitOpens() {
         String merchant = "smoke-ft-" + UUID.randomUUID().toString().substring(0, 8);
