@@ -915,51 +915,60 @@ class ServerSmokeIT {
 
     /** The EAR as built, with one file more (META-INF/rebuilt.txt holding the marker): another build of it. */
     private static Path rebuiltEar(String marker) throws Exception {
-        Path built = Path.of("..", "ear", "target", "cbec.ear").toAbsolutePath().normalize();
-        Path rebuilt = Path.of("target", "cbec-rebuilt.ear").toAbsolutePath();
-        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(built));
-                java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(rebuilt))) {
-            for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-                out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
-                in.transferTo(out);
-                out.closeEntry();
-            }
+        return copiedEar("cbec-rebuilt.ear", (name, in, out) -> in.transferTo(out), out -> {
             out.putNextEntry(new java.util.zip.ZipEntry("META-INF/rebuilt.txt"));
             out.write(marker.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             out.closeEntry();
-        }
-        return rebuilt;
+        });
     }
 
     /** The built EAR whose migrations' stop-and-start list (lib/jpa-entities.jar, db/upgrade/stop-and-start.txt) has one more line. */
     private static Path earWithStopAndStart(String line) throws Exception {
+        return copiedEar("cbec-stop-and-start.ear", (name, in, out) -> {
+            if (!name.equals("lib/jpa-entities.jar")) {
+                in.transferTo(out);
+                return;
+            }
+            java.io.ByteArrayOutputStream jar = new java.io.ByteArrayOutputStream();
+            try (java.util.zip.ZipInputStream entities = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(in.readAllBytes()));
+                    java.util.zip.ZipOutputStream rewritten = new java.util.zip.ZipOutputStream(jar)) {
+                for (java.util.zip.ZipEntry f = entities.getNextEntry(); f != null; f = entities.getNextEntry()) {
+                    rewritten.putNextEntry(new java.util.zip.ZipEntry(f.getName()));
+                    entities.transferTo(rewritten);
+                    if (f.getName().equals("db/upgrade/stop-and-start.txt")) {
+                        rewritten.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    }
+                    rewritten.closeEntry();
+                }
+            }
+            out.write(jar.toByteArray());
+        }, out -> { });
+    }
+
+    /** How a copied EAR's entry is written: from the built EAR's entry of that name. */
+    private interface EntryCopy {
+        void copy(String name, java.io.InputStream in, java.io.OutputStream out) throws java.io.IOException;
+
+        /** What is added after the copied entries. */
+        interface More {
+            void add(java.util.zip.ZipOutputStream out) throws java.io.IOException;
+        }
+    }
+
+    /** A copy of the built EAR under target/{@code name}: each entry as {@code copy} writes it, then what {@code more} adds. */
+    private static Path copiedEar(String name, EntryCopy copy, EntryCopy.More more) throws Exception {
         Path built = Path.of("..", "ear", "target", "cbec.ear").toAbsolutePath().normalize();
-        Path changed = Path.of("target", "cbec-stop-and-start.ear").toAbsolutePath();
+        Path copied = Path.of("target", name).toAbsolutePath();
         try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(Files.newInputStream(built));
-                java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(changed))) {
+                java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(copied))) {
             for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
                 out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
-                if (e.getName().equals("lib/jpa-entities.jar")) {
-                    java.io.ByteArrayOutputStream jar = new java.io.ByteArrayOutputStream();
-                    try (java.util.zip.ZipInputStream entities = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(
-                            in.readAllBytes())); java.util.zip.ZipOutputStream rewritten = new java.util.zip.ZipOutputStream(jar)) {
-                        for (java.util.zip.ZipEntry f = entities.getNextEntry(); f != null; f = entities.getNextEntry()) {
-                            rewritten.putNextEntry(new java.util.zip.ZipEntry(f.getName()));
-                            entities.transferTo(rewritten);
-                            if (f.getName().equals("db/upgrade/stop-and-start.txt")) {
-                                rewritten.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                            }
-                            rewritten.closeEntry();
-                        }
-                    }
-                    out.write(jar.toByteArray());
-                } else {
-                    in.transferTo(out);
-                }
+                copy.copy(e.getName(), in, out);
                 out.closeEntry();
             }
+            more.add(out);
         }
-        return changed;
+        return copied;
     }
 
     /** A checkout platform merchant and a key for it: {merchantId, key}. */

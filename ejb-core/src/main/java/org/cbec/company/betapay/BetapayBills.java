@@ -240,10 +240,7 @@ final class BetapayBills {
                 }
                 List<String> cells = cells(text, "detail");
                 if (columns == null) {
-                    columns = new LinkedHashMap<>();
-                    for (int i = 0; i < cells.size(); i++) {
-                        columns.putIfAbsent(cells.get(i), i);
-                    }
+                    columns = header(cells);
                     width = cells.size();
                     continue;
                 }
@@ -338,10 +335,7 @@ final class BetapayBills {
                 }
                 List<String> cells = cells(line, file);
                 if (columns == null) {
-                    columns = new LinkedHashMap<>();
-                    for (int i = 0; i < cells.size(); i++) {
-                        columns.putIfAbsent(cells.get(i), i);
-                    }
+                    columns = header(cells);
                     width = cells.size();
                     continue;
                 }
@@ -377,6 +371,15 @@ final class BetapayBills {
             }
             return value;
         }
+    }
+
+    /** A header line's columns by name, each at its first place (Alipay warns that its column order may change). */
+    private static Map<String, Integer> header(List<String> cells) {
+        Map<String, Integer> columns = new LinkedHashMap<>();
+        for (int i = 0; i < cells.size(); i++) {
+            columns.putIfAbsent(cells.get(i), i);
+        }
+        return columns;
     }
 
     /** One CSV line's cells, RFC 4180 quoting read. */
