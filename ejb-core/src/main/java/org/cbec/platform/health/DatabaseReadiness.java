@@ -33,7 +33,7 @@ public class DatabaseReadiness implements HealthCheck {
         response.withData("schema", migrated ? "migrated" : "not migrated");
         if (migrated) {
             // The version a rolling upgrade holds the new EAR's migrations against (server-config/deployment-group).
-            response.withData("schemaVersion", migrator.schemaVersion());
+            response.withData("lastMigration", migrator.schemaVersion());
         }
         try (Connection c = dataSource.getConnection()) {
             boolean answers = c.isValid(2);
