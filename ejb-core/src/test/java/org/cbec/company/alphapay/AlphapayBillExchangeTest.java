@@ -120,10 +120,23 @@ class AlphapayBillExchangeTest {
         company.offers(AlphapayBills.Bill.PROFITSHARING, "profitsharing", AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.PROFITSHARING));
     }
 
+    private final List<CompanyBill> bills = new ArrayList<>();
+
+    /** A bill the test got, its working files deleted after the test. */
+    private CompanyBill kept(CompanyBill bill) {
+        bills.add(bill);
+        return bill;
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void deleteWorkingFiles() {
+        bills.forEach(CompanyBill::close);
+    }
+
     @Test
     void theDaysBillIsTheLinesOfItsThreeFilesAndTheFilesAsDownloaded() {
         offerAllThree();
-        CompanyBill bill = adapter.bill(ACCOUNT, DAY, recorder);
+        CompanyBill bill = kept(adapter.bill(ACCOUNT, DAY, recorder));
         List<BillLine> expected = new ArrayList<>(AlphapayBillVectorsTest.TRADE_LINES);
         expected.addAll(AlphapayBillVectorsTest.FUND_LINES);
         expected.addAll(AlphapayBillVectorsTest.SHARING_LINES);
@@ -149,7 +162,7 @@ class AlphapayBillExchangeTest {
     @Test
     void aDownloadIsRecordedAsTheFilesNameSizeAndHashNotItsContent() {
         offerAllThree();
-        adapter.bill(ACCOUNT, DAY, recorder);
+        kept(adapter.bill(ACCOUNT, DAY, recorder));
         Exchange download = recorded.get(1);
         assertEquals("bill-download", download.operation());
         int gzipped = AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL).length;
@@ -167,7 +180,7 @@ class AlphapayBillExchangeTest {
         for (AlphapayBills.Bill bill : AlphapayBills.Bill.values()) {
             company.noStatement(bill);
         }
-        CompanyBill bill = adapter.bill(ACCOUNT, DAY, recorder);
+        CompanyBill bill = kept(adapter.bill(ACCOUNT, DAY, recorder));
         assertEquals(List.of(), bill.lines());
         assertEquals(List.of(), bill.files());
         assertEquals(3, company.calls.size());
