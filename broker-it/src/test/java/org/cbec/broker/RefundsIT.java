@@ -1115,6 +1115,37 @@ class RefundsIT {
     }
 
     @Test
+    void aSplitWithFinishAndAClosedPartReconcilesWithTheCompanysReleaseOfTheRestAndThePartsClosedLine() throws Exception {
+        // Held 10,000, split with finish: 2,000 to a receiver, 1,000 to one whose account the company finds frozen. The closed
+        // part's money comes back to what is held before the split releases the rest, so the broker releases 8,000; the company
+        // bills its release as the rest after the parts asked (7,000) and the 1,000 on the part's CLOSED line.
+        for (String method : METHODS) {
+            Shop shop = shop(method, false);
+            String good = "fin-ok-" + method;
+            addMerchantReceiver(shop, method, good);
+            String frozen = "fin-cl-" + method;
+            addMerchantReceiver(shop, method, frozen);
+            assertEquals(200, SANDBOX.receiverFailure(method, shop.name(), frozen, "the receiver's account is frozen").status());
+            String held = shopPaid(shop, method, 10_000, "CNY", true);
+            Reply split = postJson(api("settlement/" + shop.name()), splitBody(method, held, "s-" + held, true, share(good, 2_000),
+                    share(frozen, 1_000)), "app-api-key", shop.key());
+            assertEquals(200, split.status(), split::toString);
+            awaitTrue(() -> settlementState(shop, method, held, "s-" + held).equals("FINISHED"), method + ": the split finished");
+            JsonObject done = settlementOf(shop, method, held, "s-" + held);
+            assertEquals(List.of("SUCCESS", "CLOSED"), done.getJsonArray("receivers").stream()
+                    .map(r -> r.asJsonObject().getString("result")).toList(), done::toString);
+            assertEquals(8_000, done.getJsonNumber("released").longValue(), method + ": the rest and the closed part released: " + done);
+            JsonObject b = balance(shop, method, "").getJsonObject("balance");
+            assertEquals(List.of(0L, 8_000L), List.of(b.getJsonNumber("held").longValue(), b.getJsonNumber("available").longValue()),
+                    method + ": " + b);
+
+            JsonObject day = reconcile(shop, method, today(), 200);
+            assertEquals(List.of(), day.getJsonArray("discrepancies"), day::toString);
+            assertEquals(4, day.getInt("matched"), "the payment, the two parts and the release: " + day);
+        }
+    }
+
+    @Test
     void aRowOfAKindTheBrokerDoesNotReadIsOneUnknownLineNamingItWhileTheRestOfTheDayMatches() {
         for (String method : METHODS) {
             Shop shop = shop(method, false);

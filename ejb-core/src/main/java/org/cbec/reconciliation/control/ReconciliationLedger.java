@@ -188,10 +188,20 @@ public class ReconciliationLedger {
             // billed also when the split left nothing to release (0: the balance has no entry of it).
             long released = em.createNamedQuery(BalanceEntry.OF_SOURCE, BalanceEntry.class).setParameter("kind", BalanceEntry.Kind.RELEASE)
                     .setParameter("sourceId", s.getId()).getResultStream().findFirst().map(BalanceEntry::getAmount).orElse(0L);
-            parts.add(new BillMatching.Record(BillLine.Kind.RELEASE, s.getCompanyNo(), p.getOrderRef(), s.getCompanyNo(), released,
-                    p.getCurrency(), "SUCCESS", s.getFinishedAt(), p.getId(), null, s.getSettlementRef()));
+            parts.add(new BillMatching.Record(BillLine.Kind.RELEASE, s.getCompanyNo(), p.getOrderRef(), s.getCompanyNo(),
+                    billedRelease(released, s.getParts()), p.getCurrency(), "SUCCESS", s.getFinishedAt(), p.getId(), null, s.getSettlementRef()));
         }
         return parts;
+    }
+
+    /**
+     * The release line a company bills for a split with {@code finish}: the rest after every part
+     * asked. A part that CLOSED came back to what was held before the split released it, so the
+     * broker's release moved it too; the company bills that money on the part's own CLOSED line.
+     */
+    static long billedRelease(long released, List<SplitPart> parts) {
+        long closed = parts.stream().filter(part -> part.getResult() == PartResult.CLOSED).mapToLong(SplitPart::getAmount).sum();
+        return Math.max(0, released - closed);
     }
 
     private static BillMatching.Record payout(Payout p) {
