@@ -2,10 +2,11 @@
 -- model (wrk's connections, each sending again as soon as it is answered) or an open one (Poisson
 -- arrivals at a given total rate), and what the client saw of it:
 --   wrk ... -s load.lua URL -- op=create model=poisson rate=150 merchant=demo key=... prefix=b1
--- op: ping | create | query | cart | sandbox (the sandbox alone, at its own URL). create needs key, merchant and a prefix unique to the run;
+-- op: ping | create | query | cart | balance | payout | sandbox (the sandbox alone, at its own URL). create needs key, merchant and a prefix unique to the run;
 -- query needs key, merchant, qprefix and count (orders qprefix0 .. qprefix<count-1> exist); both take
 -- method (alphapay, the default, or betapay); cart needs
--- cakey and pm (the platform merchant). Every request carries an X-Request-Id with its send time,
+-- cakey and pm (the platform merchant); balance (a balance read) and payout (a payout of amount fen,
+-- 1000 by default, under a payoutRef made of prefix) need key, merchant and method. Every request carries an X-Request-Id with its send time,
 -- which the broker echoes, so that each answer's latency is known per status; the broker's own
 -- time comes from its Server-Timing header. done() prints one "BENCH key=value ..." line, and
 -- "WINDOW second=… …" lines of the broker's own-time p99 per second of the run (open model).
@@ -116,6 +117,14 @@ function request()
         local i = (tid * 7 + sent) % tonumber(opts.count)
         return wrk.format("GET", "/broker/v1/payment/" .. opts.merchant .. "?order_ref=" .. opts.qprefix .. i
             .. "&payment_method=" .. (opts.method or "alphapay"), headers({ ["app-api-key"] = opts.key }))
+    elseif op == "balance" then
+        return wrk.format("GET", "/broker/v1/payout/abroad/" .. opts.merchant .. "?payment_method=" .. (opts.method or "alphapay"),
+            headers({ ["app-api-key"] = opts.key }))
+    elseif op == "payout" then
+        local body = '{"paymentMethod":"' .. (opts.method or "alphapay") .. '","payoutRef":"' .. string.format("%s%dn%d", opts.prefix, tid, sent)
+            .. '","amount":' .. (opts.amount or "1000") .. '}'
+        return wrk.format("POST", "/broker/v1/payout/abroad/" .. opts.merchant,
+            headers({ ["app-api-key"] = opts.key, ["Content-Type"] = "application/json" }), body)
     elseif op == "sandbox" then
         -- The sandbox alone: an unsigned alphapay query, answered with its signed 401 after the
         -- company's latency, as any call of its API.

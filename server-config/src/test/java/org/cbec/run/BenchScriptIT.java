@@ -28,7 +28,8 @@ class BenchScriptIT {
     private static final List<String> FIGURES = List.of("create_ratio_epg", "query_ratio_epg", "cart_ratio_epg", "create_ratio_pg",
             "query_ratio_pg", "cart_ratio_pg", "own_p99_create_ms", "own_p99_query_ms", "store_kb_per_payment_epg",
             "store_own_p99_create_ms_epg", "store_own_p99_query_ms_epg", "overload_refusal_p99_ms", "recovery_s",
-            "startup_ratio", "rss_mb", "capacity_ratio_slow_company");
+            "startup_ratio", "rss_mb", "capacity_ratio_slow_company", "ledger_balance_ratio_epg", "ledger_payout_ratio_epg",
+            "ledger_balance_ratio_pg", "ledger_payout_ratio_pg");
 
     @Test
     void theQuickBenchmarkPrintsEveryFigureLine() throws Exception {
@@ -67,6 +68,11 @@ class BenchScriptIT {
         // The embedded store's run: creates with their polls, every answer 200, and what the store grew by.
         assertTrue(Pattern.compile("(?m)^\\[epg\\] store run of 10 s at [0-9.]+ creates/s, each polled: [1-9][0-9]* payments made, [1-9][0-9]* polls, "
                 + "[0-9]+ answers not 200; the store grew by [0-9]+ MB: [0-9.]+ KB per payment in the first half, [0-9.]+ in the second").matcher(out).find(), out);
+        // The ledger: a balance read and a payout for a merchant of 10 entries and one of 200,000, on each database.
+        for (String db : List.of("epg", "pg")) {
+            assertTrue(Pattern.compile("(?m)^\\[" + db + "\\] ledger, own time p50 \\(median of 1 rounds\\) with 10 entries and with 200000: "
+                    + "balance read [0-9.]+ and [0-9.]+ ms, payout [0-9.]+ and [0-9.]+ ms; [0-9]+ answers not 200$").matcher(out).find(), () -> db + ": the ledger's line in:\n" + out);
+        }
         assertEquals(out.substring(out.indexOf("== cbec benchmark summary ==")).strip(),
                 Files.readString(Path.of("target", "bench", "summary.txt")).strip(), "the summary is also in the file");
     }
