@@ -486,6 +486,82 @@ class ServerSmokeIT {
     }
 
     @Test
+    @Order(4)
+    void aDayOfSplitsWithFinishAndAPaymentRefundedInFullReconcilesWithNoDifferenceOnPostgreSql() throws Exception {
+        // At each company, on the Server and the PostgreSQL server: a split with finish one of whose parts the company closes
+        // (the company bills the release as the rest after the parts asked, the closed part on its own line), one that leaves
+        // nothing to release (the company bills a release of 0), and a payment refunded in full (betapay closes the trade).
+        for (String method : List.of("alphapay", "betapay")) {
+            String merchant = "recon-" + UUID.randomUUID().toString().substring(0, 8);
+            String key = merchantWithAccounts(merchant);
+            String good = "rc-ok-" + method;
+            String frozen = "rc-cl-" + method;
+            for (String account : List.of(good, frozen)) {
+                Reply added = postJson(BASE.resolve("broker/v1/settlement/receiver/" + merchant), "{\"paymentMethod\":\"" + method
+                        + "\",\"type\":\"MERCHANT\",\"account\":\"" + account + "\",\"name\":\"测试分账商户\",\"relationType\":\"PARTNER\"}",
+                        "app-api-key", key);
+                assertEquals(200, added.status(), added::toString);
+            }
+            assertEquals(200, sandbox.receiverFailure(method, merchant, frozen, "the receiver's account is frozen").status());
+            String share = "{\"account\":\"%s\",\"amount\":%d,\"description\":\"分账\"}";
+            String closedPart = paid(merchant, key, method, 10_000, true);
+            JsonObject withClosed = splitFinished(merchant, key, method, closedPart, String.format(share, good, 2_000) + ","
+                    + String.format(share, frozen, 1_000));
+            assertEquals(8_000, withClosed.getJsonNumber("released").longValue(), withClosed::toString);
+            String nothingLeft = paid(merchant, key, method, 10_000, true);
+            refunded(merchant, key, method, nothingLeft, 7_000);
+            JsonObject leftNothing = splitFinished(merchant, key, method, nothingLeft, String.format(share, good, 3_000));
+            assertEquals(0, leftNothing.getJsonNumber("released").longValue(), leftNothing::toString);
+            String inFull = paid(merchant, key, method, 2_000, false);
+            refunded(merchant, key, method, inFull, 2_000);
+
+            String today = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).toString();
+            Reply day = postJson(BASE.resolve("broker/admin/reconciliation"), "{\"paymentMethod\":\"" + method + "\",\"billDate\":\"" + today
+                    + "\",\"merchant\":\"" + merchant + "\"}", "Authorization", admin());
+            assertEquals(200, day.status(), day::toString);
+            assertEquals(List.of(), day.json().getJsonArray("discrepancies"), day::toString);
+            // three payments, two refunds, three parts and two releases
+            assertEquals(List.of(10, 10, 10), List.of(day.json().getInt("brokerLines"), day.json().getInt("companyLines"),
+                    day.json().getInt("matched")), method + ": " + day);
+        }
+    }
+
+    /** A CNY payment of the merchant, paid at the company and seen SUCCESS by the broker's query; its orderRef. */
+    private static String paid(String merchant, String key, String method, long amount, boolean held) throws InterruptedException {
+        String ref = "rc" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Reply created = postJson(BASE.resolve("broker/v1/payment/" + merchant), "{\"paymentMethod\":\"" + method
+                + "\",\"paymentType\":\"NATIVE\",\"orderRef\":\"" + ref + "\",\"actualAmount\":" + amount
+                + ",\"currency\":\"CNY\",\"profitSharing\":" + held + "}", "app-api-key", key);
+        assertEquals(200, created.status(), created::toString);
+        assertEquals(200, sandbox.pay(method, merchant, ref).status());
+        org.cbec.testing.Await.awaitTrue(() -> "SUCCESS".equals(get(BASE.resolve("broker/v1/payment/" + merchant + "?order_ref=" + ref
+                + "&payment_method=" + method), "app-api-key", key).json().getString("tradeState")), "paid " + ref);
+        return ref;
+    }
+
+    /** A refund of the payment ({@code r-} + its orderRef), asked by its query until SUCCESS. */
+    private static void refunded(String merchant, String key, String method, String ref, long amount) throws InterruptedException {
+        Reply refund = postJson(BASE.resolve("broker/v1/refund/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + ref
+                + "\",\"refundRef\":\"r-" + ref + "\",\"amount\":" + amount + "}", "app-api-key", key);
+        assertEquals(200, refund.status(), refund::toString);
+        org.cbec.testing.Await.awaitTrue(() -> "SUCCESS".equals(get(BASE.resolve("broker/v1/refund/" + merchant + "?payment_method=" + method
+                + "&order_ref=" + ref + "&refund_ref=r-" + ref), "app-api-key", key).json().getString("state")), "refunded " + ref);
+    }
+
+    /** A split with finish of the payment ({@code s-} + its orderRef) to the receivers given, asked by its query until FINISHED. */
+    private static JsonObject splitFinished(String merchant, String key, String method, String ref, String receivers)
+            throws InterruptedException {
+        Reply split = postJson(BASE.resolve("broker/v1/settlement/" + merchant), "{\"paymentMethod\":\"" + method + "\",\"orderRef\":\"" + ref
+                + "\",\"settlementRef\":\"s-" + ref + "\",\"receivers\":[" + receivers + "],\"finish\":true}", "app-api-key", key);
+        assertEquals(200, split.status(), split::toString);
+        JsonObject[] seen = new JsonObject[1];
+        org.cbec.testing.Await.awaitTrue(() -> "FINISHED".equals((seen[0] = get(BASE.resolve("broker/v1/settlement/" + merchant
+                + "?payment_method=" + method + "&order_ref=" + ref + "&settlement_ref=s-" + ref), "app-api-key", key).json())
+                .getString("state")), "the split of " + ref + " finished");
+        return seen[0];
+    }
+
+    @Test
     @Order(5)
     void faultToleranceIsActiveInTheEarTheCircuitOpens() {
         String merchant = "smoke-ft-" + UUID.randomUUID().toString().substring(0, 8);
