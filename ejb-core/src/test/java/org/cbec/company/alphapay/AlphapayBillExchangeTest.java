@@ -18,6 +18,7 @@ import org.cbec.company.BillFile;
 import org.cbec.company.BillLine;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyBill;
+import org.cbec.company.KeptBills;
 import org.cbec.company.Exchange;
 import org.cbec.company.ExchangeRecorder;
 import org.cbec.company.HttpCall;
@@ -120,23 +121,14 @@ class AlphapayBillExchangeTest {
         company.offers(AlphapayBills.Bill.PROFITSHARING, "profitsharing", AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.PROFITSHARING));
     }
 
-    private final List<CompanyBill> bills = new ArrayList<>();
-
-    /** A bill the test got, its working files deleted after the test. */
-    private CompanyBill kept(CompanyBill bill) {
-        bills.add(bill);
-        return bill;
-    }
-
-    @org.junit.jupiter.api.AfterEach
-    void deleteWorkingFiles() {
-        bills.forEach(CompanyBill::close);
-    }
+    /** The bills the test got, their working files deleted after the test. */
+    @org.junit.jupiter.api.extension.RegisterExtension
+    final KeptBills bills = new KeptBills();
 
     @Test
     void theDaysBillIsTheLinesOfItsThreeFilesAndTheFilesAsDownloaded() {
         offerAllThree();
-        CompanyBill bill = kept(adapter.bill(ACCOUNT, DAY, recorder));
+        CompanyBill bill = bills.kept(adapter.bill(ACCOUNT, DAY, recorder));
         List<BillLine> expected = new ArrayList<>(AlphapayBillVectorsTest.TRADE_LINES);
         expected.addAll(AlphapayBillVectorsTest.FUND_LINES);
         expected.addAll(AlphapayBillVectorsTest.SHARING_LINES);
@@ -162,7 +154,7 @@ class AlphapayBillExchangeTest {
     @Test
     void aDownloadIsRecordedAsTheFilesNameSizeAndHashNotItsContent() {
         offerAllThree();
-        kept(adapter.bill(ACCOUNT, DAY, recorder));
+        bills.kept(adapter.bill(ACCOUNT, DAY, recorder));
         Exchange download = recorded.get(1);
         assertEquals("bill-download", download.operation());
         int gzipped = AlphapayBillVectorsTest.gzip(AlphapayBillVectorsTest.TRADEBILL).length;
@@ -180,7 +172,7 @@ class AlphapayBillExchangeTest {
         for (AlphapayBills.Bill bill : AlphapayBills.Bill.values()) {
             company.noStatement(bill);
         }
-        CompanyBill bill = kept(adapter.bill(ACCOUNT, DAY, recorder));
+        CompanyBill bill = bills.kept(adapter.bill(ACCOUNT, DAY, recorder));
         assertEquals(List.of(), bill.lines());
         assertEquals(List.of(), bill.files());
         assertEquals(3, company.calls.size());

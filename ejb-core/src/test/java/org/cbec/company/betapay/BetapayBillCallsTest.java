@@ -22,6 +22,7 @@ import org.cbec.company.CompanyUnavailable;
 import org.cbec.company.ExchangeRecorder;
 import org.cbec.company.HttpCall;
 import org.cbec.company.HttpExchange;
+import org.cbec.company.KeptBills;
 import org.cbec.company.KnownKeys;
 import org.cbec.company.UnverifiedAnswer;
 import org.cbec.plumbing.vectors.Vectors;
@@ -99,23 +100,14 @@ class BetapayBillCallsTest {
         return adapter;
     }
 
-    private final List<CompanyBill> bills = new ArrayList<>();
-
-    /** A bill the test got, its working files deleted after the test. */
-    private CompanyBill kept(CompanyBill bill) {
-        bills.add(bill);
-        return bill;
-    }
-
-    @org.junit.jupiter.api.AfterEach
-    void deleteWorkingFiles() {
-        bills.forEach(CompanyBill::close);
-    }
+    /** The bills the test got, their working files deleted after the test. */
+    @org.junit.jupiter.api.extension.RegisterExtension
+    final KeptBills bills = new KeptBills();
 
     @Test
     void aDaysBillIsTheSignedQueryThenTheUnsignedZipFromTheGatewaysHost() {
         Company company = new Company("link", 200, BetapayBillsTest.THE_BILL);
-        CompanyBill bill = kept(adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
+        CompanyBill bill = bills.kept(adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
         assertEquals(BILL.get("param.method"), company.queries.get(0).get("method"));
         assertEquals(BILL.get("param.biz_content"), company.queries.get(0).get("biz_content"));
         assertEquals(DAY, bill.billDate());
@@ -131,7 +123,7 @@ class BetapayBillCallsTest {
     @Test
     void theDownloadIsStoredByNameAndWithoutItsToken() {
         Company company = new Company("link", 200, BetapayBillsTest.THE_BILL);
-        kept(adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
+        bills.kept(adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
         HttpCall download = company.calls.get(1);
         assertEquals(List.of("bill-download", "GET"), List.of(download.operation(), download.method()));
         assertEquals("statement (" + BetapayBillsTest.THE_BILL.length + " bytes, application/zip)", download.stored(new HttpExchange(200,
@@ -144,7 +136,7 @@ class BetapayBillCallsTest {
     @Test
     void aDayWithoutABillIsAnEmptyBillAndNothingIsDownloaded() {
         Company company = new Company("not-exist", 200, null);
-        CompanyBill bill = kept(adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
+        CompanyBill bill = bills.kept(adapter(company).bill(ACCOUNT, DAY, ExchangeRecorder.NONE));
         assertEquals(List.of(), bill.lines());
         assertEquals(List.of(), bill.files());
         assertEquals(1, company.calls.size());
