@@ -369,9 +369,24 @@ final class AlphapayBills {
         if (!row.startsWith("`")) {
             throw rows.unusable("row " + rowNumber + " is not backtick-prefixed");
         }
-        String[] fields = row.substring(1).split(",`", -1);
-        if (fields.length != columns) {
-            throw rows.unusable("row " + rowNumber + " has " + fields.length + " fields, not " + columns);
+        // Cut by hand: String.split takes a two-character separator as a regular expression, which
+        // was half the time of reading a large bill.
+        String[] fields = new String[columns];
+        int n = 0;
+        int from = 1;
+        while (true) {
+            int at = row.indexOf(",`", from);
+            if (n == columns) {
+                throw rows.unusable("row " + rowNumber + " has more than " + columns + " fields");
+            }
+            fields[n++] = row.substring(from, at < 0 ? row.length() : at);
+            if (at < 0) {
+                break;
+            }
+            from = at + 2;
+        }
+        if (n != columns) {
+            throw rows.unusable("row " + rowNumber + " has " + n + " fields, not " + columns);
         }
         return fields;
     }

@@ -125,6 +125,7 @@ class AlphapayBillVectorsTest {
         for (String broken : List.of(TRADEBILL.replace("`25.99,`0.00,`0,", "`25.999,`0.00,`0,"),
                 TRADEBILL.replace("`2026-11-25 20:00:00,", "`2026-11-25T20:00:00,"),
                 TRADEBILL.replace("`kat0001,`,`,`SUCCESS", "`kat0001,`,`SUCCESS"),
+                TRADEBILL.replace("`kat0001,`,`,`SUCCESS", "`kat0001,`,`,`,`SUCCESS"),
                 TRADEBILL.replace(TRADE_SUMMARY_ROW + "\r\n", ""),
                 FUNDFLOWBILL.replace("`PAID/15.00", "`PAID"))) {
             CompanyUnavailable e = assertThrows(CompanyUnavailable.class, () -> AlphapayBills.read(

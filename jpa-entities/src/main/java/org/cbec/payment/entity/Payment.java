@@ -30,7 +30,7 @@ import java.util.Set;
         + " AND p.paidAt >= :from AND p.paidAt < :to")
 @NamedQuery(name = Payment.BILLED_PAGE, query = "SELECT p.id, p.orderRef, p.actualAmount, p.currency, p.tradeState, p.paidAt, p.fee"
         + " FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method AND p.paidAt >= :from AND p.paidAt < :to"
-        + " AND (p.paidAt > :afterTime OR p.paidAt = :afterTime AND p.id > :afterId) ORDER BY p.paidAt, p.id")
+        + " AND p.paidAt >= :afterTime AND (p.paidAt > :afterTime OR p.id > :afterId) ORDER BY p.paidAt, p.id")
 @NamedQuery(name = Payment.SETTLED_BY, query = "SELECT p.id FROM Payment p WHERE p.settlesAt <= :now ORDER BY p.settlesAt, p.id")
 public class Payment {
 
@@ -42,7 +42,10 @@ public class Payment {
     /**
      * An account's payments paid in a time range as a bill line needs them (id, orderRef,
      * actualAmount, currency, tradeState, paidAt, fee), a page after {@code (afterTime, afterId)}:
-     * a day of any size read a page at a time, without its entities.
+     * a day of any size read a page at a time, without its entities. The condition
+     * {@code paidAt >= :afterTime} lets the index (merchant, method, paid_at) start at the page:
+     * without it, each page scanned every row before it (a day of 200,000 rows, 100 pages, read
+     * 10 million).
      */
     public static final String BILLED_PAGE = "Payment.billedPage";
 

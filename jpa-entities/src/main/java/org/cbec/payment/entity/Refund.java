@@ -28,7 +28,7 @@ import java.util.Set;
 @NamedQuery(name = Refund.BILLED_PAGE, query = "SELECT r.id, r.companyRefundNo, p.orderRef, r.amount, r.currency, r.state, r.successAt,"
         + " p.id, r.refundRef, r.fee FROM Refund r, Payment p WHERE p.id = r.paymentId AND r.merchant = :merchant"
         + " AND p.paymentMethod = :method AND r.successAt >= :from AND r.successAt < :to"
-        + " AND (r.successAt > :afterTime OR r.successAt = :afterTime AND r.id > :afterId) ORDER BY r.successAt, r.id")
+        + " AND r.successAt >= :afterTime AND (r.successAt > :afterTime OR r.id > :afterId) ORDER BY r.successAt, r.id")
 @NamedQuery(name = Refund.BY_COMPANY_NO, query = "SELECT r, p FROM Refund r, Payment p WHERE p.id = r.paymentId"
         + " AND r.merchant = :merchant AND p.paymentMethod = :method AND r.companyRefundNo = :no")
 public class Refund {
