@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A company's bills of one Beijing day for one merchant account: the files as downloaded, kept in
@@ -15,10 +16,14 @@ import java.util.function.Consumer;
  */
 public final class CompanyBill implements AutoCloseable {
 
-    /** How an adapter reads its files' lines, in the order of the files. */
+    /**
+     * How an adapter reads its files' lines, in the order of the files: at least every line of an
+     * order {@code orders} takes and every line of no order; a row of another order may be skipped
+     * unread.
+     */
     @FunctionalInterface
     public interface Lines {
-        void read(Consumer<BillLine> each);
+        void read(Predicate<String> orders, Consumer<BillLine> each);
     }
 
     private final LocalDate billDate;
@@ -35,7 +40,7 @@ public final class CompanyBill implements AutoCloseable {
 
     /** A day without lines. */
     public static CompanyBill empty(LocalDate billDate) {
-        return new CompanyBill(billDate, List.of(), 0, each -> { });
+        return new CompanyBill(billDate, List.of(), 0, (orders, each) -> { });
     }
 
     public LocalDate billDate() {
@@ -52,7 +57,16 @@ public final class CompanyBill implements AutoCloseable {
 
     /** Reads the files again and gives each line in turn. */
     public void forEachLine(Consumer<BillLine> each) {
-        lines.read(each);
+        lines.read(order -> true, each);
+    }
+
+    /**
+     * Reads the files again for a part of the day: gives at least each line whose order (its
+     * {@link BillLine#orderRef}) {@code orders} takes and each line of no order, and maybe others,
+     * which the caller leaves; an adapter skips the rest unread where its files allow.
+     */
+    public void forEachLine(Predicate<String> orders, Consumer<BillLine> each) {
+        lines.read(orders, each);
     }
 
     /** Every line at once: for a bill known to be small (the tests'), never for a day's reconciliation. */

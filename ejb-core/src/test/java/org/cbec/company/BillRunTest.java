@@ -42,7 +42,7 @@ class BillRunTest {
                             throw new CompanyUnavailable("the company gave no answer");
                         }
                         Path file = Files.createTempFile("bill-run-test-", ".gz");
-                        yield new CompanyBill(day, List.of(new BillFile("tradebill", "application/gzip", null, null, file, 0)), 0, each -> { });
+                        yield new CompanyBill(day, List.of(new BillFile("tradebill", "application/gzip", null, null, file, 0)), 0, (orders, each) -> { });
                     }
                     default -> throw new UnsupportedOperationException(method.getName());
                 });

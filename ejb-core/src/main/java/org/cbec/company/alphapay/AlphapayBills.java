@@ -242,6 +242,20 @@ final class AlphapayBills {
         }
     }
 
+    /**
+     * The lines of a bill's working file again, for the orders {@code orderWanted} takes: a row of
+     * another order is left unread past its fields (a part of a large day reads its own rows
+     * only), a row of no order (a payout) is read. The summary is not checked again: the file is the
+     * one {@link #read(Bill, LocalDate, Path, Consumer)} read whole when it was downloaded.
+     */
+    static void lines(Bill bill, LocalDate billDate, Path gzip, Predicate<String> orderWanted, Consumer<BillLine> each) {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gzip), 64 * 1024)) {
+            read(bill, billDate, in, orderWanted, each);
+        } catch (IOException e) {
+            throw unusable(bill, billDate, "it is not a readable gzip");
+        }
+    }
+
     /** Every line of an uncompressed file, at once: for the tests' small files. */
     static List<BillLine> read(Bill bill, LocalDate billDate, byte[] file) {
         List<BillLine> lines = new ArrayList<>();
@@ -261,6 +275,11 @@ final class AlphapayBills {
      *         bill and the row, never a field's content
      */
     static long read(Bill bill, LocalDate billDate, InputStream content, Consumer<BillLine> each) {
+        return read(bill, billDate, content, null, each);
+    }
+
+    /** As {@link #read(Bill, LocalDate, InputStream, Consumer)}; with {@code orderWanted}, as {@link #lines}. */
+    private static long read(Bill bill, LocalDate billDate, InputStream content, Predicate<String> orderWanted, Consumer<BillLine> each) {
         Rows rows = switch (bill) {
             case TRADEBILL -> new Trade(bill, billDate);
             case FUNDFLOWBILL -> new FundFlow(bill, billDate);
@@ -283,10 +302,17 @@ final class AlphapayBills {
             for (; text != null && text.startsWith("`"); text = in.readLine()) {
                 row++;
                 lines++;
-                BillLine line = rows.line(fields(rows, text, bill.columns, row), text, row);
+                String[] f = fields(rows, text, bill.columns, row);
+                if (orderWanted != null && !rows.wanted(f, orderWanted)) {
+                    continue;
+                }
+                BillLine line = rows.line(f, text, row);
                 if (line != null) {
                     each.accept(line);
                 }
+            }
+            if (orderWanted != null) {
+                return rows.read;
             }
             if (text == null || text.split(",", -1).length != bill.summaryColumns) {
                 throw rows.unusable(text == null ? "it has no summary" : "row " + (row + 1) + " is not a line");
@@ -330,6 +356,9 @@ final class AlphapayBills {
 
         /** Whether the summary row is what the {@code rows} rows added up to. */
         abstract boolean summary(String[] s, int row, long rows);
+
+        /** Whether a row may give a line of an order {@code orderWanted} takes (or a line of no order). */
+        abstract boolean wanted(String[] f, Predicate<String> orderWanted);
 
         BillLine given(BillLine line) {
             read++;
@@ -413,6 +442,11 @@ final class AlphapayBills {
         }
 
         @Override
+        boolean wanted(String[] f, Predicate<String> orderWanted) {
+            return orderWanted.test(f[6]);
+        }
+
+        @Override
         BillLine line(String[] f, String raw, int row) {
             long settlement = yuan(f[12], row);
             long refund = yuan(f[16], row);
@@ -457,6 +491,12 @@ final class AlphapayBills {
 
         FundFlow(Bill bill, LocalDate billDate) {
             super(bill, billDate);
+        }
+
+        /** Only a payout is a line, and a payout has no order. */
+        @Override
+        boolean wanted(String[] f, Predicate<String> orderWanted) {
+            return PAYOUT_BUSINESS.equals(f[4]);
         }
 
         @Override
@@ -504,6 +544,11 @@ final class AlphapayBills {
 
         ProfitSharing(Bill bill, LocalDate billDate) {
             super(bill, billDate);
+        }
+
+        @Override
+        boolean wanted(String[] f, Predicate<String> orderWanted) {
+            return orderWanted.test(f[2]);
         }
 
         @Override

@@ -519,13 +519,13 @@ public class AlphapayCompany implements PaymentCompany {
                 read.add(bill);
             }
         } catch (RuntimeException e) {
-            new CompanyBill(billDate, files, 0, each -> { }).close();
+            new CompanyBill(billDate, files, 0, (orders, each) -> { }).close();
             throw e;
         }
         List<BillFile> kept = List.copyOf(files);
-        return new CompanyBill(billDate, kept, count, each -> {
+        return new CompanyBill(billDate, kept, count, (orders, each) -> {
             for (int i = 0; i < kept.size(); i++) {
-                AlphapayBills.read(read.get(i), billDate, kept.get(i).path(), each);
+                AlphapayBills.lines(read.get(i), billDate, kept.get(i).path(), orders, each);
             }
         });
     }

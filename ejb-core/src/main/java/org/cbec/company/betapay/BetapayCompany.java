@@ -604,9 +604,11 @@ public class BetapayCompany implements PaymentCompany {
             }
             long count = lines(zip, account.companyMerchantId(), billDate, line -> { });
             kept = new BillFile(BetapayBills.FILE, BetapayBills.CONTENT_TYPE, null, null, zip, size(zip));
-            return new CompanyBill(billDate, List.of(kept), count, each -> lines(zip, account.companyMerchantId(), billDate, each));
+            // Every line, whatever the order: the caller keeps those of the orders it asked for.
+            return new CompanyBill(billDate, List.of(kept), count, (orders, each) -> lines(zip, account.companyMerchantId(), billDate,
+                    each));
         } catch (RuntimeException e) {
-            new CompanyBill(billDate, List.of(kept), 0, each -> { }).close();
+            new CompanyBill(billDate, List.of(kept), 0, (orders, each) -> { }).close();
             throw e;
         }
     }

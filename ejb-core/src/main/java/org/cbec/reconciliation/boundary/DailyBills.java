@@ -234,13 +234,13 @@ public class DailyBills {
     private BillMatching.Result compare(String merchant, String method, LocalDate day, CompanyBill theDay, List<CompanyBill> nearBills,
             boolean nextDayBilled, BillMatching.Slice slice) {
         List<BillLine> lines = new ArrayList<>();
-        theDay.forEachLine(l -> {
+        theDay.forEachLine(slice::holds, l -> {
             if (slice.holds(l)) {
                 lines.add(l);
             }
         });
         List<BillLine> near = new ArrayList<>();
-        nearBills.forEach(b -> b.forEachLine(l -> {
+        nearBills.forEach(b -> b.forEachLine(slice::holds, l -> {
             if (slice.holds(l)) {
                 near.add(l);
             }

@@ -206,6 +206,25 @@ class AlphapayBillVectorsTest {
                 + TRADEBILL_SHA1, AlphapayBills.summary(AlphapayBills.Bill.TRADEBILL, file(gzip(TRADEBILL))));
     }
 
+    @Test
+    void aPartOfTheDayReadsTheRowsOfItsOrdersAndEveryPayoutAndLeavesTheOtherRowsUnread() throws java.io.IOException {
+        // Another order's row that does not read: a part that does not take that order never reads past its fields.
+        String other = PAYMENT_ROW.replace("`kat0001,", "`kat0002,").replace("`25.99,`0.00,`0,", "`25.999,`0.00,`0,");
+        java.nio.file.Path trade = file(gzip(TRADEBILL.replace(REFUND_ROW, REFUND_ROW + "\r\n" + other)));
+        List<BillLine> lines = new java.util.ArrayList<>();
+        AlphapayBills.lines(AlphapayBills.Bill.TRADEBILL, DAY, trade, "kat0001"::equals, lines::add);
+        assertEquals(TRADE_LINES, lines);
+        lines.clear();
+        AlphapayBills.lines(AlphapayBills.Bill.TRADEBILL, DAY, trade, order -> false, lines::add);
+        assertEquals(List.of(), lines);
+        AlphapayBills.lines(AlphapayBills.Bill.PROFITSHARING, DAY, file(gzip(PROFITSHARING)), order -> false, lines::add);
+        assertEquals(List.of(), lines);
+        AlphapayBills.lines(AlphapayBills.Bill.FUNDFLOWBILL, DAY, file(gzip(FUNDFLOWBILL)), order -> false, lines::add);
+        assertEquals(FUND_LINES, lines, "a payout, of no order, in every part");
+        // Read whole, as when it was downloaded, the same file is unusable.
+        assertThrows(CompanyUnavailable.class, () -> AlphapayBills.read(AlphapayBills.Bill.TRADEBILL, DAY, trade, l -> { }));
+    }
+
     /** The bytes in a working file, as a download leaves them. */
     static java.nio.file.Path file(byte[] bytes) throws java.io.IOException {
         java.nio.file.Path file = java.nio.file.Files.createTempFile("alphapay-bill-test-", ".gz");
