@@ -41,8 +41,9 @@ import org.cbec.sandbox.codec.Members;
  * {@link Bills}' lines, never from anything the broker said.
  *
  * <p>The download URL's token names the bill, its day, its type, gzip or not, and the moment of the
- * ask: the download writes the lines up to that moment again, so a partial day (the sandbox's own:
- * the real company publishes a day only the next day) downloads as the file whose hash was answered.
+ * ask: the download answers the body kept at the ask, or, when it was not kept, writes the lines up
+ * to that moment again, so a partial day (the sandbox's own: the real company publishes a day only
+ * the next day) downloads as the file whose hash was answered.
  */
 @ApplicationScoped
 public class AlphapayBills {
@@ -91,6 +92,20 @@ public class AlphapayBills {
     @Inject
     Bills bills;
 
+    /** The body a download answers, kept at the ask (at most that many, the latest): see {@link #keep}. */
+    static final int OFFERS_KEPT = 8;
+    /** The largest body kept: a day's gzip; an uncompressed large day is written again at its download. */
+    static final int MOST_KEPT_BYTES = 8 * 1024 * 1024;
+
+    private final Map<String, byte[]> offered = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, byte[]> eldest) {
+            return size() > OFFERS_KEPT;
+        }
+    });
+
     /** What a bill is: which file, of which day, which type, compressed or not, with the lines up to {@code asOf}. */
     record Ask(String bill, LocalDate day, String type, boolean gzip, long asOfEpochSecond) {
 
@@ -134,6 +149,7 @@ public class AlphapayBills {
             }
             byte[] bytes = file.getBytes(StandardCharsets.UTF_8);
             String hash = sha1Hex(bills.wrongHash(party) ? tampered(bytes) : bytes);
+            keep(party, ask, bytes);
             return AlphapayAnswer.ok(JsonText.object()
                     .add("hash_type", "SHA1")
                     .add("hash_value", hash)
@@ -142,7 +158,7 @@ public class AlphapayBills {
         });
     }
 
-    /** The download: the file of the token's ask, written again from the same lines. */
+    /** The download: the file of the token's ask, as kept at the ask or written again from the same lines. */
     java.util.function.Supplier<Download> download(AlphapayRequest request, Party party) {
         Map<String, String> query;
         try {
@@ -160,6 +176,10 @@ public class AlphapayBills {
                     null, false);
         }
         return () -> {
+            byte[] kept = offered.get(party.accountId() + " " + ask.token());
+            if (kept != null) {
+                return new Download(null, kept, ask.gzip());
+            }
             String file = file(party, ask);
             if (file == null) {
                 return new Download(AlphapayAnswer.refusal(400, "NO_STATEMENT_EXIST", "no " + ask.bill() + " lines on " + ask.day()),
@@ -168,6 +188,18 @@ public class AlphapayBills {
             byte[] bytes = file.getBytes(StandardCharsets.UTF_8);
             return new Download(null, ask.gzip() ? gzip(bytes) : bytes, ask.gzip());
         };
+    }
+
+    /**
+     * Keeps the body the ask's download answers, as the company keeps the file whose hash it
+     * answered: a large day is not written a second time for its download. A body not kept (too
+     * large, or no longer among the latest) is written again from the same lines.
+     */
+    private void keep(Party party, Ask ask, byte[] file) {
+        byte[] body = ask.gzip() ? gzip(file) : file;
+        if (body.length <= MOST_KEPT_BYTES) {
+            offered.put(party.accountId() + " " + ask.token(), body);
+        }
     }
 
     /** The file of an ask, or null when the day has no line for it. */
