@@ -176,7 +176,7 @@ public class AlphapayBills {
                     null, false);
         }
         return () -> {
-            byte[] kept = offered.get(party.accountId() + " " + ask.token());
+            byte[] kept = offered.get(offerKey(party, ask));
             if (kept != null) {
                 return new Download(null, kept, ask.gzip());
             }
@@ -198,8 +198,13 @@ public class AlphapayBills {
     private void keep(Party party, Ask ask, byte[] file) {
         byte[] body = ask.gzip() ? gzip(file) : file;
         if (body.length <= MOST_KEPT_BYTES) {
-            offered.put(party.accountId() + " " + ask.token(), body);
+            offered.put(offerKey(party, ask), body);
         }
+    }
+
+    /** Where the body of an account's ask is kept. */
+    private static String offerKey(Party party, Ask ask) {
+        return party.accountId() + " " + ask.token();
     }
 
     /** The file of an ask, or null when the day has no line for it. */
