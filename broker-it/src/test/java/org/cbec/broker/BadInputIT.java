@@ -24,16 +24,15 @@ import java.util.Map;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.cbec.platform.identity.ResidentId;
-import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
 import org.cbec.testing.Malformed;
 import org.cbec.testing.Tables;
 import org.cbec.testing.Malformed.Endpoint;
+import org.cbec.testing.arquillian.SharedDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -56,8 +55,7 @@ class BadInputIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
-                .addPackage(Http.class.getPackage());
+        return SharedDeployment.war(new File("target/broker.war"), BadInputIT.class);
     }
 
     @ArquillianResource

@@ -42,11 +42,11 @@ import org.cbec.payment.entity.TradeState;
 import org.cbec.platform.schema.SchemaMigrator;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.arquillian.SharedDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -66,8 +66,7 @@ class BrokerIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
-                .addPackage(Http.class.getPackage());
+        return SharedDeployment.war(new File("target/broker.war"), BrokerIT.class);
     }
 
     @ArquillianResource

@@ -54,10 +54,10 @@ import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
 import org.cbec.testing.ServerLog;
 import org.cbec.testing.Tables;
+import org.cbec.testing.arquillian.SharedDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -79,8 +79,7 @@ class PaymentsIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
-                .addPackage(Http.class.getPackage());
+        return SharedDeployment.war(new File("target/broker.war"), PaymentsIT.class);
     }
 
     @ArquillianResource

@@ -39,10 +39,10 @@ import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
 import org.cbec.testing.ServerLog;
 import org.cbec.testing.Tables;
+import org.cbec.testing.arquillian.SharedDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -75,8 +75,7 @@ class RefundsIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
-                .addPackage(Http.class.getPackage());
+        return SharedDeployment.war(new File("target/broker.war"), RefundsIT.class);
     }
 
     @ArquillianResource

@@ -42,13 +42,12 @@ import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
 import org.cbec.platform.crypto.KeyRing;
 import org.cbec.webhook.control.EventLedger;
-import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
 import org.cbec.testing.SandboxClient;
+import org.cbec.testing.arquillian.SharedDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -69,8 +68,7 @@ class WebhooksIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/broker.war"))
-                .addPackage(Http.class.getPackage());
+        return SharedDeployment.war(new File("target/broker.war"), WebhooksIT.class);
     }
 
     @ArquillianResource

@@ -38,10 +38,10 @@ import org.cbec.testing.Http;
 import org.cbec.testing.Malformed;
 import org.cbec.testing.Tables;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.arquillian.SharedDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -60,8 +60,7 @@ class CartsIT {
 
     @Deployment
     static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/checkout.war"))
-                .addPackage(Http.class.getPackage());
+        return SharedDeployment.war(new File("target/checkout.war"), CartsIT.class);
     }
 
     @ArquillianResource

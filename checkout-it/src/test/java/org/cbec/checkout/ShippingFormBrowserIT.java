@@ -16,11 +16,11 @@ import org.cbec.platform.identity.ResidentId;
 import org.cbec.testing.browser.Chromium;
 import org.cbec.testing.Http;
 import org.cbec.testing.Http.Reply;
+import org.cbec.testing.arquillian.SharedDeployment;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,9 +47,9 @@ class ShippingFormBrowserIT {
     private static final String KEY = System.getenv("DEMO_CA_KEY");
     private static WebDriver browser;
 
-    @Deployment(testable = false)
+    @Deployment
     static WebArchive deployment() {
-        return ShrinkWrap.createFromZipFile(WebArchive.class, new File("target/checkout.war"));
+        return SharedDeployment.war(new File("target/checkout.war"), ShippingFormBrowserIT.class);
     }
 
     @ArquillianResource
