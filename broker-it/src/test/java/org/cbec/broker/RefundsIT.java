@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.File;
@@ -32,6 +33,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.cbec.platform.identity.ResidentId;
+import org.cbec.reconciliation.ReconciliationView;
+import org.cbec.reconciliation.boundary.DailyBills;
+import org.cbec.reconciliation.control.BillRun;
 import org.cbec.testing.Bursts;
 import org.cbec.testing.Http;
 import org.cbec.testing.Metrics;
@@ -1179,24 +1183,7 @@ class RefundsIT {
         int lines = 200_000;
         String method = "alphapay";
         Shop shop = shop(method, false);
-        OffsetDateTime noon = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).minusDays(1).atTime(12, 0)
-                .atOffset(java.time.ZoneOffset.ofHours(8));
-        // A large merchant's day at the company; the broker's own records of it written as a paid payment's row is (making 200,000
-        // payments through the API would take a quarter of an hour of this machine's CPU, and is not what is shown here).
-        Reply made = SANDBOX.directPayments(method, shop.name(), "big", lines, 100, noon);
-        assertEquals(201, made.status(), made::toString);
-        try (java.sql.Connection c = dataSource.getConnection(); java.sql.Statement sql = c.createStatement()) {
-            long blocks = lines / 50 + 2;
-            java.sql.ResultSet top = sql.executeQuery("SELECT setval('payment_seq', nextval('payment_seq') + " + 50 * blocks + ")");
-            top.next();
-            long first = top.getLong(1) - 50 * blocks + 1;
-            assertEquals(lines, sql.executeUpdate("INSERT INTO payment (id, merchant, payment_method, order_ref, payment_type, currency,"
-                    + " actual_amount, request_json, trade_state, paid_at, created_at, updated_at, version, fee)"
-                    + " SELECT " + first + " + n, '" + shop.name() + "', '" + method + "', 'big' || (n + 1), 'NATIVE', 'CNY', 100, '{}',"
-                    + " 'SUCCESS', TIMESTAMP WITH TIME ZONE '" + noon + "' + n * INTERVAL '1 millisecond',"
-                    + " TIMESTAMP WITH TIME ZONE '" + noon + "', TIMESTAMP WITH TIME ZONE '" + noon + "', 1, 0"
-                    + " FROM generate_series(0, " + (lines - 1) + ") AS n"));
-        }
+        OffsetDateTime noon = largeDay(shop, method, lines);
         java.lang.management.MemoryPoolMXBean old = java.lang.management.ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(p -> p.getType() == java.lang.management.MemoryType.HEAP && !p.getName().contains("Eden")
                         && !p.getName().contains("Survivor")).findFirst().orElseThrow();
@@ -1219,6 +1206,69 @@ class RefundsIT {
         System.out.printf("Bill of %d lines reconciled in %d s; heap at most %d MiB, its old generation's peak %d MiB and %d MiB after its"
                 + " last collection; the file %d bytes as downloaded%n", lines, seconds, maxHeap >> 20, old.getPeakUsage().getUsed() >> 20,
                 old.getCollectionUsage() == null ? -1 : old.getCollectionUsage().getUsed() >> 20, trade.getInt("size"));
+    }
+
+    /**
+     * A large merchant's day yesterday at noon (Beijing) at the company, {@code lines} payments of 1 CNY, and the broker's own
+     * records of it written as a paid payment's row is (making 200,000 payments through the API would take a quarter of an hour
+     * of this machine's CPU, and is not what is shown here). Returns the day's noon.
+     */
+    private OffsetDateTime largeDay(Shop shop, String method, int lines) throws Exception {
+        OffsetDateTime noon = java.time.LocalDate.now(java.time.ZoneOffset.ofHours(8)).minusDays(1).atTime(12, 0)
+                .atOffset(java.time.ZoneOffset.ofHours(8));
+        Reply made = SANDBOX.directPayments(method, shop.name(), "big", lines, 100, noon);
+        assertEquals(201, made.status(), made::toString);
+        try (java.sql.Connection c = dataSource.getConnection(); java.sql.Statement sql = c.createStatement()) {
+            long blocks = lines / 50 + 2;
+            java.sql.ResultSet top = sql.executeQuery("SELECT setval('payment_seq', nextval('payment_seq') + " + 50 * blocks + ")");
+            top.next();
+            long first = top.getLong(1) - 50 * blocks + 1;
+            assertEquals(lines, sql.executeUpdate("INSERT INTO payment (id, merchant, payment_method, order_ref, payment_type, currency,"
+                    + " actual_amount, request_json, trade_state, paid_at, created_at, updated_at, version, fee)"
+                    + " SELECT " + first + " + n, '" + shop.name() + "', '" + method + "', 'big' || (n + 1), 'NATIVE', 'CNY', 100, '{}',"
+                    + " 'SUCCESS', TIMESTAMP WITH TIME ZONE '" + noon + "' + n * INTERVAL '1 millisecond',"
+                    + " TIMESTAMP WITH TIME ZONE '" + noon + "', TIMESTAMP WITH TIME ZONE '" + noon + "', 1, 0"
+                    + " FROM generate_series(0, " + (lines - 1) + ") AS n"));
+        }
+        return noon;
+    }
+
+    @EJB
+    DailyBills dailyBills;
+
+    @Test
+    void aLargeDaysRunRenewsItsLeaseBeforeEachPartAndOneThatLosesItStoresNothingOfTheDay() throws Exception {
+        // 45,000 lines: three parts of bills.lines-per-pass (20,000). The scheduled run renews its lease through the run's
+        // alive() (BillReconciliation: a lease taken again, LeaseLost when another node has it); here the run counts them.
+        int lines = 45_000;
+        String method = "alphapay";
+        Shop shop = shop(method, false);
+        java.time.LocalDate day = largeDay(shop, method, lines).toLocalDate();
+        URI result = api("reconciliation/" + shop.name() + "?payment_method=" + method + "&bill_date=" + day);
+        java.util.concurrent.atomic.AtomicInteger renewals = new java.util.concurrent.atomic.AtomicInteger();
+        // Lost to another node before the second part: the run ends there, and the day is left to that node, nothing of it stored.
+        try (BillRun lost = new BillRun(() -> {
+            if (renewals.incrementAndGet() == 2) {
+                throw new BillRun.LeaseLost("the lease was taken by another node (this test)");
+            }
+        })) {
+            BillRun.LeaseLost ended = org.junit.jupiter.api.Assertions.assertThrows(BillRun.LeaseLost.class,
+                    () -> dailyBills.reconcile(shop.name(), method, day, "lease-test", lost));
+            assertTrue(ended.getMessage().contains("another node"), ended::getMessage);
+        }
+        assertEquals(2, renewals.get(), "renewed before the first part and asked before the second");
+        assertEquals(404, get(result, "app-api-key", shop.key()).status(), "nothing of the day stored");
+
+        renewals.set(0);
+        try (BillRun kept = new BillRun(renewals::incrementAndGet)) {
+            ReconciliationView view = dailyBills.reconcile(shop.name(), method, day, "lease-test", kept).view();
+            assertEquals(List.of("DONE", lines, 0), List.of(view.state().name(), view.matched(), view.discrepancies().size()),
+                    () -> view.toString().substring(0, Math.min(2000, view.toString().length())));
+        }
+        assertEquals(3, renewals.get(), "the lease renewed before each of the three parts");
+        Reply stored = get(result, "app-api-key", shop.key());
+        assertEquals(200, stored.status(), stored::toString);
+        assertEquals("DONE", stored.json().getString("state"));
     }
 
     @Test
