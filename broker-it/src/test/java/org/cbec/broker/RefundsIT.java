@@ -776,6 +776,7 @@ class RefundsIT {
     }
 
     @Test
+    @Tag(POSTGRESQL_SERVER)
     void aHeldPaymentWhoseReleaseTheCompanyRefusedHavingReleasedItItselfEndsWithNothingHeldAndItsReleasesReconcile() throws Exception {
         // The company's own holding days are over (the order aged there): it released the money on
         // its own, so it refuses the merchant's release. The broker then asks it once what it still
@@ -1100,6 +1101,7 @@ class RefundsIT {
     }
 
     @Test
+    @Tag(POSTGRESQL_SERVER)
     void aSplitWithFinishThatLeavesNothingReconcilesWithTheCompanysReleaseOfNothing() throws Exception {
         // Held 10,000, 7,000 refunded out of what is held, the 3,000 left split with finish: nothing is left to release, and
         // the company still bills the split's release, of 0.
@@ -1125,6 +1127,7 @@ class RefundsIT {
     }
 
     @Test
+    @Tag(POSTGRESQL_SERVER)
     void aSplitWithFinishAndAClosedPartReconcilesWithTheCompanysReleaseOfTheRestAndThePartsClosedLine() throws Exception {
         // Held 10,000, split with finish: 2,000 to a receiver, 1,000 to one whose account the company finds frozen. The closed
         // part's money comes back to what is held before the split releases the rest, so the broker releases 8,000; the company
@@ -1156,6 +1159,7 @@ class RefundsIT {
     }
 
     @Test
+    @Tag(POSTGRESQL_SERVER)
     void aRowOfAKindTheBrokerDoesNotReadIsOneUnknownLineNamingItWhileTheRestOfTheDayMatches() {
         for (String method : METHODS) {
             Shop shop = shop(method, false);
@@ -1439,6 +1443,7 @@ class RefundsIT {
     }
 
     @Test
+    @Tag(POSTGRESQL_SERVER)
     void aPaymentAtTheLastSecondOfADayThatTheCompanyBillsTheNextDayIsMatchedAcrossTheBoundary() throws Exception {
         for (String method : METHODS) {
             Shop shop = shop(method, false);

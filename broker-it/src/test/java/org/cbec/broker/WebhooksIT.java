@@ -492,7 +492,9 @@ class WebhooksIT {
             long paidAt = System.nanoTime();
             awaitTrue(() -> receiver.at(path).size() == 1, "another merchant's event is delivered");
             long millis = (System.nanoTime() - paidAt) / 1_000_000;
-            assertTrue(millis < 4_000, "delivered " + millis + " ms after the payment, within a few polls of 0.5 s");
+            // Behind the poisoned merchant's queue it would wait for a silent receiver's attempt (10 s); polls are 0.5 s
+            // apart, and the bound leaves room for a loaded machine.
+            assertTrue(millis < 8_000, "delivered " + millis + " ms after the payment, before a silent receiver's attempt of 10 s ends");
             // The receiver has the event; the broker records it delivered once the answer is read.
             awaitTrue(() -> "DELIVERED".equals(events(ref).getJsonObject(0).getString("state")), "the event recorded DELIVERED");
 
