@@ -1345,14 +1345,20 @@ class RefundsIT {
             assertEquals(200, postJson(api("refund/" + shop.name()), body(method, paidToday, "r-" + paidToday, 4_000, ""), "app-api-key",
                     shop.key()).status());
             awaitTrue(() -> refundState(shop, method, paidToday, "r-" + paidToday).equals("SUCCESS"), method + ": the refund succeeded");
+            // Held money is not on the cycle: the company frees it when the merchant releases it, at once, the split's
+            // part to its receiver.
+            String held = shopPaid(shop, method, 30_000, "CNY", true); // fee 180
+            splitThenRelease(shop, method, held, "pend-rcv-" + method, 6_000);
 
             long settled = 20_000 - 120;
+            long released = 30_000 - 180 - 6_000;
             long pending = 10_000 - 60 - 4_000 + 24; // refunded out of what is pending, its share of the fee back
             JsonObject[] seen = new JsonObject[1];
             awaitTrue(() -> {
                 seen[0] = balance(shop, method, "&view=ledger").getJsonObject("balance");
-                return seen[0].getJsonNumber("available").longValue() == settled;
-            }, method + ": yesterday's payment settled by the scheduled work");
+                return seen[0].getJsonNumber("available").longValue() == settled + released;
+            }, method + ": yesterday's payment settled by the scheduled work, beside today's release");
+            assertEquals(0, seen[0].getJsonNumber("held").longValue(), seen[0]::toString);
             assertEquals(pending, seen[0].getJsonNumber("pending").longValue(), seen[0]::toString);
             JsonObject ledger = balance(shop, method, "&view=ledger");
             assertEquals(List.of("SETTLED " + yesterday + " PENDING>AVAILABLE " + settled), ledger.getJsonArray("entries").stream()
@@ -1361,21 +1367,29 @@ class RefundsIT {
                     .toList(), ledger::toString);
             assertAgrees(shop, method);
 
-            Reply tooMuch = payout(shop, method, "po-more-" + paidToday, settled + 1, "");
+            Reply tooMuch = payout(shop, method, "po-more-" + paidToday, settled + released + 1, "");
             assertRefused(422, "amount", tooMuch);
-            assertTrue(tooMuch.json().getString("message").contains(settled + "; " + pending + " more is pending"), tooMuch::toString);
-            assertEquals(200, payout(shop, method, "po-" + paidToday, settled, "").status());
+            assertTrue(tooMuch.json().getString("message").contains((settled + released) + "; " + pending + " more is pending"),
+                    tooMuch::toString);
+            assertEquals(200, payout(shop, method, "po-" + paidToday, settled + released, "").status());
             awaitPayout(shop, method, "po-" + paidToday, "PAID");
             assertEquals(0, available(balance(shop, method, "")));
             assertAgrees(shop, method);
             JsonObject bill = awaitBill(shop, method, "payoutRef", "po-" + paidToday);
             assertAddsUp(bill);
             assertEquals(List.of(0L, pending), List.of(figure(bill, "opening", "pending"), figure(bill, "closing", "pending")), bill::toString);
-            assertTrue(kinds(bill).containsAll(List.of("PAYMENT", "FEE", "REFUND", "REFUND_FEE", "SETTLED", "PAYOUT")), bill::toString);
+            assertTrue(kinds(bill).containsAll(List.of("PAYMENT", "FEE", "REFUND", "REFUND_FEE", "SETTLED", "SPLIT", "RELEASE", "PAYOUT")),
+                    bill::toString);
             assertCsvMatches(shop, method, "payout_ref=po-" + paidToday, bill);
 
+            // Both days reconcile: yesterday its one payment; today the payments, the refund, the split's part, the
+            // release and the payout.
+            JsonObject before = reconcile(shop, method, java.time.LocalDate.parse(today()).minusDays(1).toString(), 200);
+            assertEquals(List.of(), before.getJsonArray("discrepancies"), before::toString);
+            assertEquals(1, before.getInt("matched"), before::toString);
             JsonObject day = reconcile(shop, method, today(), 200);
             assertEquals(List.of(), day.getJsonArray("discrepancies"), day::toString);
+            assertEquals(6, day.getInt("matched"), day::toString);
         }
     }
 
