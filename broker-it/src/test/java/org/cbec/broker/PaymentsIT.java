@@ -891,10 +891,21 @@ class PaymentsIT {
                 "the operator's gauge of each company's calls in progress (/metrics) showed betapay's lane full and alphapay's idle");
         List<Reply> made = replies.stream().filter(r -> r.status() == 200).toList();
         List<Reply> refused = replies.stream().filter(r -> r.status() == 503).toList();
-        assertEquals(lane, made.size(), () -> "the lane's creates were made once the company answered: "
+        // Released at once, the lane's 240 calls are answered as fast as the company works through
+        // them: on two cores shared with server-config's Payara Server cluster under load, CI saw the
+        // sandbox take 25 s for them, and 121 cut off by the read timeout. Those are answered as any
+        // call the company does not answer in time (the payment kept, its outcome the
+        // reconciliation's), which is what a client of a slow company gets; none is lost, none refused.
+        List<Reply> timedOut = replies.stream().filter(r -> r.status() == 500).toList();
+        assertEquals(lane, made.size() + timedOut.size(), () -> "the lane's creates were made once the company answered: "
                 + replies.stream().map(Reply::status).collect(java.util.stream.Collectors.groupingBy(s -> s, java.util.stream.Collectors.counting()))
                 + "; the first answer of each other status: " + replies.stream().filter(r -> r.status() != 200 && r.status() != 503)
                         .collect(java.util.stream.Collectors.toMap(Reply::status, Reply::body, (first, later) -> first)));
+        for (Reply r : timedOut) {
+            assertEquals(Payments.FAILURE, r.json().getString("message"), r::toString);
+            assertEquals("the company timed out; the payment is kept and the reconciliation resolves it", r.json().getString("errors"),
+                    r::toString);
+        }
         assertEquals(creates - lane, refused.size(), "the rest were refused");
         for (Reply r : refused) {
             assertEquals("1", r.header("Retry-After"), r::toString);
@@ -903,11 +914,19 @@ class PaymentsIT {
             assertTrue(r.json().getString("errors").startsWith("too many calls to betapay in progress on this server; not taken in"),
                     r::toString);
         }
-        assertEquals(lane, countRows("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND trade_state = 'NOTPAY' AND order_ref LIKE ?",
-                prefix + "%"), "the made ones are stored; nothing of the refused ones is");
-        assertEquals(lane, countRows("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND order_ref LIKE ?", prefix + "%"));
-        Reply again = create("betapay", "NATIVE", refs.get(replies.indexOf(refused.get(0))), 100, "CNY");
-        assertEquals(200, again.status(), () -> "a refused create sent again is made: " + again);
+        assertEquals(lane, countRows("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND order_ref LIKE ?", prefix + "%"),
+                "the lane's are stored; nothing of the refused ones is");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+        while (countRows("SELECT COUNT(*) FROM payment WHERE merchant = 'demo' AND trade_state = 'NOTPAY' AND order_ref LIKE ?",
+                prefix + "%") < lane) {
+            assertTrue(System.nanoTime() < deadline, () -> "not within 3 minutes: every one of the lane's payments is the company's"
+                    + " order (NOTPAY), those cut off found by the reconciliation; " + timedOut.size() + " were cut off");
+            Thread.sleep(1000);
+        }
+        // Calls cut off count towards betapay's circuit breaker, which may then refuse for its 5 s delay.
+        String again = refs.get(replies.indexOf(refused.get(0)));
+        awaitTrue(() -> create("betapay", "NATIVE", again, 100, "CNY").status() == 200, "a refused create sent again is made");
+        assertEquals("NOTPAY", query("betapay", again).json().getString("tradeState"));
     }
 
     /**

@@ -931,7 +931,7 @@ class ServerSmokeIT {
             }
         }
         // Back: the instance started again from the console or asadmin, and HAProxy sends to it once ready.
-        asadmin("start-instance", "cbec-1");
+        asadmin("start-instance", "--timeout", "300", "cbec-1");
         Instant upBy = Instant.now().plusSeconds(180);
         while (!haproxy("show stat").lines().anyMatch(l -> l.startsWith("cbec,cbec-1,") && l.split(",")[17].equals("UP"))
                 && Instant.now().isBefore(upBy)) {
