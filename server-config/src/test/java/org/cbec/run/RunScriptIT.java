@@ -990,45 +990,27 @@ class RunScriptIT {
      * key is not slowed by it (the limit is per key, on each node).
      */
     private static void rateLimitedPerKey(URI base, String merchant, String key, String enterprise, String caKey) throws Exception {
-        List<Reply> replies = tenAtATime(60, () -> get(base.resolve("broker/v1/merchant/" + merchant), "app-api-key", key));
+        // At once: one after another, 60 took longer than the 8 s in which bursts of 20 at 5 a second
+        // let 60 through, beside the other suites, and none was limited.
+        List<Reply> replies = Bursts.atOnce(60, i -> get(base.resolve("broker/v1/merchant/" + merchant), "app-api-key", key)).stream()
+                .map(Bursts.Caller::first).toList();
         Reply limited = replies.stream().filter(r -> r.status() == 429).findFirst().orElse(null);
         for (Reply r : replies) {
             assertTrue(r.status() == 200 || r.status() == 429, r::toString);
         }
-        assertNotNull(limited, "60 requests, ten at a time, meet a limit of 5 per second (bursts of 20)");
+        assertNotNull(limited, "60 requests at once meet a limit of 5 per second (bursts of 20)");
         assertEquals(429, limited.json().getInt("code"));
         assertTrue(limited.json().getString("message").contains("per key"), limited::toString);
         assertTrue(Integer.parseInt(limited.header("Retry-After")) >= 1, limited::toString);
         assertEquals(200, get(base.resolve("broker/v1/merchant/demo"), "app-api-key", DEMO_API_KEY).status(), "another key is not limited");
 
-        Reply checkout = tenAtATime(60, () -> get(base.resolve("checkout/enterprises/" + enterprise), "x-ca-key", caKey)).stream()
+        Reply checkout = Bursts.atOnce(60, i -> get(base.resolve("checkout/enterprises/" + enterprise), "x-ca-key", caKey)).stream()
+                .map(Bursts.Caller::first)
                 .filter(r -> r.status() == 429).findFirst().orElse(null);
         assertNotNull(checkout, "the checkout service limits its keys too");
         assertEquals(429, checkout.json().getInt("code"));
         assertTrue(checkout.json().getString("message").contains("per key"), "in the checkout envelope: " + checkout);
         assertNotNull(checkout.header("Retry-After"));
-    }
-
-    /**
-     * {@code n} calls, ten at a time. (One after another, 60 calls took longer
-     * than the 8 s in which a limit of 5 per second with bursts of 20 lets 60 through, on two cores
-     * shared with the other suites' servers, and none was limited.)
-     */
-    private static List<Reply> tenAtATime(int n, java.util.function.Supplier<Reply> call) throws Exception {
-        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(10);
-        try {
-            List<java.util.concurrent.Future<Reply>> sent = new java.util.ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                sent.add(threads.submit(call::get));
-            }
-            List<Reply> replies = new java.util.ArrayList<>();
-            for (java.util.concurrent.Future<Reply> f : sent) {
-                replies.add(f.get(2, TimeUnit.MINUTES));
-            }
-            return replies;
-        } finally {
-            threads.shutdownNow();
-        }
     }
 
     /** A GET over HTTPS, trusting only the certificate the run script made under DATA_DIR. */
