@@ -6,10 +6,8 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
-import jakarta.inject.Inject;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,19 +16,18 @@ import java.util.stream.Collectors;
 import org.cbec.dispatch.Attempts;
 import org.cbec.dispatch.AttentionView;
 import org.cbec.dispatch.entity.MoneyRequest;
-import org.cbec.dispatch.RequestSubject;
 import org.cbec.dispatch.entity.RequestEvent;
 import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.dispatch.entity.RequestState;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.UnknownResourceException;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The dispatcher's rows ({@link MoneyRequest}): made by a request's first sender, claimed by whoever
- * sends it or asks the company for it, moved by each company call's outcome through
- * {@link RequestState}'s table, taken by the janitor when due in fair order, and moved by an
- * operator's act. Each method is its own transaction; no company call happens inside one.
+ * The janitor's and the operator's side of the dispatcher's rows ({@link MoneyRequest}; each is
+ * made, claimed and moved by a company call's outcome where the request is sent,
+ * {@code CompanyRequests}): rows added for open requests without one, taken when due in fair order,
+ * each attempt's outcome, the list needing attention and an operator's act, each through
+ * {@link RequestState}'s table. Each method is its own transaction; no company call happens inside one.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -41,85 +38,8 @@ public class RequestLedger {
         CLOSED, WAITING, GAVE_UP
     }
 
-    /**
-     * A claim's outcome: {@code claimed}, the row is this caller's to act on, in {@code state}
-     * (SENDING: send it; ASKING or CONFIRMING: ask the company first); otherwise {@code state} is
-     * where it stands (held by another sender, the company's word in, an operator's), with what it
-     * last heard ({@code answer}).
-     */
-    public record Claim(RequestState state, boolean claimed, String answer) {
-    }
-
-    private static final String SENDER_GONE = "the broker stopped before the company answered";
-
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
-
-    /** How long after an outcome without the company's final word the janitor first asks, so that the client's own retry comes first. */
-    @Inject
-    @ConfigProperty(name = "reconciliation.min-age-ms", defaultValue = "5000")
-    long minAgeMs;
-
-    /**
-     * Takes the request to send it or ask for it, at {@code now}: a request without a row gets one,
-     * SENDING, held by this caller (nothing has been sent: a send leaves the broker only once its
-     * row exists); a row nobody holds and the company has not answered is claimed by its table
-     * ({@link RequestEvent#CLAIMED}). A row held since before {@code heldBefore} (null: never) lost its
-     * holder first ({@link RequestEvent#SENDER_LOST}).
-     */
-    public Claim claim(RequestSubject s, OffsetDateTime heldBefore, OffsetDateTime now) {
-        // Made first, without a look: a request's first send (every create, refund, split and payout)
-        // finds no row, so one statement claims it; a row already there (a retry, the janitor) is locked after
-        // (its insert refused, at the cost of one number of the row's sequence).
-        int made = em.createNativeQuery("INSERT INTO money_request (kind, subject_id, merchant, payment_method, merchant_ref,"
-                + " company_no, state, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
-                + " ON CONFLICT (kind, subject_id) DO NOTHING").setParameter(1, s.kind().name()).setParameter(2, s.subjectId())
-                .setParameter(3, s.merchant()).setParameter(4, s.paymentMethod()).setParameter(5, s.merchantRef())
-                .setParameter(6, s.companyNo()).setParameter(7, RequestState.TO_SEND.next(RequestEvent.CLAIMED).name())
-                .setParameter(8, now).setParameter(9, now).setParameter(10, now).executeUpdate();
-        if (made == 1) {
-            return new Claim(RequestState.SENDING, true, null);
-        }
-        MoneyRequest m = locked(s.kind(), s.subjectId());
-        if (heldBefore != null && m.getState().isHeld() && m.getUpdatedAt().isBefore(heldBefore)) {
-            m.moved(RequestEvent.SENDER_LOST, SENDER_GONE, now);
-        }
-        boolean claimed = m.moved(RequestEvent.CLAIMED, null, now);
-        return new Claim(m.getState(), claimed, m.getLastAnswer()); // the state the claim left: what to do now
-    }
-
-    /**
-     * One event of the request at {@code now} (a company call's outcome, a report), when its table
-     * allows it; {@code answer}: what it heard, for the operator. Left waiting for an attempt, it is
-     * due {@code reconciliation.min-age-ms} from now; {@code ended} (the company's final word is
-     * in), it is closed. Its state after, empty when it has no row.
-     */
-    public Optional<RequestState> move(RequestSubject s, RequestEvent event, String answer, boolean ended, OffsetDateTime now) {
-        MoneyRequest m = locked(s.kind(), s.subjectId());
-        if (m == null) {
-            return Optional.empty();
-        }
-        if (m.moved(event, answer, now) && (m.getState().awaitsAnAttempt() || m.getState() == RequestState.ANSWERED)) {
-            m.dueAt(now.plus(minAgeMs, ChronoUnit.MILLIS));
-        }
-        if (ended && m.getClosedAt() == null) {
-            m.closed(null, now);
-        }
-        return Optional.of(m.getState());
-    }
-
-    /** Where the request stands with its company, empty when it has no row (never sent). */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
-    public Optional<RequestState> state(RequestKind kind, long subjectId) {
-        return em.createNamedQuery(MoneyRequest.OF_SUBJECT, MoneyRequest.class).setParameter("kind", kind)
-                .setParameter("subjectId", subjectId).getResultStream().findFirst().map(MoneyRequest::getState);
-    }
-
-    private MoneyRequest locked(RequestKind kind, long subjectId) {
-        return em.createNamedQuery(MoneyRequest.OF_SUBJECT, MoneyRequest.class).setParameter("kind", kind)
-                .setParameter("subjectId", subjectId).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultStream().findFirst()
-                .orElse(null);
-    }
 
     /**
      * Adds a row for each open request without one (a request stored whose sender stopped before

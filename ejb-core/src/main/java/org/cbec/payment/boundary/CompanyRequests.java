@@ -1,20 +1,33 @@
 package org.cbec.payment.boundary;
 
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.EJBException;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.SystemException;
+import jakarta.transaction.UserTransaction;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 import org.cbec.company.Companies;
 import org.cbec.company.CompanyAccount;
 import org.cbec.company.CompanyOutcome;
 import org.cbec.company.CompanyPort;
 import org.cbec.dispatch.RequestSubject;
-import org.cbec.dispatch.control.RequestLedger;
+import org.cbec.dispatch.entity.MoneyRequest;
 import org.cbec.dispatch.entity.RequestEvent;
+import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.dispatch.entity.RequestState;
 import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.SentRequest;
@@ -23,24 +36,29 @@ import org.cbec.payment.control.Exchanges;
 import org.cbec.payment.control.SentLedger;
 import org.cbec.platform.error.BusinessException;
 import org.cbec.platform.error.UpstreamFailureException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one way a money request is sent to a company, so that it is never lost and never made twice:
- * payments' creates, refunds, splits and releases, payouts. Each is committed first, with the
- * company's number for it fixed ({@link Kind} stores it); where it stands with the company is its
- * dispatcher's row ({@link RequestLedger}, moved by {@link RequestState}'s table), and its own row
- * keeps only what the company said. Whoever claims the row acts on it: a request never sent is
- * sent; one that may be at the company (its answer lost) is asked for by its number first and sent
- * again only when the company has none; a refusal of that resend ends nothing, since the first send
- * may still be at the company: it is never sent a third time, and is refused only once a later query
- * finds none. While it is not final a query asks the company for its newer view ({@link #refresh}).
- * No transaction spans a company call: every step is its ledger's own, the request's row moved
- * after it (so that a node lost between the two leaves a held row, whose holder the janitor takes
- * as gone, and then finds the company's word already stored). Each step's outcome is a value
- * ({@link RequestOutcome}): the request as stored after it, and what an API caller is told when
- * the company gave nothing usable; nothing here throws for the company's sake.
+ * payments' creates and closes, refunds, splits and releases, payouts. Each is committed first, with
+ * the company's number for it fixed ({@link Kind} stores it); where it stands with the company is
+ * its dispatcher's row ({@link MoneyRequest}), claimed and moved here by {@link RequestState}'s
+ * table, and its own row keeps only what the company said. Whoever claims the row acts on it: a
+ * request never sent is sent; one that may be at the company (its answer lost) is asked for by its
+ * number first and sent again only when the company has none; a refusal of that resend ends
+ * nothing, since the first send may still be at the company: it is never sent a third time, and is
+ * refused only once a later query finds none. While it is not final a query asks the company for
+ * its newer view ({@link #refresh}). No transaction spans a company call: this bean demarcates its
+ * own (the row's claim before a call, its move after), each ledger's step is its own, and the row
+ * is moved after the outcome is stored (so that a node lost between the two leaves a held row,
+ * whose holder the janitor takes as gone, and then finds the company's word already stored). Each
+ * step's outcome is a value ({@link RequestOutcome}): the request as stored after it, and what an
+ * API caller is told when the company gave nothing usable; nothing here throws for the company's
+ * sake. The janitor's side of the rows (what is due, each attempt, the operator's list) is
+ * {@code RequestLedger}'s.
  */
-@ApplicationScoped
+@Stateless
+@TransactionManagement(TransactionManagementType.BEAN)
 public class CompanyRequests {
 
     private static final Logger LOG = Logger.getLogger(CompanyRequests.class.getName());
@@ -51,11 +69,30 @@ public class CompanyRequests {
     @EJB
     CompanyAccounts accounts;
 
-    @EJB
-    RequestLedger requests;
-
     @Inject
     NotAsked notAsked;
+
+    @PersistenceContext(unitName = "cbec")
+    EntityManager em;
+
+    @Resource
+    UserTransaction transaction;
+
+    /** How long after an outcome without the company's final word the janitor first asks, so that the client's own retry comes first. */
+    @Inject
+    @ConfigProperty(name = "reconciliation.min-age-ms", defaultValue = "5000")
+    long minAgeMs;
+
+    /**
+     * A claim's outcome: {@code claimed}, the row is this caller's to act on, in {@code state}
+     * (SENDING: send it; ASKING or CONFIRMING: ask the company first); otherwise {@code state} is
+     * where it stands (held by another sender, the company's word in, an operator's), with what it
+     * last heard ({@code answer}).
+     */
+    public record Claim(RequestState state, boolean claimed, String answer) {
+    }
+
+    private static final String SENDER_GONE = "the broker stopped before the company answered";
 
     /**
      * One kind of money request: how it is sent and asked for at the company, and how its ledger
@@ -180,7 +217,7 @@ public class CompanyRequests {
     }
 
     private boolean beingSent(RequestSubject s) {
-        return requests.state(s.kind(), s.subjectId()).map(RequestState::isHeld).orElse(false);
+        return state(s.kind(), s.subjectId()).map(RequestState::isHeld).orElse(false);
     }
 
     private <V extends SentRequest, S> RequestOutcome<V> carryOn(Kind<V, S> kind, V v, OffsetDateTime heldBefore) {
@@ -190,7 +227,7 @@ public class CompanyRequests {
             return RequestOutcome.failed(v, Companies.notConfigured(v.paymentMethod(), kind.failure()));
         }
         CompanyAccount account = accounts.account(v.merchant(), v.paymentMethod());
-        RequestLedger.Claim claim = requests.claim(kind.subject(v), heldBefore, now());
+        Claim claim = claim(kind.subject(v), heldBefore, now());
         if (!claim.claimed()) {
             return claim.state().isHeld() ? kind.whileHeld(v) : kind.asStored(kind.ledger().get(v.id()), claim.state(), claim.answer());
         }
@@ -209,14 +246,14 @@ public class CompanyRequests {
         return kind.send(company, account, v, log).fold(
                 status -> {
                     V done = kind.ledger().observed(id, status, log.entries());
-                    requests.move(subject, RequestEvent.ANSWER, kind.state(done), kind.ended(done), now());
+                    move(subject, RequestEvent.ANSWER, kind.state(done), kind.ended(done), now());
                     LOG.info(() -> kind.label() + " sent: " + kind.describe(v) + " " + kind.state(done));
                     return RequestOutcome.of(done);
                 },
                 refused -> {
                     if (again) {
                         kind.ledger().events(id, log.entries());
-                        requests.move(subject, RequestEvent.REFUSAL, "refused when sent again: " + refused.text(), false, now());
+                        move(subject, RequestEvent.REFUSAL, "refused when sent again: " + refused.text(), false, now());
                         LOG.warning(() -> kind.label() + " sent again refused by " + v.paymentMethod() + ", kept: " + kind.describe(v) + " "
                                 + refused.text());
                         return RequestOutcome.failed(kind.ledger().get(id), new UpstreamFailureException(kind.failure(), "the company refused "
@@ -224,13 +261,13 @@ public class CompanyRequests {
                                 + kind.what(v) + " is kept and ends as the company's query says"));
                     }
                     V done = kind.ledger().refused(id, refused.text(), log.entries());
-                    requests.move(subject, RequestEvent.REFUSAL, refused.text(), true, now());
+                    move(subject, RequestEvent.REFUSAL, refused.text(), true, now());
                     LOG.info(() -> kind.label() + " refused by " + v.paymentMethod() + ": " + kind.describe(v) + " " + refused.text());
                     return RequestOutcome.failed(done, kind.refusal(company, v, refused.text()));
                 },
                 unanswered -> {
                     kind.ledger().events(id, log.entries());
-                    requests.move(subject, unanswered.sent() ? RequestEvent.NO_ANSWER : RequestEvent.CALL_NOT_SENT, unanswered.reason(), false,
+                    move(subject, unanswered.sent() ? RequestEvent.NO_ANSWER : RequestEvent.CALL_NOT_SENT, unanswered.reason(), false,
                             now());
                     LOG.warning(() -> kind.label() + (unanswered.sent() ? " outcome unknown: " : " not sent: ") + kind.describe(v) + ": "
                             + unanswered.reason());
@@ -254,27 +291,27 @@ public class CompanyRequests {
                 found -> {
                     if (found.isEmpty() && confirming) {
                         V done = kind.ledger().refused(id, "refused when sent again, and the company has none", log.entries());
-                        requests.move(subject, RequestEvent.NONE, "the company has none after refusing it sent again", true, now());
+                        move(subject, RequestEvent.NONE, "the company has none after refusing it sent again", true, now());
                         LOG.info(() -> kind.label() + " refused, the company having none after refusing it sent again: " + kind.describe(v));
                         return RequestOutcome.of(done);
                     }
                     if (found.isEmpty()) {
                         kind.ledger().events(id, log.entries());
-                        requests.move(subject, RequestEvent.NONE, "the company has none: sent again", false, now());
+                        move(subject, RequestEvent.NONE, "the company has none: sent again", false, now());
                         return sendOnce(kind, company, account, v, true);
                     }
                     V done = kind.ledger().observed(id, found.get(), log.entries());
-                    requests.move(subject, RequestEvent.FOUND, kind.state(done), kind.ended(done), now());
+                    move(subject, RequestEvent.FOUND, kind.state(done), kind.ended(done), now());
                     return RequestOutcome.of(done);
                 },
                 refused -> {
                     kind.ledger().events(id, log.entries());
-                    requests.move(subject, RequestEvent.NO_ANSWER, refused.text(), false, now());
+                    move(subject, RequestEvent.NO_ANSWER, refused.text(), false, now());
                     return RequestOutcome.failed(kind.ledger().get(id), new UpstreamFailureException(kind.failure(), refused.text() + stillKept));
                 },
                 unanswered -> {
                     kind.ledger().events(id, log.entries());
-                    requests.move(subject, unanswered.sent() ? RequestEvent.NO_ANSWER : RequestEvent.CALL_NOT_SENT, unanswered.reason(), false,
+                    move(subject, unanswered.sent() ? RequestEvent.NO_ANSWER : RequestEvent.CALL_NOT_SENT, unanswered.reason(), false,
                             now());
                     return RequestOutcome.failed(kind.ledger().get(id), CompanyFailures.failed(kind.failure(), unanswered, stillKept));
                 });
@@ -310,7 +347,7 @@ public class CompanyRequests {
                         return RequestOutcome.of(v);
                     }
                     V done = kind.ledger().observed(id, found.get(), log.entries());
-                    requests.move(kind.subject(v), RequestEvent.REPORTED, kind.state(done), kind.ended(done), now());
+                    move(kind.subject(v), RequestEvent.REPORTED, kind.state(done), kind.ended(done), now());
                     return RequestOutcome.of(done);
                 },
                 refused -> nothing.apply(refused.text()),
@@ -324,6 +361,94 @@ public class CompanyRequests {
                     }
                     return nothing.apply(unanswered.reason());
                 });
+    }
+
+    // ---- the dispatcher's row: each step its own transaction, never one around a company call ----------
+
+    /**
+     * Takes the request to send it or ask for it, at {@code now}: a request without a row gets one,
+     * SENDING, held by this caller (nothing has been sent: a send leaves the broker only once its
+     * row exists); a row nobody holds and the company has not answered is claimed by its table
+     * ({@link RequestEvent#CLAIMED}). A row held since before {@code heldBefore} (null: never) lost its
+     * holder first ({@link RequestEvent#SENDER_LOST}).
+     */
+    public Claim claim(RequestSubject s, OffsetDateTime heldBefore, OffsetDateTime now) {
+        return inTransaction(() -> {
+            // Made first, without a look: a request's first send (every create, refund, split and payout)
+            // finds no row, so one statement claims it; a row already there (a retry, the janitor) is locked after
+            // (its insert refused, at the cost of one number of the row's sequence).
+            int made = em.createNativeQuery("INSERT INTO money_request (kind, subject_id, merchant, payment_method, merchant_ref,"
+                    + " company_no, state, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
+                    + " ON CONFLICT (kind, subject_id) DO NOTHING").setParameter(1, s.kind().name()).setParameter(2, s.subjectId())
+                    .setParameter(3, s.merchant()).setParameter(4, s.paymentMethod()).setParameter(5, s.merchantRef())
+                    .setParameter(6, s.companyNo()).setParameter(7, RequestState.TO_SEND.next(RequestEvent.CLAIMED).name())
+                    .setParameter(8, now).setParameter(9, now).setParameter(10, now).executeUpdate();
+            if (made == 1) {
+                return new Claim(RequestState.SENDING, true, null);
+            }
+            MoneyRequest m = locked(s);
+            if (heldBefore != null && m.getState().isHeld() && m.getUpdatedAt().isBefore(heldBefore)) {
+                m.moved(RequestEvent.SENDER_LOST, SENDER_GONE, now);
+            }
+            boolean claimed = m.moved(RequestEvent.CLAIMED, null, now);
+            return new Claim(m.getState(), claimed, m.getLastAnswer()); // the state the claim left: what to do now
+        });
+    }
+
+    /**
+     * One event of the request at {@code now} (a company call's outcome, a report), when its table
+     * allows it; {@code answer}: what it heard, for the operator. Left waiting for an attempt, it is
+     * due {@code reconciliation.min-age-ms} from now; {@code ended} (the company's final word is
+     * in), it is closed. Its state after, empty when it has no row.
+     */
+    public Optional<RequestState> move(RequestSubject s, RequestEvent event, String answer, boolean ended, OffsetDateTime now) {
+        return inTransaction(() -> {
+            MoneyRequest m = locked(s);
+            if (m == null) {
+                return Optional.empty();
+            }
+            if (m.moved(event, answer, now) && (m.getState().awaitsAnAttempt() || m.getState() == RequestState.ANSWERED)) {
+                m.dueAt(now.plus(minAgeMs, ChronoUnit.MILLIS));
+            }
+            if (ended && m.getClosedAt() == null) {
+                m.closed(null, now);
+            }
+            return Optional.of(m.getState());
+        });
+    }
+
+    /** Where the request stands with its company, empty when it has no row (never sent); read outside a transaction. */
+    public Optional<RequestState> state(RequestKind kind, long subjectId) {
+        return em.createNamedQuery(MoneyRequest.OF_SUBJECT, MoneyRequest.class).setParameter("kind", kind)
+                .setParameter("subjectId", subjectId).getResultStream().findFirst().map(MoneyRequest::getState);
+    }
+
+    private MoneyRequest locked(RequestSubject s) {
+        return em.createNamedQuery(MoneyRequest.OF_SUBJECT, MoneyRequest.class).setParameter("kind", s.kind())
+                .setParameter("subjectId", s.subjectId()).setLockMode(LockModeType.PESSIMISTIC_WRITE).getResultStream().findFirst()
+                .orElse(null);
+    }
+
+    /** {@code work} in a transaction of its own, committed before it answers; rolled back if it throws. */
+    <T> T inTransaction(Supplier<T> work) {
+        try {
+            transaction.begin();
+            T result = work.get();
+            transaction.commit();
+            return result;
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new EJBException("the dispatcher's row could not be committed", e);
+        } finally {
+            try {
+                if (transaction.getStatus() != Status.STATUS_NO_TRANSACTION) {
+                    transaction.rollback();
+                }
+            } catch (SystemException | IllegalStateException e) {
+                LOG.warning(() -> "the dispatcher's row's transaction could not be rolled back: " + e);
+            }
+        }
     }
 
     private static <V extends SentRequest, S> void keepEvents(Kind<V, S> kind, long id, Exchanges log) {

@@ -26,10 +26,11 @@ import org.cbec.dispatch.Attempts;
 import org.cbec.dispatch.control.AttemptRules;
 import org.cbec.dispatch.RequestSubject;
 import org.cbec.dispatch.control.LedgerInTransactions;
-import org.cbec.dispatch.control.RequestLedger;
 import org.cbec.dispatch.entity.RequestEvent;
 import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.dispatch.entity.RequestState;
+import org.cbec.payment.boundary.CompanyRequests;
+import org.cbec.payment.boundary.SenderInTransactions;
 import org.cbec.reconciliation.boundary.MoneyRequestAttempts;
 import org.cbec.platform.error.ConflictException;
 import org.cbec.platform.error.InvalidRequestException;
@@ -61,6 +62,7 @@ class JanitorTest {
     private DataSource dataSource;
     private EntityManagerFactory emf;
     private LedgerInTransactions ledger;
+    private SenderInTransactions sender;
     private Company company;
     private final AtomicLong gaveUp = new AtomicLong();
 
@@ -100,6 +102,7 @@ class JanitorTest {
                 "jakarta.persistence.jtaDataSource", "", "jakarta.persistence.jdbc.driver", "org.postgresql.Driver",
                 "jakarta.persistence.jdbc.url", url, "eclipselink.logging.level", "WARNING"));
         ledger = new LedgerInTransactions(emf);
+        sender = new SenderInTransactions(emf);
         company = new Company();
     }
 
@@ -357,8 +360,8 @@ class JanitorTest {
 
     /** The dispatcher's row of a request its sender claimed at {@code at} (made SENDING, held). */
     private void claimed(RequestKind kind, long id, String ref, OffsetDateTime at) {
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true, null),
-                ledger.claim(new RequestSubject(kind, id, "demo", "betapay", ref, ref), null, at));
+        assertEquals(new CompanyRequests.Claim(RequestState.SENDING, true, null),
+                sender.claim(new RequestSubject(kind, id, "demo", "betapay", ref, ref), null, at));
     }
 
     @Test
@@ -379,7 +382,7 @@ class JanitorTest {
         assertEquals("o-501", found.companyNo(), "the company knows the order by its orderRef");
         assertEquals(RequestState.TO_SEND, found.state(), "found without a row: its sender never claimed it, so nothing was sent");
         assertEquals(1, found.attempts());
-        assertEquals(Optional.of(RequestState.SENDING), ledger.state(RequestKind.PAYMENT, 503));
+        assertEquals(Optional.of(RequestState.SENDING), sender.state(RequestKind.PAYMENT, 503));
         assertEquals(Set.of(), run(j, T0.plusSeconds(50)).stream().filter(id -> id == 503).collect(java.util.stream.Collectors.toSet()),
                 "not while its sender may still be talking to the company (54 s)");
         Set<Long> later = run(j, T0.plusSeconds(60));
@@ -398,28 +401,28 @@ class JanitorTest {
     @Test
     void aClaimTakesOnlyWhatNobodyHoldsAndSaysWhetherToSendOrToAskFirst() {
         RequestSubject r = new RequestSubject(RequestKind.REFUND, 801, "demo", "alphapay", "rf-801", "o-801-1");
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true, null), ledger.claim(r, null, T0), "a request without a record: send it");
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, false, null), ledger.claim(r, null, T0.plusSeconds(1)),
+        assertEquals(new CompanyRequests.Claim(RequestState.SENDING, true, null), sender.claim(r, null, T0), "a request without a record: send it");
+        assertEquals(new CompanyRequests.Claim(RequestState.SENDING, false, null), sender.claim(r, null, T0.plusSeconds(1)),
                 "held by its sender: nobody else acts on it");
-        ledger.move(r, RequestEvent.CALL_NOT_SENT, "circuit open", false, T0.plusSeconds(2));
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true, "circuit open"), ledger.claim(r, null, T0.plusSeconds(3)),
+        sender.move(r, RequestEvent.CALL_NOT_SENT, "circuit open", false, T0.plusSeconds(2));
+        assertEquals(new CompanyRequests.Claim(RequestState.SENDING, true, "circuit open"), sender.claim(r, null, T0.plusSeconds(3)),
                 "never left the broker: sent without asking");
-        ledger.move(r, RequestEvent.NO_ANSWER, "timed out", false, T0.plusSeconds(4));
-        assertEquals(new RequestLedger.Claim(RequestState.ASKING, true, "timed out"), ledger.claim(r, null, T0.plusSeconds(5)),
+        sender.move(r, RequestEvent.NO_ANSWER, "timed out", false, T0.plusSeconds(4));
+        assertEquals(new CompanyRequests.Claim(RequestState.ASKING, true, "timed out"), sender.claim(r, null, T0.plusSeconds(5)),
                 "may be at the company: asked for first");
-        ledger.move(r, RequestEvent.NONE, "none", false, T0.plusSeconds(6));
-        assertEquals(Optional.of(RequestState.RESEND_REFUSED), ledger.move(r, RequestEvent.REFUSAL, "refused", false, T0.plusSeconds(7)));
-        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, true, "refused"), ledger.claim(r, null, T0.plusSeconds(8)),
+        sender.move(r, RequestEvent.NONE, "none", false, T0.plusSeconds(6));
+        assertEquals(Optional.of(RequestState.RESEND_REFUSED), sender.move(r, RequestEvent.REFUSAL, "refused", false, T0.plusSeconds(7)));
+        assertEquals(new CompanyRequests.Claim(RequestState.CONFIRMING, true, "refused"), sender.claim(r, null, T0.plusSeconds(8)),
                 "its resend refused: asked for, and refused only if the company still has none");
-        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, false, "refused"), ledger.claim(r, T0.plusSeconds(8), T0.plusSeconds(9)),
+        assertEquals(new CompanyRequests.Claim(RequestState.CONFIRMING, false, "refused"), sender.claim(r, T0.plusSeconds(8), T0.plusSeconds(9)),
                 "its holder not yet taken as gone");
-        assertEquals(new RequestLedger.Claim(RequestState.CONFIRMING, true, "the broker stopped before the company answered"),
-                ledger.claim(r, T0.plusSeconds(70), T0.plusSeconds(130)),
+        assertEquals(new CompanyRequests.Claim(RequestState.CONFIRMING, true, "the broker stopped before the company answered"),
+                sender.claim(r, T0.plusSeconds(70), T0.plusSeconds(130)),
                 "its holder gone: taken back (RESEND_REFUSED, the mark kept) and claimed again");
-        assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(r, RequestEvent.FOUND, "SUCCESS", true, T0.plusSeconds(131)));
-        assertEquals(new RequestLedger.Claim(RequestState.ANSWERED, false, "SUCCESS"), ledger.claim(r, null, T0.plusSeconds(132)),
+        assertEquals(Optional.of(RequestState.ANSWERED), sender.move(r, RequestEvent.FOUND, "SUCCESS", true, T0.plusSeconds(131)));
+        assertEquals(new CompanyRequests.Claim(RequestState.ANSWERED, false, "SUCCESS"), sender.claim(r, null, T0.plusSeconds(132)),
                 "closed with the company's final word: nothing more to send or ask; what it heard last, for the caller");
-        assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(r, RequestEvent.REPORTED, "late", false, T0.plusSeconds(133)),
+        assertEquals(Optional.of(RequestState.ANSWERED), sender.move(r, RequestEvent.REPORTED, "late", false, T0.plusSeconds(133)),
                 "a closed record moves no more");
     }
 
@@ -431,10 +434,10 @@ class JanitorTest {
         Janitor j = janitor(new AttemptRules(RUN, Duration.ofHours(1), 0, 12, Duration.ofDays(3)));
         payout(601, "UNKNOWN", T0.minusSeconds(1));
         RequestSubject subject = new RequestSubject(RequestKind.PAYOUT, 601, "demo", "alphapay", "po-601", "po-601");
-        assertEquals(new RequestLedger.Claim(RequestState.SENDING, true, null), ledger.claim(subject, null, T0.minusSeconds(1)));
+        assertEquals(new CompanyRequests.Claim(RequestState.SENDING, true, null), sender.claim(subject, null, T0.minusSeconds(1)));
         assertEquals(Set.of(), run(j, T0), "not while its sender may still be talking to the company");
         payoutState(601, "ACCEPTED");
-        assertEquals(Optional.of(RequestState.ANSWERED), ledger.move(subject, RequestEvent.ANSWER, "ACCEPTED", false, T0.plusSeconds(1)));
+        assertEquals(Optional.of(RequestState.ANSWERED), sender.move(subject, RequestEvent.ANSWER, "ACCEPTED", false, T0.plusSeconds(1)));
         assertEquals(Set.of(601L), run(j, T0.plusSeconds(RUN.toSeconds())), "asked at the next run, 5 s after the company's answer");
         assertEquals(RequestState.ANSWERED, row(601).state());
         assertEquals(1, row(601).attempts());

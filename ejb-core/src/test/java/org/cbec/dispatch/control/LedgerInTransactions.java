@@ -9,15 +9,11 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.cbec.dispatch.AttentionView;
 import org.cbec.dispatch.Attempts;
-import org.cbec.dispatch.RequestSubject;
-import org.cbec.dispatch.entity.RequestEvent;
 import org.cbec.dispatch.entity.RequestKind;
-import org.cbec.dispatch.entity.RequestState;
 
 /**
- * The dispatcher's ledger outside the container: each call in a transaction of its own on a new
- * entity manager, as the container runs each of its methods (REQUIRES_NEW). Its minimum age is
- * the broker's default, 5 s.
+ * The janitor's ledger outside the container: each call in a transaction of its own on a new
+ * entity manager, as the container runs each of its methods (REQUIRES_NEW).
  */
 public final class LedgerInTransactions extends RequestLedger {
 
@@ -25,7 +21,6 @@ public final class LedgerInTransactions extends RequestLedger {
 
     public LedgerInTransactions(EntityManagerFactory emf) {
         this.emf = emf;
-        this.minAgeMs = 5000;
     }
 
     private <T> T inTransaction(Supplier<T> work) {
@@ -53,21 +48,6 @@ public final class LedgerInTransactions extends RequestLedger {
     @Override
     public List<AttentionView> due(OffsetDateTime dueBy, OffsetDateTime heldBefore, int limit) {
         return inTransaction(() -> super.due(dueBy, heldBefore, limit));
-    }
-
-    @Override
-    public Claim claim(RequestSubject s, OffsetDateTime heldBefore, OffsetDateTime now) {
-        return inTransaction(() -> super.claim(s, heldBefore, now));
-    }
-
-    @Override
-    public Optional<RequestState> state(RequestKind kind, long subjectId) {
-        return inTransaction(() -> super.state(kind, subjectId));
-    }
-
-    @Override
-    public Optional<RequestState> move(RequestSubject s, RequestEvent event, String answer, boolean ended, OffsetDateTime now) {
-        return inTransaction(() -> super.move(s, event, answer, ended, now));
     }
 
     @Override
