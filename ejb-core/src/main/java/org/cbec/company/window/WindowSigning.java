@@ -4,7 +4,10 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import javax.xml.XMLConstants;
 import javax.xml.crypto.MarshalException;
 import javax.xml.crypto.dsig.CanonicalizationMethod;
@@ -13,9 +16,11 @@ import javax.xml.crypto.dsig.Reference;
 import javax.xml.crypto.dsig.SignatureMethod;
 import javax.xml.crypto.dsig.SignedInfo;
 import javax.xml.crypto.dsig.Transform;
+import javax.xml.crypto.dsig.XMLSignature;
 import javax.xml.crypto.dsig.XMLSignatureException;
 import javax.xml.crypto.dsig.XMLSignatureFactory;
 import javax.xml.crypto.dsig.dom.DOMSignContext;
+import javax.xml.crypto.dsig.dom.DOMValidateContext;
 import javax.xml.crypto.dsig.keyinfo.KeyInfoFactory;
 import javax.xml.crypto.dsig.spec.C14NMethodParameterSpec;
 import javax.xml.crypto.dsig.spec.TransformParameterSpec;
@@ -30,6 +35,7 @@ import javax.xml.transform.stream.StreamResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
 
@@ -38,7 +44,7 @@ import org.xml.sax.SAXException;
  * reference {@code ""}, its one transform the enveloped signature's), canonical XML 1.0 without
  * comments, SHA-256, RSA with SHA-256 (RSASSA-PKCS1-v1_5) under the transmitting enterprise's key,
  * named by its serial in {@code KeyInfo}. The signature is the message's last element, indented as
- * its other children. (The real single window signs with the enterprise's SM2 certificate; RSA
+ * its other children. The window signs its receipts the same way, under its own key ({@link #verified}). (The real single window signs with the enterprise's SM2 certificate; RSA
  * stands in for it here, as it does for the payment companies' keys.)
  */
 public final class WindowSigning {
@@ -71,6 +77,66 @@ public final class WindowSigning {
             return DECLARATION + text(doc);
         } catch (GeneralSecurityException | MarshalException | XMLSignatureException e) {
             throw new IllegalStateException("the order message could not be signed", e);
+        }
+    }
+
+    /** A message from the window that is not taken: unreadable, not signed in the one shape, or not by the window's key. */
+    public static final class Unverified extends Exception {
+        public Unverified(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /**
+     * {@code xml} as a DOM, once its signature holds: its root {@code ceb:<root>}, one signature as
+     * the root's own child, in the shape {@link #signed} makes (any other method, reference or
+     * transform refused before its value is checked, so that a signature of a part cannot pass for
+     * one of the whole), under {@code keys}' key of the serial it names.
+     */
+    static Document verified(String xml, String root, Function<String, Optional<PublicKey>> keys) throws Unverified {
+        Document doc;
+        try {
+            doc = parse(xml);
+        } catch (IllegalArgumentException e) {
+            throw new Unverified(e.getMessage());
+        }
+        Element top = doc.getDocumentElement();
+        if (!Ceb311.NAMESPACE.equals(top.getNamespaceURI()) || !root.equals(top.getLocalName())) {
+            throw new Unverified("not a " + root);
+        }
+        NodeList all = doc.getElementsByTagNameNS(DS, "Signature");
+        if (all.getLength() != 1 || all.item(0).getParentNode() != top) {
+            throw new Unverified("the message must hold exactly one signature, as its own child; it holds " + all.getLength());
+        }
+        Element at = (Element) all.item(0);
+        NodeList names = at.getElementsByTagNameNS(DS, "KeyName");
+        if (names.getLength() != 1) {
+            throw new Unverified("the signature names no key");
+        }
+        String serial = names.item(0).getTextContent().trim();
+        PublicKey key = keys.apply(serial).orElseThrow(() -> new Unverified("no window key with serial " + serial));
+        try {
+            DOMValidateContext check = new DOMValidateContext(key, at);
+            check.setProperty("org.jcp.xml.dsig.secureValidation", Boolean.TRUE);
+            XMLSignature signature = XMLSignatureFactory.getInstance("DOM").unmarshalXMLSignature(check);
+            SignedInfo info = signature.getSignedInfo();
+            if (!CanonicalizationMethod.INCLUSIVE.equals(info.getCanonicalizationMethod().getAlgorithm())
+                    || !SignatureMethod.RSA_SHA256.equals(info.getSignatureMethod().getAlgorithm()) || info.getReferences().size() != 1) {
+                throw new Unverified("the signature is not canonical XML 1.0 and RSA with SHA-256 over one reference");
+            }
+            Reference whole = (Reference) info.getReferences().get(0);
+            List<?> transforms = whole.getTransforms();
+            if (!"".equals(whole.getURI()) || !DigestMethod.SHA256.equals(whole.getDigestMethod().getAlgorithm()) || transforms.size() != 1
+                    || !Transform.ENVELOPED.equals(((Transform) transforms.get(0)).getAlgorithm())) {
+                throw new Unverified("the signature does not cover the whole message");
+            }
+            if (!signature.validate(check)) {
+                throw new Unverified(whole.validate(check) ? "the signature does not hold under the window's key"
+                        : "the message is not what was signed (its digest differs)");
+            }
+            return doc;
+        } catch (MarshalException | XMLSignatureException | ClassCastException e) {
+            throw new Unverified("the signature cannot be read: " + e.getMessage());
         }
     }
 
