@@ -8,7 +8,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.cbec.plumbing.schema.EmbeddedDatabases;
 import org.flywaydb.core.Flyway;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -37,6 +39,11 @@ public final class Store implements AutoCloseable {
     }
 
     public <T> T inTransaction(Function<EntityManager, T> work) {
+        return inTransaction(emf, work);
+    }
+
+    /** {@code work} in a transaction of its own on a new entity manager of {@code emf}, closed after it. */
+    public static <T> T inTransaction(EntityManagerFactory emf, Function<EntityManager, T> work) {
         EntityManager em = emf.createEntityManager();
         try {
             em.getTransaction().begin();
@@ -49,6 +56,21 @@ public final class Store implements AutoCloseable {
             }
             em.close();
         }
+    }
+
+    /**
+     * {@code work} in a transaction of its own on a new entity manager, handed to {@code use} for
+     * its length and taken back after (a bean's injected entity manager, set and cleared).
+     */
+    public static <T> T inTransaction(EntityManagerFactory emf, Consumer<EntityManager> use, Supplier<T> work) {
+        return inTransaction(emf, em -> {
+            use.accept(em);
+            try {
+                return work.get();
+            } finally {
+                use.accept(null);
+            }
+        });
     }
 
     /** One statement, outside the persistence unit (as another writer, or an operator by hand). */

@@ -1,6 +1,5 @@
 package org.cbec.dispatch.control;
 
-import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -10,6 +9,7 @@ import java.util.function.Supplier;
 import org.cbec.dispatch.AttentionView;
 import org.cbec.dispatch.Attempts;
 import org.cbec.dispatch.entity.RequestKind;
+import org.cbec.testing.Store;
 
 /**
  * The janitor's ledger outside the container: each call in a transaction of its own on a new
@@ -24,20 +24,7 @@ public final class LedgerInTransactions extends RequestLedger {
     }
 
     private <T> T inTransaction(Supplier<T> work) {
-        EntityManager own = emf.createEntityManager();
-        em = own;
-        try {
-            own.getTransaction().begin();
-            T result = work.get();
-            own.getTransaction().commit();
-            return result;
-        } finally {
-            if (own.getTransaction().isActive()) {
-                own.getTransaction().rollback();
-            }
-            own.close();
-            em = null;
-        }
+        return Store.inTransaction(emf, own -> em = own, work);
     }
 
     @Override

@@ -1,11 +1,11 @@
 package org.cbec.payment.boundary;
 
-import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.cbec.dispatch.entity.RequestKind;
 import org.cbec.dispatch.entity.RequestState;
+import org.cbec.testing.Store;
 
 /**
  * The dispatcher's claims and moves of its rows outside the container: each in a transaction of its
@@ -23,20 +23,7 @@ public final class SenderInTransactions extends CompanyRequests {
 
     @Override
     <T> T inTransaction(Supplier<T> work) {
-        EntityManager own = emf.createEntityManager();
-        em = own;
-        try {
-            own.getTransaction().begin();
-            T result = work.get();
-            own.getTransaction().commit();
-            return result;
-        } finally {
-            if (own.getTransaction().isActive()) {
-                own.getTransaction().rollback();
-            }
-            own.close();
-            em = null;
-        }
+        return Store.inTransaction(emf, own -> em = own, work);
     }
 
     @Override
