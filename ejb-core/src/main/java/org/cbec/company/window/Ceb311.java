@@ -13,6 +13,7 @@ import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import org.cbec.company.CustomsOrder;
 
@@ -81,7 +82,7 @@ public final class Ceb311 {
         h.consigneeAddress = o.consignee().address();
         Order order = new Order();
         order.head = h;
-        order.lines = new java.util.ArrayList<>();
+        order.lines = new ArrayList<>();
         int gnum = 1;
         for (CustomsOrder.Line l : o.goods()) {
             Line x = new Line();
