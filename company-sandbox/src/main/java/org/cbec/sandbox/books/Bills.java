@@ -9,7 +9,9 @@ import jakarta.persistence.PersistenceContext;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.logging.Logger;
 import org.cbec.sandbox.books.BillRules.Difference;
 import org.cbec.sandbox.books.BillRules.Window;
@@ -76,32 +78,45 @@ public class Bills {
             rows.add(new BillEntry(BillEntry.Kind.PAYMENT, (String) o[0], (String) o[1], null, null, null, null, (Long) o[2], (Long) o[3],
                     (String) o[4], "SUCCESS", (OffsetDateTime) o[5]));
         }
-        for (Object[] row : between(CompanyRefund.DECIDED_BETWEEN, Object[].class, account, read.from(), read.to())) {
-            CompanyRefund r = (CompanyRefund) row[0];
-            rows.add(refund(r, (CompanyOrder) row[1], r.getState(), r.getDecidedAt()));
-        }
+        // What is still undecided is read before what is decided: each statement reads the rows committed when it starts, and the
+        // timer may decide a refund or part between the two, which is then read in both (and billed once, from the first read, as
+        // the timer stores it), never in neither, as the other order let it be.
         long refundDelayNanos = refundDelayMs * 1_000_000L;
-        for (Object[] row : between(CompanyRefund.PROCESSING_BETWEEN, Object[].class, account, read.from().minusNanos(refundDelayNanos),
-                read.to().minusNanos(refundDelayNanos))) {
+        List<Object[]> undecidedRefunds = between(CompanyRefund.PROCESSING_BETWEEN, Object[].class, account,
+                read.from().minusNanos(refundDelayNanos), read.to().minusNanos(refundDelayNanos));
+        long settlementDelayNanos = settlementDelayMs * 1_000_000L;
+        List<Object[]> pendingParts = between(SplitPart.PENDING_BETWEEN, Object[].class, account, read.from().minusNanos(settlementDelayNanos),
+                read.to().minusNanos(settlementDelayNanos));
+        Set<Long> readUndecided = new HashSet<>();
+        for (Object[] row : undecidedRefunds) {
             CompanyRefund r = (CompanyRefund) row[0];
-            ProcessingClock.Reading reading = ProcessingClock.read(r.getState(), r.getOutcome(), r.getCreatedAt(), r.getCreatedAt(), now,
+            readUndecided.add(r.getId());
+            ProcessingClock.Reading reading = ProcessingClock.read("PROCESSING", r.getOutcome(), r.getCreatedAt(), r.getCreatedAt(), now,
                     refundDelayMs);
             if (!"PROCESSING".equals(reading.state())) {
                 rows.add(refund(r, (CompanyOrder) row[1], reading.state(), reading.modifiedAt()));
             }
         }
-        for (Object[] row : between(SplitPart.FINISHED_BETWEEN, Object[].class, account, read.from(), read.to())) {
-            SplitPart p = (SplitPart) row[0];
-            rows.add(part(p, (Split) row[1], (CompanyOrder) row[2], p.getResult(), p.getFinishedAt()));
+        for (Object[] row : between(CompanyRefund.DECIDED_BETWEEN, Object[].class, account, read.from(), read.to())) {
+            CompanyRefund r = (CompanyRefund) row[0];
+            if (!readUndecided.contains(r.getId())) {
+                rows.add(refund(r, (CompanyOrder) row[1], r.getState(), r.getDecidedAt()));
+            }
         }
-        long settlementDelayNanos = settlementDelayMs * 1_000_000L;
-        for (Object[] row : between(SplitPart.PENDING_BETWEEN, Object[].class, account, read.from().minusNanos(settlementDelayNanos),
-                read.to().minusNanos(settlementDelayNanos))) {
+        Set<Long> readPending = new HashSet<>();
+        for (Object[] row : pendingParts) {
             SplitPart p = (SplitPart) row[0];
+            readPending.add(p.getId());
             ProcessingClock.Reading reading = ProcessingClock.read("PROCESSING", p.getOutcome(), p.getCreatedAt(), p.getCreatedAt(), now,
                     settlementDelayMs);
             if (!"PROCESSING".equals(reading.state())) {
                 rows.add(part(p, (Split) row[1], (CompanyOrder) row[2], reading.state(), reading.modifiedAt()));
+            }
+        }
+        for (Object[] row : between(SplitPart.FINISHED_BETWEEN, Object[].class, account, read.from(), read.to())) {
+            SplitPart p = (SplitPart) row[0];
+            if (!readPending.contains(p.getId())) {
+                rows.add(part(p, (Split) row[1], (CompanyOrder) row[2], p.getResult(), p.getFinishedAt()));
             }
         }
         for (Payout p : between(Payout.ACCEPTED_BETWEEN, Payout.class, account, read.from(), read.to())) {
