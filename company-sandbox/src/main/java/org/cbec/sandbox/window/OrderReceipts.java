@@ -1,7 +1,5 @@
 package org.cbec.sandbox.window;
 
-import java.io.IOException;
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
@@ -9,7 +7,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import javax.xml.XMLConstants;
 import javax.xml.crypto.MarshalException;
 import javax.xml.crypto.dsig.CanonicalizationMethod;
 import javax.xml.crypto.dsig.DigestMethod;
@@ -21,8 +18,6 @@ import javax.xml.crypto.dsig.dom.DOMSignContext;
 import javax.xml.crypto.dsig.keyinfo.KeyInfoFactory;
 import javax.xml.crypto.dsig.spec.C14NMethodParameterSpec;
 import javax.xml.crypto.dsig.spec.TransformParameterSpec;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.transform.OutputKeys;
 import javax.xml.transform.TransformerException;
 import javax.xml.transform.TransformerFactory;
@@ -31,8 +26,6 @@ import javax.xml.transform.stream.StreamResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
-import org.xml.sax.InputSource;
-import org.xml.sax.SAXException;
 
 /**
  * The window's receipt of an order (CEB312), written as docs/companies/single-window.md gives it
@@ -63,7 +56,7 @@ public final class OrderReceipts {
                 + "    </ceb:OrderReturn>\n"
                 + "</ceb:CEB312Message>";
         try {
-            Document doc = parse(text);
+            Document doc = OrderMessages.parse(text);
             Element root = doc.getDocumentElement();
             Node trailing = root.getLastChild();
             root.insertBefore(doc.createTextNode("\n    "), trailing);
@@ -80,7 +73,7 @@ public final class OrderReceipts {
             t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
             t.transform(new DOMSource(doc), new StreamResult(out));
             return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out;
-        } catch (GeneralSecurityException | MarshalException | XMLSignatureException | TransformerException e) {
+        } catch (GeneralSecurityException | MarshalException | XMLSignatureException | TransformerException | OrderMessages.Refused e) {
             throw new IllegalStateException("the receipt could not be signed", e);
         }
     }
@@ -91,16 +84,5 @@ public final class OrderReceipts {
 
     private static String escape(String value) {
         return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    private static Document parse(String xml) {
-        try {
-            DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();
-            dbf.setNamespaceAware(true);
-            dbf.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            return dbf.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
-        } catch (ParserConfigurationException | SAXException | IOException e) {
-            throw new IllegalStateException("the receipt's own text does not parse", e);
-        }
     }
 }
