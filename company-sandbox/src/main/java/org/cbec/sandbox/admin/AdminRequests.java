@@ -205,11 +205,16 @@ final class AdminRequests {
     }
 
     static Fault fault(byte[] body, String contentType) {
-        return fault(object(body, contentType, false), "");
+        return fault(body, contentType, RequestLog.KINDS);
+    }
+
+    /** A fault whose {@code kind}, when named, is one of {@code kinds} (a company's request log kinds, or the window's). */
+    static Fault fault(byte[] body, String contentType, Set<String> kinds) {
+        return fault(object(body, contentType, false), "", kinds);
     }
 
     /** One fault, and the one after it ({@code then}, its fields named {@code then.mode} … in a refusal). */
-    private static Fault fault(JsonObject o, String prefix) {
+    private static Fault fault(JsonObject o, String prefix, Set<String> kinds) {
         String mode = read(prefix + "mode", () -> Members.optionalText(o, "mode", 16)).orElse("");
         Fault.Mode parsed;
         try {
@@ -231,8 +236,8 @@ final class AdminRequests {
         }
         boolean afterWork = read(prefix + "afterWork", () -> Members.optionalBoolean(o, "afterWork")).orElse(false);
         String kind = read(prefix + "kind", () -> Members.optionalText(o, "kind", 24)).orElse(null);
-        if (kind != null && !RequestLog.KINDS.contains(kind)) {
-            throw new AdminRefusal(400, prefix + "kind must be a kind of the request log, such as payout or refund", prefix + "kind");
+        if (kind != null && !kinds.contains(kind)) {
+            throw new AdminRefusal(400, prefix + "kind must be one of " + String.join(", ", kinds.stream().sorted().toList()), prefix + "kind");
         }
         Fault then = null;
         if (o.containsKey("then")) {
@@ -242,7 +247,7 @@ final class AdminRequests {
             if (count == null) {
                 throw new AdminRefusal(400, "a fault with then needs count, the calls before the next one takes its place", "count");
             }
-            then = fault(o.getJsonObject("then"), "then.");
+            then = fault(o.getJsonObject("then"), "then.", kinds);
             if (then.mode() == Fault.Mode.HOLD) {
                 throw new AdminRefusal(400, "then.mode cannot be HOLD (deleting the faults releases only a HOLD set first)", "then.mode");
             }
@@ -303,6 +308,52 @@ final class AdminRequests {
     static String failureReason(byte[] body, String contentType) {
         JsonObject o = object(body, contentType, false);
         return read("reason", () -> Members.text(o, "reason", 256));
+    }
+
+    /** A customs code: 10 digits and capital letters. */
+    static final Pattern CUSTOMS_CODE = Pattern.compile("[0-9A-Z]{10}");
+
+    /** An enterprise to register at the window: {@code {"copCode", "copName"}} (the name by default the code). */
+    record ToRegister(String copCode, String copName) {
+    }
+
+    static ToRegister toRegister(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        String code = customsCode(o, "copCode");
+        String name = read("copName", () -> Members.optionalText(o, "copName", 100)).orElse(code);
+        return new ToRegister(code, name);
+    }
+
+    /** A waybill a logistics company declares: {@code {"ebpCode", "orderNo", "logisticsCode", "logisticsNo"}}. */
+    record Waybill(String ebpCode, String orderNo, String logisticsCode, String logisticsNo) {
+    }
+
+    static Waybill waybill(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        return new Waybill(customsCode(o, "ebpCode"), read("orderNo", () -> Members.text(o, "orderNo", 60)), customsCode(o, "logisticsCode"),
+                read("logisticsNo", () -> Members.text(o, "logisticsNo", 60)));
+    }
+
+    /** Customs' delay for each decision: {@code {"ms": N}}, 0 to 600000. */
+    static long windowDelay(byte[] body, String contentType) {
+        JsonObject o = object(body, contentType, false);
+        return read("ms", () -> Members.integer(o, "ms", 0, 600_000));
+    }
+
+    static boolean couldBeCustomsCode(String code) {
+        return code != null && CUSTOMS_CODE.matcher(code).matches();
+    }
+
+    static boolean couldBeOrderNo(String orderNo) {
+        return PlainText.isPlain(orderNo, 60);
+    }
+
+    private static String customsCode(JsonObject o, String name) {
+        String code = read(name, () -> Members.text(o, name, 10));
+        if (!CUSTOMS_CODE.matcher(code).matches()) {
+            throw new AdminRefusal(400, name + " must be a 10-character customs code (digits and capital letters)", name);
+        }
+        return code;
     }
 
     /** How many days to move an order's times back: {@code {"days": N}}, 1 to 3650. */

@@ -464,18 +464,7 @@ public class AdminResource {
         var logged = requestLog.list(party.accountId(), AdminRequests.kind(kind), AdminRequests.orderRefFilter(orderRef));
         JsonArrayBuilder list = JsonText.array();
         for (RequestLog.Logged r : logged) {
-            JsonObjectBuilder item = JsonText.object().add("kind", r.kind());
-            if (r.orderRef() == null) {
-                item.addNull("orderRef");
-            } else {
-                item.add("orderRef", r.orderRef());
-            }
-            if (r.status() == null) {
-                item.addNull("status");
-            } else {
-                item.add("status", r.status());
-            }
-            list.add(item.add("at", r.at().toInstant().toString()));
+            list.add(logged(r.kind(), "orderRef", r.orderRef(), r.status(), r.at()));
         }
         return Envelope.response(200, JsonText.object().add("code", 200).add("count", logged.size()).add("requests", list).build());
     }
@@ -560,7 +549,19 @@ public class AdminResource {
         return into.add("createdAt", a.createdAt().toInstant().toString());
     }
 
-    private static void nullable(JsonObjectBuilder item, String name, String value) {
+    /** A request log's line: its kind, the order it named (null when none), the status answered (null while stalled), when. */
+    static JsonObjectBuilder logged(String kind, String orderName, String order, Integer status, java.time.OffsetDateTime at) {
+        JsonObjectBuilder item = JsonText.object().add("kind", kind);
+        nullable(item, orderName, order);
+        if (status == null) {
+            item.addNull("status");
+        } else {
+            item.add("status", status);
+        }
+        return item.add("at", at.toInstant().toString());
+    }
+
+    static void nullable(JsonObjectBuilder item, String name, String value) {
         if (value == null) {
             item.addNull(name);
         } else {

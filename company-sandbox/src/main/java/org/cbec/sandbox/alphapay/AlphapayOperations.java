@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.cbec.sandbox.books.Accounts;
 import org.cbec.sandbox.books.Books;
+import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Identity;
 import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.RequestLog;
@@ -91,8 +92,6 @@ public class AlphapayOperations {
     static final Pattern REFUND_NO = Pattern.compile("[A-Za-z0-9_\\-|*@]{1,64}");
     static final String REFUND_NO_RULE = "1 to 64 letters, digits, '_', '-', '|', '*' or '@'";
     static final Set<String> CURRENCIES = Set.of("CNY", "GBP");
-    /** The sandbox converts GBP at a fixed rate, so that tests can compute the payer's CNY. */
-    static final long GBP_IN_CNY = 9;
     /** 10^10 yuan: beyond any real order, and times 9 still far inside a long. */
     static final long MAX_FEN = 1_000_000_000_000L;
 
@@ -467,7 +466,7 @@ public class AlphapayOperations {
 
     /** What the payer paid in CNY: the amount itself, or a GBP amount at the sandbox's fixed 9.00. */
     static long payerTotal(long amount, String currency) {
-        return "GBP".equals(currency) ? Math.multiplyExact(amount, GBP_IN_CNY) : amount;
+        return Companies.inCny(amount, currency);
     }
 
     /** The refund record as the refund and its query answer it; also the resource of a REFUND callback. */

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.cbec.sandbox.books.Books;
+import org.cbec.sandbox.books.Companies;
 import org.cbec.sandbox.books.Identity;
 import org.cbec.sandbox.books.Party;
 import org.cbec.sandbox.books.RequestLog;
@@ -101,8 +102,6 @@ public class BetapayOperations {
     static final Pattern REQUEST_NO = Pattern.compile("[A-Za-z0-9_\\-|*@]{1,64}");
     static final String REQUEST_NO_RULE = "1 to 64 letters, digits, '_', '-', '|', '*' or '@'";
     static final Set<String> CURRENCIES = Set.of("CNY", "GBP");
-    /** The sandbox converts GBP at a fixed rate, so that tests can compute what the buyer paid in CNY. */
-    static final long GBP_IN_CNY = 9;
     static final long MAX_FEN = 1_000_000_000_000L;
 
     private static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
@@ -413,7 +412,7 @@ public class BetapayOperations {
 
     /** What the buyer pays (or gets back) in CNY: the amount itself, or a GBP amount at the fixed 9.00. */
     static long paid(long amount, String currency) {
-        return "GBP".equals(currency) ? Math.multiplyExact(amount, GBP_IN_CNY) : amount;
+        return Companies.inCny(amount, currency);
     }
 
     private static JsonObject record(Books.DeclarationView d) {

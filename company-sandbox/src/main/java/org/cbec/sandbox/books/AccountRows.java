@@ -7,6 +7,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import org.cbec.sandbox.entity.Account;
 import org.cbec.sandbox.entity.CompanyKey;
+import org.cbec.sandbox.entity.WindowEnterprise;
 
 /**
  * Inserts that may lose a race, each in a transaction of its own and flushed at once, so that a
@@ -27,6 +28,12 @@ public class AccountRows {
 
     public void insert(CompanyKey key) {
         em.persist(key);
+        em.flush();
+    }
+
+    /** The single window's registration of an enterprise (window.Window): the code's constraint settles a race. */
+    public void insert(WindowEnterprise enterprise) {
+        em.persist(enterprise);
         em.flush();
     }
 

@@ -3,6 +3,7 @@ package org.cbec.sandbox.books;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -52,6 +53,10 @@ public class Books {
 
     @Inject
     Settlements settlements;
+
+    /** The payment documents forwarded to customs (the sandbox's single window) as payments are declared. */
+    @Inject
+    Event<PaymentDocument> customs;
 
     /** The most refunds one order takes, as the wallet companies allow. */
     public static final int MAX_REFUNDS = 50;
@@ -485,7 +490,18 @@ public class Books {
         }
         LOG.info(() -> String.format("%s customs declaration submitted: account %s, out_trade_no %s, sub-order '%s', customs %s",
                 party.paymentMethod(), party.companyMerchantId(), key.orderRef(), key.subOrderNo(), key.customs()));
+        forward(party, order, identityHash, now);
         return new CustomsOutcome(view(order, d, now), null, null);
+    }
+
+    /**
+     * The payment document sent to customs with a declaration: what the payer paid in CNY, and who
+     * paid as the company knows it (the payer's wallet identity; else the identity declared now).
+     */
+    private void forward(Party party, CompanyOrder order, String declaredIdentity, OffsetDateTime now) {
+        String payer = order.getPayerIdentityHash() != null ? order.getPayerIdentityHash() : declaredIdentity;
+        customs.fire(new PaymentDocument(Companies.customsCode(party.paymentMethod()), order.getTransactionId(), order.getOrderRef(),
+                Companies.inCny(order.getAmount(), order.getCurrency()), payer, now));
     }
 
     /** Sends a declaration to customs again: only from SUCCESS or EXCEPT, as the companies rule it. */
@@ -504,6 +520,7 @@ public class Books {
         d.submit(null, now);
         LOG.info(() -> String.format("%s customs declaration resubmitted: account %s, out_trade_no %s, customs %s",
                 party.paymentMethod(), party.companyMerchantId(), key.orderRef(), key.customs()));
+        forward(party, order, null, now);
         return new CustomsOutcome(view(order, d, now), null, null);
     }
 

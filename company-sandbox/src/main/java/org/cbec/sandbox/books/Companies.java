@@ -16,6 +16,8 @@ public final class Companies {
     public static final Set<String> ALL = Set.of(ALPHAPAY, BETAPAY);
     /** The companies' time zone: China Standard Time, UTC+8 all year. */
     public static final ZoneOffset BEIJING = ZoneOffset.ofHours(8);
+    /** The sandbox converts GBP at a fixed rate, so that tests can compute what the payer paid in CNY. */
+    public static final long GBP_IN_CNY = 9;
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final HexFormat HEX = HexFormat.of();
@@ -31,6 +33,16 @@ public final class Companies {
 
     static String appId(String paymentMethod, String companyMerchantId) {
         return paymentMethod + "-app-" + companyMerchantId;
+    }
+
+    /** What the payer pays (or gets back) in CNY: the amount itself, or a GBP amount at the fixed 9.00. */
+    public static long inCny(long amount, String currency) {
+        return "GBP".equals(currency) ? Math.multiplyExact(amount, GBP_IN_CNY) : amount;
+    }
+
+    /** The company's code at customs, as its payment documents and the orders declared against them name it. */
+    public static String customsCode(String paymentMethod) {
+        return ALPHAPAY.equals(paymentMethod) ? "4403169D3W" : "31222699S7";
     }
 
     /** 16 upper-case hex digits, like a certificate serial number. */

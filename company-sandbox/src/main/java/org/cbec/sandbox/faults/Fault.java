@@ -68,7 +68,7 @@ public record Fault(Mode mode, int status, long latencyMs, String orderRef, Atom
      * Whether a request meeting this fault is stalled before it is served (and so logged first, with
      * no status yet).
      */
-    boolean stalls() {
+    public boolean stalls() {
         return mode == Mode.TIMEOUT || mode == Mode.HOLD || mode == Mode.SLOW && latencyMs > 0;
     }
 
@@ -76,7 +76,7 @@ public record Fault(Mode mode, int status, long latencyMs, String orderRef, Atom
      * The stall: a TIMEOUT's {@code timeoutFaultMs}, a SLOW one's {@code latencyMs}, a HOLD until
      * released or {@code latencyMs} has passed.
      */
-    void stall(long timeoutFaultMs) throws InterruptedException {
+    public void stall(long timeoutFaultMs) throws InterruptedException {
         switch (mode) {
             case TIMEOUT -> Thread.sleep(timeoutFaultMs);
             case SLOW -> Thread.sleep(latencyMs);

@@ -90,7 +90,7 @@ public class Reception {
         return new Served<>(answer, null, mode == Fault.Mode.BAD_SIGNATURE);
     }
 
-    static boolean isConstraintViolation(Throwable e) {
+    public static boolean isConstraintViolation(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("23")) {
                 return true;

@@ -78,18 +78,61 @@ public final class OrderMessages {
         }
     }
 
+    /**
+     * A message opened but not yet trusted: its signature element, the serial of the key it names
+     * and the order number it gives (unchecked, null when it gives none), so that the window can
+     * find the enterprise, and what a test arranged for the order, before it checks the signature.
+     */
+    public static final class Opened {
+        private final Element root;
+        private final Element signature;
+        private final String serial;
+        private final String orderNo;
+
+        private Opened(Element root, Element signature, String serial, String orderNo) {
+            this.root = root;
+            this.signature = signature;
+            this.serial = serial;
+            this.orderNo = orderNo;
+        }
+
+        public String serial() {
+            return serial;
+        }
+
+        public String orderNo() {
+            return orderNo;
+        }
+    }
+
     /** The order in {@code xml}, once its signature holds under {@code keys}' key of the serial it names. */
     public static Declared read(String xml, Function<String, Optional<PublicKey>> keys) throws Refused {
+        Opened m = open(xml);
+        PublicKey key = keys.apply(m.serial()).orElseThrow(() -> new Refused("SIGNATURE", "no key registered with serial " + m.serial()));
+        return read(m, key);
+    }
+
+    /** Parses an order message and finds its signature and the key it names, checking nothing else yet. */
+    public static Opened open(String xml) throws Refused {
         Document doc = parse(xml);
         Element root = doc.getDocumentElement();
         if (!CEB.equals(root.getNamespaceURI()) || !"CEB311Message".equals(root.getLocalName())) {
             throw new Refused("FORMAT", "not an order message (CEB311Message)");
         }
         Element signature = signature(doc, root);
-        String serial = keyName(signature);
-        PublicKey key = keys.apply(serial).orElseThrow(() -> new Refused("SIGNATURE", "no key registered with serial " + serial));
-        verify(signature, key);
-        return order(root, serial);
+        String orderNo;
+        try {
+            orderNo = text(child(child(root, "Order"), "OrderHead"), "orderNo");
+        } catch (Refused e) {
+            orderNo = null;
+        }
+        return new Opened(root, signature, keyName(signature), orderNo);
+    }
+
+    /** The order of an opened message, once its signature holds under {@code key}. */
+    public static Declared read(Opened m, PublicKey key) throws Refused {
+        verify(m.signature, key);
+        return order(m.root, m.serial);
     }
 
     /** A namespace-aware DOM of {@code xml}, refusing any document type declaration (no entity is ever expanded). */
