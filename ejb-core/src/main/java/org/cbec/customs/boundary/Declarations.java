@@ -209,6 +209,7 @@ public class Declarations {
         return company.uploadIdentity(accounts.account(merchant, paid.paymentMethod()), declaration, recorder(paymentId)).fold(
                 r -> {
                     LOG.info(() -> "Payer identity uploaded: " + merchant + " " + u.orderNo() + " " + ResidentId.mask(u.certId()));
+                    ledger.identityUploaded(merchant, u.orderNo(), u.subOrderNo(), customs, u.certId(), u.certName());
                     return ledger.reported(merchant, u.orderNo(), u.subOrderNo(), customs, r).orElseGet(() -> new DeclarationView(
                             paid.paymentMethod(), u.orderNo(), u.subOrderNo(), r.subOrderId(), customs, u.mchCustomsNo(), u.transactionId(),
                             r.state(), r.explanation(), r.modifyTime(), null, null, null, null, null, "IDCARD", r.certCheckResult(),
@@ -220,6 +221,11 @@ public class Declarations {
                 unanswered -> {
                     throw CompanyFailures.failed(DECLARING, unanswered, "");
                 });
+    }
+
+    /** One batch of resealing the declared payer identities ({@link DeclarationLedger#reseal}): each batch commits on its own. */
+    public org.cbec.platform.crypto.Resealed resealIdentities(long afterId, int limit) {
+        return ledger.reseal(afterId, limit);
     }
 
     /** Stores the company's reports on the order's declarations at this customs office. */

@@ -3,7 +3,9 @@ package org.cbec.customs.control;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -14,6 +16,9 @@ import org.cbec.customs.entity.DeclarationState;
 import org.cbec.company.CustomsRecord;
 import org.cbec.customs.DeclarationView;
 import org.cbec.customs.DeclareCustoms;
+import org.cbec.platform.crypto.CredentialKeys;
+import org.cbec.platform.crypto.KeyRing;
+import org.cbec.platform.crypto.Resealed;
 
 /**
  * The declaration records. Each method commits on its own, like the payment ledger, so that the
@@ -26,8 +31,13 @@ public class DeclarationLedger {
     /** '' stands for "not split" in the unique key (merchant, order, sub-order, customs). */
     static final String WHOLE_ORDER = "";
 
+    static final String PAYER_IDENTITY_FIELD = "payer_identity";
+
     @PersistenceContext(unitName = "cbec")
     EntityManager em;
+
+    @Inject
+    CredentialKeys keys;
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<DeclarationView> find(String merchant, String orderNo, String subOrderNo, String customs) {
@@ -67,8 +77,63 @@ public class DeclarationLedger {
         Declaration d = entity(merchant, c.orderNo(), k.subOrderNo(), k.customs()).orElseThrow();
         d.declared(c.mchCustomsNo(), k.feeType(), c.orderFee(), c.transportFee(), c.productFee(), c.duty(),
                 c.certId() == null ? null : k.certType(), now());
+        if (c.certId() != null && c.name() != null) {
+            payerDeclared(d, c.certId(), c.name());
+        }
         report(d, r);
         return view(d);
+    }
+
+    /** The company took an identity upload for the declaration: the payer identity now declared for it. */
+    public void identityUploaded(String merchant, String orderNo, String subOrderNo, String customs, String idNumber, String name) {
+        entity(merchant, orderNo, subOrderNo, customs).ifPresent(d -> payerDeclared(d, idNumber, name));
+    }
+
+    private void payerDeclared(Declaration d, String idNumber, String name) {
+        d.payerDeclared(keys.ring().seal(OrderRules.idNumber(idNumber) + "\n" + OrderRules.name(name), context(d)), now());
+    }
+
+    /**
+     * The digests of the payer identity last declared for the payment (by any of its declarations),
+     * empty when none was: opened here, digested ({@link #digest}) and never kept in clear.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<OrderRules.IdentityDigests> declaredPayer(long paymentId) {
+        return em.createNamedQuery(Declaration.PAYER_DECLARED, Declaration.class).setParameter("paymentId", paymentId).setMaxResults(1)
+                .getResultStream().findFirst().map(d -> {
+                    String[] parts = keys.ring().open(d.getSealedPayerIdentity(), context(d)).split("\n", 2);
+                    return new OrderRules.IdentityDigests(digest(parts[0]), digest(parts[1]));
+                });
+    }
+
+    /** What an identity's part is compared by: the SHA-256 of its normalised text (OrderRules.idNumber, OrderRules.name). */
+    public static String digest(String normalised) {
+        return org.cbec.access.control.KeyMaterial.hash(normalised);
+    }
+
+    /**
+     * Seals anew, under the newest key-encryption key, the declared payer identities of the
+     * declarations after {@code afterId} (up to {@code limit}, in id order) sealed under an older key;
+     * each row locked while it is rewritten.
+     */
+    public Resealed reseal(long afterId, int limit) {
+        KeyRing ring = keys.ring();
+        List<Long> ids = em.createQuery("SELECT d.id FROM Declaration d WHERE d.id > :after AND d.sealedPayerIdentity IS NOT NULL"
+                + " ORDER BY d.id", Long.class).setParameter("after", afterId).setMaxResults(limit).getResultList();
+        int rewritten = 0;
+        for (Long id : ids) {
+            Declaration d = em.find(Declaration.class, id, LockModeType.PESSIMISTIC_WRITE);
+            if (!ring.isCurrent(d.getSealedPayerIdentity())) {
+                d.payerResealed(ring.resealed(d.getSealedPayerIdentity(), context(d)));
+                rewritten++;
+            }
+        }
+        return new Resealed(ids.size(), rewritten, ids.isEmpty() ? afterId : ids.get(ids.size() - 1), ids.size() == limit);
+    }
+
+    /** The sealed identity's context: its table, row and field. */
+    static String context(Declaration d) {
+        return "declaration\n" + d.getId() + "\n" + PAYER_IDENTITY_FIELD;
     }
 
     public Optional<DeclarationView> reported(String merchant, String orderNo, String subOrderNo, String customs, CustomsRecord r) {

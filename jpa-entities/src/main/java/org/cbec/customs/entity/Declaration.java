@@ -20,10 +20,14 @@ import java.time.OffsetDateTime;
         + " AND d.subOrderNo = :subOrderNo AND d.customs = :customs")
 @NamedQuery(name = Declaration.OF_ORDER, query = "SELECT d FROM Declaration d WHERE d.merchant = :merchant AND d.orderNo = :orderNo"
         + " AND d.customs = :customs ORDER BY d.subOrderNo")
+@NamedQuery(name = Declaration.PAYER_DECLARED, query = "SELECT d FROM Declaration d WHERE d.paymentId = :paymentId"
+        + " AND d.sealedPayerIdentity IS NOT NULL ORDER BY d.payerDeclaredAt DESC, d.id DESC")
 public class Declaration {
 
     public static final String FIND = "Declaration.find";
     public static final String OF_ORDER = "Declaration.ofOrder";
+    /** The payment's declarations that declared a payer identity, the latest first. */
+    public static final String PAYER_DECLARED = "Declaration.payerDeclared";
 
     @Id
     @SequenceGenerator(name = "declaration_seq", sequenceName = "declaration_seq", allocationSize = 50)
@@ -98,6 +102,17 @@ public class Declaration {
 
     @Column(name = "result_code", length = 32)
     private String resultCode;
+
+    /**
+     * The payer identity the merchant declared with it (a declaration's or an identity upload's ID
+     * number and name), sealed (KeyRing) and bound to this row: what a declared order's buyer is
+     * compared with. Null while none was declared.
+     */
+    @Column(name = "payer_identity", length = 1024)
+    private String sealedPayerIdentity;
+
+    @Column(name = "payer_declared_at")
+    private OffsetDateTime payerDeclaredAt;
 
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
@@ -273,5 +288,24 @@ public class Declaration {
 
     public String getResultCode() {
         return resultCode;
+    }
+
+    /** A payer identity declared with it, sealed, at {@code at}. */
+    public void payerDeclared(String sealed, OffsetDateTime at) {
+        this.sealedPayerIdentity = sealed;
+        this.payerDeclaredAt = at;
+    }
+
+    /** The declared payer identity sealed again (a new key-encryption key). */
+    public void payerResealed(String sealed) {
+        this.sealedPayerIdentity = sealed;
+    }
+
+    public String getSealedPayerIdentity() {
+        return sealedPayerIdentity;
+    }
+
+    public OffsetDateTime getPayerDeclaredAt() {
+        return payerDeclaredAt;
     }
 }
