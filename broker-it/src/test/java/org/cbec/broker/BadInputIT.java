@@ -209,6 +209,9 @@ class BadInputIT {
                     "merchant name " + text);
             assertRefusedNaming(422, "label", postJson(at(base, "admin/keys"), "{\"merchants\":[\"" + m[0] + "\"],\"label\":" + text + "}",
                     "Authorization", admin), "key label " + text);
+            assertRefusedNaming(422, "copName", send("PUT", at(base, "admin/customs-window"), "{\"copCode\":\"4401960BRK\",\"copName\":"
+                    + text + ",\"dxpId\":\"DXP1\",\"keySerial\":\"01\",\"privateKey\":\"x\",\"windowKeySerial\":\"W1\","
+                    + "\"windowPublicKey\":\"y\"}", "Content-Type", "application/json", "Authorization", admin), "window copName " + text);
             assertRefusedNaming(422, "holderName", send("PUT", at(base, "admin/merchants/" + m[0] + "/payout-accounts/alphapay"),
                     "{\"holderName\":" + text + ",\"accountNumber\":\"GB29NWBK60161331926819\",\"swiftCode\":\"NWBKGB2L\","
                     + "\"bankCountry\":\"GB\",\"currency\":\"GBP\"}", "Content-Type", "application/json", "Authorization", admin),
@@ -436,6 +439,18 @@ class BadInputIT {
                 .wrongMethods("GET", "PUT", "DELETE").json("{\"orderNo\":\"nosuchorder0001\",\"transactionId\":\"4200000001\",\"subOrderNo\":\"S1\","
                         + "\"customs\":\"GUANGZHOU_ZS\",\"paymentMethod\":\"alphapay\",\"mchCustomsNo\":\"C1\",\"certType\":\"IDCARD\","
                         + "\"certId\":\"" + PAYER_ID + "\",\"certName\":\"" + PAYER + "\"}")));
+        // declare-order of a payment nobody made: 422 transactionId once every field passes (nothing stored or sent)
+        all.add(keyed(Malformed.endpoint("POST", "v1/customs/order/{merchant}").path("merchant", m).auth(k).wrongMethods("PUT", "DELETE")
+                .json("{\"platform\":\"platform_a\",\"platformCode\":\"4401960ABC\",\"orderNo\":\"nosuchorder0001\","
+                        + "\"customs\":\"GUANGZHOU_ZS\",\"paymentMethod\":\"alphapay\",\"transactionId\":\"4200000001\",\"goodsValue\":900,"
+                        + "\"freight\":100,\"discount\":0,\"taxTotal\":0,\"actualPaid\":1000,\"buyer\":{\"name\":\"" + PAYER + "\","
+                        + "\"idType\":\"IDCARD\",\"idNumber\":\"" + PAYER_ID + "\",\"telephone\":\"13800000000\"},\"consignee\":{\"name\":\""
+                        + PAYER + "\",\"telephone\":\"13800000000\",\"address\":\"1 Nanjing Road\"},\"goods\":[{\"itemNo\":\"SKU-1\","
+                        + "\"itemName\":\"Tea\",\"quantity\":1,\"unit\":\"011\",\"price\":900,\"totalPrice\":900,\"country\":\"303\"}],"
+                        + "\"actionType\":\"ADD\"}")));
+        // query-order of an order never declared: 404 once the parameters pass
+        all.add(keyed(Malformed.endpoint("GET", "v1/customs/order/{merchant}").path("merchant", m).query("customs", "GUANGZHOU_ZS")
+                .query("order_no", "nosuchorder0001").auth(k).wrongMethods("PUT", "DELETE")));
         // a refund of more than was paid: 422 amount once every field passes
         all.add(keyed(Malformed.endpoint("POST", "v1/refund/{merchant}").path("merchant", m).auth(k).wrongMethods("PUT", "DELETE")
                 .json("{\"paymentMethod\":\"alphapay\",\"orderRef\":\"" + ref + "\",\"refundRef\":\"bad-refund-1\",\"amount\":"

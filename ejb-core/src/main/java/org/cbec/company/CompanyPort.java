@@ -3,6 +3,7 @@ package org.cbec.company;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -55,6 +56,11 @@ public final class CompanyPort {
 
     public boolean verifiesIdentity() {
         return company.verifiesIdentity();
+    }
+
+    /** {@link PaymentCompany#customsCode}: local, no company call. */
+    public String customsCode() {
+        return company.customsCode();
     }
 
     /** Local signing, no company call. */
@@ -162,15 +168,26 @@ public final class CompanyPort {
 
     /** The one mapping of a company call's result to an outcome. */
     private <T> CompanyOutcome<T> call(String operation, ExchangeRecorder recorder, Supplier<T> call) {
+        return outcome(company.method(), company::tryLater, calls, operation, recorder, call);
+    }
+
+    /**
+     * A call's result as an outcome, for any foreign system the broker calls through a
+     * {@link CompanyTransport} (the payment companies, and the customs single window): the
+     * answer; a refusal (or no answer, when {@code tryLater} says its code means "try later"); a
+     * call Fault Tolerance did not send, counted and recorded as not sent; no answer.
+     */
+    public static <T> CompanyOutcome<T> outcome(String method, Predicate<String> tryLater, CompanyCalls calls, String operation,
+            ExchangeRecorder recorder, Supplier<T> call) {
         try {
             return new Answered<>(call.get());
         } catch (CompanyRefusal refusal) {
-            if (company.tryLater(refusal.code())) {
+            if (tryLater.test(refusal.code())) {
                 return new NoAnswer<>("the company answered " + refusal.code() + ": " + refusal.reason() + ", to be tried later");
             }
             return new Refused<>(refusal.code(), refusal.reason());
         } catch (CircuitBreakerOpenException | BulkheadException notSent) {
-            calls.refused(company.method(), operation, notSent);
+            calls.refused(method, operation, notSent);
             NotSent<T> outcome = new NotSent<>(notSent instanceof BulkheadException
                     ? CompanyOutcome.Why.BULKHEAD_FULL : CompanyOutcome.Why.CIRCUIT_OPEN);
             recorder.notSent(operation, outcome.reason());
@@ -180,7 +197,7 @@ public final class CompanyPort {
         } catch (CompanyException unavailable) {
             return new NoAnswer<>(unavailable.getMessage());
         } catch (RuntimeException unexpected) {
-            LOG.log(Level.SEVERE, "Unexpected failure calling a payment company", unexpected);
+            LOG.log(Level.SEVERE, "Unexpected failure calling " + method, unexpected);
             return new NoAnswer<>("unexpected failure calling the company");
         }
     }

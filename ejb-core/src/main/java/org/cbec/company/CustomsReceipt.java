@@ -10,4 +10,17 @@ import java.time.OffsetDateTime;
  */
 public record CustomsReceipt(String guid, String orderGuid, String ebpCode, String ebcCode, String orderNo, String status,
         OffsetDateTime time, String info) {
+
+    /** Where the payment ({@code MATCHED}, {@code MISSING}, {@code DIFFERENT} in {@code paymentField}) and the waybill stand. */
+    public record Documents(String payment, String paymentField, String waybill) {
+    }
+
+    private static final java.util.regex.Pattern DOCUMENTS =
+            java.util.regex.Pattern.compile("; payment (MATCHED|MISSING|DIFFERENT)(?: ([A-Za-z.]+))?; waybill (MATCHED|MISSING)$");
+
+    /** The documents' standing customs' words end with (docs/companies/single-window.md), if they end with one. */
+    public java.util.Optional<Documents> documents() {
+        java.util.regex.Matcher m = info == null ? null : DOCUMENTS.matcher(info);
+        return m != null && m.find() ? java.util.Optional.of(new Documents(m.group(1), m.group(2), m.group(3))) : java.util.Optional.empty();
+    }
 }

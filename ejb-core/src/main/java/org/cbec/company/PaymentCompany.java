@@ -62,6 +62,9 @@ public interface PaymentCompany {
     /** Whether the company re-verifies payer identity data (PostCustomsIdentification). */
     boolean verifiesIdentity();
 
+    /** The company's code at customs, which its payment documents and the orders declared against them name (CEB311's payCode). */
+    String customsCode();
+
     /** Uploads the payer's identity for re-verification; only where {@link #verifiesIdentity()}. */
     CustomsRecord uploadIdentity(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder);
 

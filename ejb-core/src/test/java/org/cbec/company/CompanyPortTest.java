@@ -190,6 +190,11 @@ class CompanyPortTest {
         }
 
         @Override
+        public String customsCode() {
+            return "0000000000";
+        }
+
+        @Override
         public CustomsRecord uploadIdentity(CompanyAccount account, CustomsDeclaration declaration, ExchangeRecorder recorder) {
             throw new UnsupportedOperationException();
         }

@@ -118,6 +118,61 @@ public final class SandboxClient {
         REGISTERED.add(brokerBase + merchant);
     }
 
+    /** The broker's customs code at the sandbox's single window (its transmitting enterprise). */
+    public static final String BROKER_COP_CODE = "4401960BRK";
+
+    /**
+     * Registers the broker at the sandbox's single window (its enterprise, keys made by the window)
+     * and the same registration at the broker ({@code PUT /admin/customs-window}), once per test
+     * run and broker.
+     */
+    public void registerWindowOnce(URI brokerBase, String brokerAdmin) {
+        if (REGISTERED.contains(brokerBase + " window")) {
+            return;
+        }
+        Reply enterprise = Http.postJson(base.resolve("window/enterprises"), "{\"copCode\":\"" + BROKER_COP_CODE
+                + "\",\"copName\":\"Broker Ltd\"}", "Authorization", admin);
+        assertTrue(enterprise.status() == 201 || enterprise.status() == 200, enterprise::toString);
+        JsonObject e = enterprise.json();
+        String body = jakarta.json.Json.createObjectBuilder().add("copCode", e.getString("copCode")).add("copName", e.getString("copName"))
+                .add("dxpId", "DXPENT0000000001").add("keySerial", e.getString("keySerial")).add("privateKey", e.getString("enterprisePrivateKey"))
+                .add("windowKeySerial", e.getString("windowKeySerial")).add("windowPublicKey", e.getString("windowPublicKey")).build().toString();
+        Reply registered = Http.send("PUT", brokerBase.resolve("admin/customs-window"), body, "Content-Type", "application/json",
+                "Authorization", brokerAdmin);
+        assertEquals(200, registered.status(), registered::toString);
+        REGISTERED.add(brokerBase + " window");
+    }
+
+    /** A logistics company's waybill for the platform's order, declared at the window (201, or 200 for the same again). */
+    public Reply waybill(String platformCode, String orderNo, String logisticsNo) {
+        return Http.postJson(base.resolve("window/waybills"), "{\"ebpCode\":\"" + platformCode + "\",\"orderNo\":\"" + orderNo
+                + "\",\"logisticsCode\":\"3101980SF1\",\"logisticsNo\":\"" + logisticsNo + "\"}", "Authorization", admin);
+    }
+
+    /** Customs is to return the platform's order with {@code reason} instead of releasing it. */
+    public Reply arrangeReturn(String platformCode, String orderNo, String reason) {
+        return Http.send("PUT", base.resolve("window/returns/" + platformCode + "/" + orderNo), "{\"reason\":\"" + reason + "\"}",
+                "Content-Type", "application/json", "Authorization", admin);
+    }
+
+    /** The window's fault for the broker's enterprise (as an account's, kinds order-declare and order-query). */
+    public Reply windowFault(String json) {
+        return Http.send("PUT", base.resolve("window/" + BROKER_COP_CODE + "/faults"), json, "Content-Type", "application/json",
+                "Authorization", admin);
+    }
+
+    public Reply clearWindowFaults() {
+        return Http.send("DELETE", base.resolve("window/" + BROKER_COP_CODE + "/faults"), null, "Authorization", admin);
+    }
+
+    /** The statuses the window answered the broker's requests of {@code kind} about the order, in order. */
+    public java.util.List<Integer> windowRequests(String kind, String orderNo) {
+        Reply r = Http.get(base.resolve("window/" + BROKER_COP_CODE + "/requests?kind=" + kind + "&orderNo=" + orderNo), "Authorization", admin);
+        assertEquals(200, r.status(), r::toString);
+        return r.json().getJsonArray("requests").stream().map(v -> v.asJsonObject().isNull("status") ? -1
+                : v.asJsonObject().getInt("status")).toList();
+    }
+
     /** The payer pays the order; {@code payer} is null or {@code {"payerName","payerIdNumber"}}. */
     public Reply pay(String method, String merchant, String orderRef, String payer) {
         return Http.send("POST", base.resolve(method + "/" + merchant + "/payments/" + orderRef + "/pay"), payer,

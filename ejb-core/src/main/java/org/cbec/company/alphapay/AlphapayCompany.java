@@ -90,6 +90,12 @@ public class AlphapayCompany implements PaymentCompany {
         return METHOD;
     }
 
+    /** alphapay's code at customs (the code the sandbox's company forwards its payment documents under). */
+    @Override
+    public String customsCode() {
+        return "4403169D3W";
+    }
+
     @Override
     public Set<PaymentType> supportedTypes() {
         return EnumSet.allOf(PaymentType.class);

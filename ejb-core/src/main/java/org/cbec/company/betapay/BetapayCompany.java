@@ -95,6 +95,12 @@ public class BetapayCompany implements PaymentCompany {
         return METHOD;
     }
 
+    /** betapay's code at customs (the code the sandbox's company forwards its payment documents under). */
+    @Override
+    public String customsCode() {
+        return "31222699S7";
+    }
+
     @Override
     public Set<PaymentType> supportedTypes() {
         return EnumSet.of(PaymentType.NATIVE, PaymentType.H5, PaymentType.MINIPRO, PaymentType.APP);

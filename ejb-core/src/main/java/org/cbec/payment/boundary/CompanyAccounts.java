@@ -310,19 +310,10 @@ public class CompanyAccounts {
 
     /** A PEM key: lines of base64 between its armour lines, so line breaks belong in it. */
     private static String requirePem(String field, String value) {
-        int max = 4000;
-        if (value == null || value.isBlank() || value.length() > max) {
-            throw new InvalidRequestException(field, field + " is required, at most " + max + " characters");
-        }
-        FreeText.checkLines(field, value, max);
-        return value;
+        return FreeText.requiredLines(field, value, 4000);
     }
 
     private static String requireText(String field, String value, int max) {
-        if (value == null || value.isBlank() || value.length() > max) {
-            throw new InvalidRequestException(field, field + " is required, at most " + max + " characters");
-        }
-        FreeText.check(field, value, max);
-        return value;
+        return FreeText.required(field, value, max);
     }
 }

@@ -94,6 +94,10 @@ public class CompanyRequests {
 
     private static final String SENDER_GONE = "the broker stopped before the company answered";
 
+    /** Where a request is sent ({@link Kind#destination}): the company's port and the merchant's account there (both null for a kind with an adapter of its own). */
+    public record Destination(CompanyPort company, CompanyAccount account) {
+    }
+
     /**
      * One kind of money request: how it is sent and asked for at the company, and how its ledger
      * stores each outcome. {@code V} is its stored view, {@code S} the company's status of it.
@@ -178,6 +182,15 @@ public class CompanyRequests {
             return v.subject();
         }
 
+        /**
+         * Where it is sent: its company's port and the merchant's account there, empty when this
+         * server has no such company configured. A kind sent elsewhere than to a payment company
+         * (the customs single window) has neither, and sends with its own adapter.
+         */
+        public Optional<Destination> destination(Companies companies, CompanyAccounts accounts, V v) {
+            return companies.configured(v.paymentMethod()).map(p -> new Destination(p, accounts.account(v.merchant(), v.paymentMethod())));
+        }
+
         /** What a caller is told of a refusal of its first send (a 422 when the company calls the request invalid). */
         public BusinessException refusal(CompanyPort company, V v, String refusal) {
             return CompanyFailures.refused(company::invalidRequest, failure, what(v), refusal + afterRefusal());
@@ -221,20 +234,21 @@ public class CompanyRequests {
     }
 
     private <V extends SentRequest, S> RequestOutcome<V> carryOn(Kind<V, S> kind, V v, OffsetDateTime heldBefore) {
-        Optional<CompanyPort> configured = companies.configured(v.paymentMethod());
+        Optional<Destination> configured = kind.destination(companies, accounts, v);
         if (configured.isEmpty()) {
             // The server's configuration: nothing is claimed, so nothing waits on a sender that cannot send.
             return RequestOutcome.failed(v, Companies.notConfigured(v.paymentMethod(), kind.failure()));
         }
-        CompanyAccount account = accounts.account(v.merchant(), v.paymentMethod());
+        CompanyPort company = configured.get().company();
+        CompanyAccount account = configured.get().account();
         Claim claim = claim(kind.subject(v), heldBefore, now());
         if (!claim.claimed()) {
             return claim.state().isHeld() ? kind.whileHeld(v) : kind.asStored(kind.ledger().get(v.id()), claim.state(), claim.answer());
         }
         if (claim.state() == RequestState.SENDING) {
-            return sendOnce(kind, configured.get(), account, v, false);
+            return sendOnce(kind, company, account, v, false);
         }
-        return ask(kind, configured.get(), account, v, claim.state() == RequestState.CONFIRMING);
+        return ask(kind, company, account, v, claim.state() == RequestState.CONFIRMING);
     }
 
     /** Sends it (again: after the company said it has none, so that a refusal leaves it unresolved) and applies the outcome. */
@@ -327,19 +341,19 @@ public class CompanyRequests {
         if (!kind.refreshable(v) || kind.pending(v) && beingSent(kind.subject(v))) {
             return RequestOutcome.of(v); // final, or held: its sender is talking to the company now
         }
-        Optional<CompanyPort> configured = companies.configured(v.paymentMethod());
+        Optional<Destination> configured = kind.destination(companies, accounts, v);
         if (configured.isEmpty()) {
             // The server's configuration, not the company's answer: this request cannot be asked about here.
             return strict ? RequestOutcome.failed(v, Companies.notConfigured(v.paymentMethod(), kind.queryFailure())) : RequestOutcome.of(v);
         }
-        CompanyPort company = configured.get();
+        CompanyPort company = configured.get().company();
         Exchanges log = new Exchanges();
         long id = v.id();
         Function<String, RequestOutcome<V>> nothing = why -> {
             keepEvents(kind, id, log);
             return strict ? RequestOutcome.failed(v, new UpstreamFailureException(kind.queryFailure(), why)) : RequestOutcome.of(v);
         };
-        return kind.query(company, accounts.account(v.merchant(), v.paymentMethod()), v, log).fold(
+        return kind.query(company, configured.get().account(), v, log).fold(
                 found -> {
                     if (found.isEmpty() || kind.unchanged(v, found.get())) {
                         // Unknown and not at the company: an identical request or the reconciliation sends it again.

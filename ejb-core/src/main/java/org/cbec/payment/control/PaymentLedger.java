@@ -101,6 +101,15 @@ public class PaymentLedger implements SentLedger<PaymentView, CreateReport> {
         return PaymentRules.onePayment(matching(merchant, paymentMethods, orderRef), methodField, orderRef);
     }
 
+    /** The merchant's payment at the company whose transaction the company numbered so; empty when none. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<PaymentView> byTransaction(String merchant, String paymentMethod, String transactionId) {
+        return em.createQuery("SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method"
+                        + " AND p.transactionId = :transactionId", Payment.class)
+                .setParameter("merchant", merchant).setParameter("method", paymentMethod).setParameter("transactionId", transactionId)
+                .getResultStream().findFirst().map(PaymentLedger::view);
+    }
+
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<PaymentView> findByPayMessage(String merchant, String paymentMethod, String payMessage) {
         return em.createQuery("SELECT p FROM Payment p WHERE p.merchant = :merchant AND p.paymentMethod = :method"

@@ -29,6 +29,24 @@ public final class FreeText {
     }
 
     /** What is wrong with one line of {@code value} (the words after the field's name), or empty; null passes. */
+    /** {@code value}, required: not blank, at most {@code max} characters, no control character; else a 422 naming {@code field}. */
+    public static String required(String field, String value, int max) {
+        if (value == null || value.isBlank() || value.length() > max) {
+            throw new InvalidRequestException(field, field + " is required, at most " + max + " characters");
+        }
+        check(field, value, max);
+        return value;
+    }
+
+    /** As {@link #required}, line breaks allowed (a PEM key). */
+    public static String requiredLines(String field, String value, int max) {
+        if (value == null || value.isBlank() || value.length() > max) {
+            throw new InvalidRequestException(field, field + " is required, at most " + max + " characters");
+        }
+        checkLines(field, value, max);
+        return value;
+    }
+
     public static Optional<String> problem(String value, int max) {
         return problem(value, max, false);
     }

@@ -8,29 +8,33 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.cbec.company.window.WindowCompany;
+import org.cbec.customs.OrderDeclarationView;
+import org.cbec.customs.boundary.OrderDeclarations;
+import org.cbec.customs.entity.OrderState;
 import org.cbec.dispatch.Attempts;
 import org.cbec.dispatch.entity.RequestKind;
-import org.cbec.payout.control.PayoutLedger;
-import org.cbec.refund.control.RefundLedger;
-import org.cbec.settlement.control.SettlementLedger;
 import org.cbec.payment.PaymentView;
+import org.cbec.payment.RequestOutcome;
 import org.cbec.payment.boundary.Payments;
 import org.cbec.payment.control.PaymentLedger;
 import org.cbec.payment.entity.PayoutState;
-import org.cbec.payment.entity.TradeState;
 import org.cbec.payment.entity.RefundState;
 import org.cbec.payment.entity.SettlementState;
-import org.cbec.payment.RequestOutcome;
+import org.cbec.payment.entity.TradeState;
 import org.cbec.payout.PayoutView;
-import org.cbec.refund.RefundView;
-import org.cbec.settlement.SplitView;
 import org.cbec.payout.boundary.Payouts;
+import org.cbec.payout.control.PayoutLedger;
+import org.cbec.refund.RefundView;
 import org.cbec.refund.boundary.Refunds;
+import org.cbec.refund.control.RefundLedger;
+import org.cbec.settlement.SplitView;
 import org.cbec.settlement.boundary.Settlements;
+import org.cbec.settlement.control.SettlementLedger;
 
 /**
  * The money requests as the janitor sees them: payments' creates and closes, refunds, splits and releases,
- * payouts, each open one found by its own table's state, and one attempt at one made by its own
+ * payouts, orders declared to customs, each open one found by its own table's state, and one attempt at one made by its own
  * entry point ({@link Payments#reconcile}, {@link Refunds#reconcile}, {@link Settlements#reconcile},
  * {@link Payouts#reconcile}). A payment's create is open while the company's word on it is not in
  * (UNKNOWN); an unpaid payment's poll is its own. A payment's close has no row of its own: it is
@@ -63,6 +67,9 @@ public class MoneyRequestAttempts implements Attempts {
     @EJB
     Payouts payouts;
 
+    @EJB
+    OrderDeclarations orders;
+
     @Override
     public String openRequests() {
         return "SELECT p.id, p.merchant, p.payment_method, p.order_ref AS merchant_ref, p.order_ref AS company_no,"
@@ -77,12 +84,16 @@ public class MoneyRequestAttempts implements Attempts {
                 + " UNION ALL SELECT s.id, s.merchant, p.payment_method, s.settlement_ref, s.company_no, s.state, s.updated_at, s.kind"
                 + " FROM settlement s JOIN payment p ON p.id = s.payment_id WHERE s.state IN (" + names(SettlementState.values(), SettlementState::isOpen) + ")"
                 + " UNION ALL SELECT o.id, o.merchant, o.payment_method, o.payout_ref, o.payout_ref, o.state, o.updated_at,"
-                + " CAST('PAYOUT' AS VARCHAR(8)) FROM payout o WHERE o.state IN (" + names(PayoutState.values(), PayoutState::isOpen) + ")";
+                + " CAST('PAYOUT' AS VARCHAR(8)) FROM payout o WHERE o.state IN (" + names(PayoutState.values(), PayoutState::isOpen) + ")"
+                + " UNION ALL SELECT d.id, d.merchant, CAST('" + WindowCompany.NAME + "' AS VARCHAR(16)), d.order_no, d.message_guid, d.state,"
+                + " d.updated_at, CAST('ORDER' AS VARCHAR(8)) FROM order_declaration d WHERE d.state IN ("
+                + names(OrderState.values(), OrderState::isOpen) + ")";
     }
 
     @Override
     public List<String> atCompanyStates() {
-        return List.of(RefundState.PROCESSING.name(), SettlementState.PROCESSING.name(), PayoutState.ACCEPTED.name());
+        return List.of(RefundState.PROCESSING.name(), SettlementState.PROCESSING.name(), PayoutState.ACCEPTED.name(),
+                OrderState.ACCEPTED.name(), OrderState.STORED.name());
     }
 
     @Override
@@ -98,6 +109,8 @@ public class MoneyRequestAttempts implements Attempts {
                     s -> standing(s.isOpen(), s == SettlementState.PROCESSING));
             case PAYOUT -> attempt(payouts.reconcile(payoutLedger.get(subjectId), sendingBefore), PayoutView::state,
                     s -> standing(s.isOpen(), s == PayoutState.ACCEPTED));
+            case ORDER -> attempt(orders.reconcile(orders.get(subjectId), sendingBefore), OrderDeclarationView::state,
+                    s -> standing(s.isOpen(), s != OrderState.UNKNOWN));
         };
     }
 

@@ -96,6 +96,15 @@ public class AdminResource {
     Events events;
 
     @Inject
+    org.cbec.customs.boundary.Declarations declarations;
+
+    @Inject
+    org.cbec.customs.boundary.OrderDeclarations orders;
+
+    @Inject
+    org.cbec.customs.boundary.WindowAccounts windowAccounts;
+
+    @Inject
     CredentialKeys credentialKeys;
 
     /** Answer of {@code POST /admin/credentials/reseal}. */
@@ -138,6 +147,44 @@ public class AdminResource {
         return new CompanyAccountRegistered(200, "company account registered", merchant, paymentMethod, companyAccounts
                 .feeRates(merchant, paymentMethod).stream().map(r -> new FeeRateResult(r.from().toString(), r.rate().toPlainString())).toList(),
                 companyAccounts.settlementDays(merchant, paymentMethod));
+    }
+
+    /** Body of {@code PUT /admin/customs-window}: the broker's registration at the customs single window. */
+    public record WindowAccountRequest(String copCode, String copName, String dxpId, String keySerial, String privateKey,
+            String windowKeySerial, String windowPublicKey) {
+
+        @Override
+        public String toString() {
+            return "WindowAccountRequest[" + copCode + "]";
+        }
+    }
+
+    /** The broker's registration at the window, as shown: no key of its own. */
+    public record WindowAccountResult(int code, String message, String copCode, String copName, String dxpId, String keySerial,
+            String windowKeySerial, String updatedAt) {
+    }
+
+    /** Registers (or replaces) the broker at the customs single window; the private key is never returned. */
+    @FailureAction("registering the broker at the customs window")
+    @PUT
+    @Path("customs-window")
+    public WindowAccountResult registerWindowAccount(WindowAccountRequest body) {
+        WindowAccountRequest b = body != null ? body : new WindowAccountRequest(null, null, null, null, null, null, null);
+        return window(windowAccounts.register(b.copCode(), b.copName(), b.dxpId(), b.keySerial(), b.privateKey(), b.windowKeySerial(),
+                b.windowPublicKey()), "customs window account registered");
+    }
+
+    @FailureAction("reading the broker's registration at the customs window")
+    @GET
+    @Path("customs-window")
+    public WindowAccountResult windowAccount() {
+        return window(windowAccounts.registered().orElseThrow(() -> new org.cbec.platform.error.UnknownResourceException(
+                "the broker is not registered at the customs window")), "OK");
+    }
+
+    private static WindowAccountResult window(org.cbec.customs.boundary.WindowAccounts.Registered r, String message) {
+        return new WindowAccountResult(200, message, r.copCode(), r.copName(), r.dxpId(), r.keySerial(), r.windowKeySerial(),
+                org.cbec.platform.time.BeijingTime.format(r.updatedAt()));
     }
 
     /** Body of {@code PUT /admin/merchants/{merchant}/payout-accounts/{paymentMethod}}; never shown in clear. */
@@ -192,18 +239,21 @@ public class AdminResource {
     }
 
     /**
-     * Seals every company account's secrets and every webhook signing secret under the newest
+     * Seals every company account's secrets, every webhook signing secret, every payer identity and
+     * order declared to customs and the broker's key at the customs window under the newest
      * key-encryption key (after a key was added to credentials.key, or to seal rows stored before
      * sealing existed); the number of rows rewritten. Safe to repeat and to run on several nodes at once.
      */
-    @FailureAction("resealing the company accounts and webhook secrets")
+    @FailureAction("resealing the stored secrets")
     @POST
     @Path("credentials/reseal")
     @Consumes(MediaType.WILDCARD)
     public Resealing resealCredentials() {
         String newest = credentialKeys.ring().newestId();
-        int rewritten = Resealed.all(companyAccounts::reseal) + Resealed.all(events::resealSecrets);
-        return new Resealing(200, "company accounts and webhook secrets sealed under the newest key-encryption key", newest, rewritten);
+        int rewritten = Resealed.all(companyAccounts::reseal) + Resealed.all(events::resealSecrets)
+                + Resealed.all(declarations::resealIdentities) + Resealed.all(orders::resealBodies) + Resealed.all(windowAccounts::reseal);
+        return new Resealing(200, "company accounts, webhook secrets, declared payer identities, declared orders and the window account"
+                + " sealed under the newest key-encryption key", newest, rewritten);
     }
 
     @FailureAction("revoking the key")

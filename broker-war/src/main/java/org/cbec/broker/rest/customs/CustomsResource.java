@@ -25,7 +25,7 @@ import org.cbec.web.error.FailureAction;
 
 /**
  * GetCustomsPayment, PutCustomsPayment, PostCustomsPayment and PostCustomsIdentification. Times are
- * given in GMT+8, as customs keeps them.
+ * given in GMT+8, as customs keeps them. The order's operations are {@link OrderResource}'s.
  */
 @FailureAction("declaring the payment")
 @Path("v1/customs")
