@@ -205,6 +205,18 @@ class CustomsOrdersIT {
         assertEquals(401, noKey.status());
     }
 
+    @Test
+    void theBrokersRegistrationAtTheWindowIsShownWithoutItsKeyAndTheKeyIsStoredSealed() {
+        Reply shown = get(at(base, "admin/customs-window"), "Authorization", basic("admin", System.getenv("ADMIN_PASSWORD")));
+        assertEquals(200, shown.status(), shown::toString);
+        assertEquals(SandboxClient.BROKER_COP_CODE, shown.json().getString("copCode"));
+        assertFalse(shown.body().contains("PRIVATE KEY") || shown.json().containsKey("privateKey"), "no key answered");
+        String sealed = one("SELECT sealed_private_key FROM window_account WHERE id = 1", null);
+        assertTrue(sealed.startsWith("A256GCM:") && !sealed.contains("PRIVATE KEY"), "the key is stored sealed");
+        Reply anonymous = get(at(base, "admin/customs-window"));
+        assertEquals(401, anonymous.status());
+    }
+
     // ---- helpers ---------------------------------------------------------------------------------
 
     private Paid paid(String method, long fen) {

@@ -61,11 +61,14 @@ public final class OrderRules {
         }
     }
 
-    /** Each line's total is its quantity times its price; the lines' totals are the goods' value. */
+    /** Each line is one (not null), its total its quantity times its price; the lines' totals are the goods' value. */
     static void checkGoods(DeclareOrder o) {
         long total = 0;
         for (int i = 0; i < o.goods().size(); i++) {
             DeclareOrder.GoodsLine l = o.goods().get(i);
+            if (l == null) {
+                throw new InvalidRequestException("goods[" + i + "]", "goods[" + i + "] must be a goods line, not null");
+            }
             if (l.quantity() * l.price() != l.totalPrice()) {
                 throw new InvalidRequestException("goods[" + i + "].totalPrice", "goods[" + i + "].totalPrice must equal quantity × price: "
                         + yuan(l.quantity() * l.price()) + " yuan, not " + yuan(l.totalPrice()));

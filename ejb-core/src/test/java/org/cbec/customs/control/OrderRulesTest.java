@@ -95,6 +95,11 @@ class OrderRulesTest {
                 "alphapay", "T1", 19900L, 1000L, 500L, 1810L, 22210L, new DeclareOrder.Buyer(NAME, null, "110105194912310021", "13800000000"),
                 good().consignee(), lines(), null))).field());
         assertEquals("goods", refused(() -> OrderRules.checkDeclare(order(0, 1000, 0, 0, 1000, List.of()))).field());
+        List<DeclareOrder.GoodsLine> withNull = new ArrayList<>(lines());
+        withNull.add(1, null);
+        InvalidRequestException nullLine = refused(() -> OrderRules.checkDeclare(order(19900, 1000, 500, 1810, 22210, withNull)));
+        assertEquals("goods[1]", nullLine.field());
+        assertEquals("goods[1] must be a goods line, not null", nullLine.getMessage());
         assertEquals("goods[0].country", refused(() -> OrderRules.checkDeclare(order(19900, 1000, 500, 1810, 22210,
                 List.of(new DeclareOrder.GoodsLine("SKU-001", "Tea", 1L, "011", 19900L, 19900L, "GB"))))).field());
         assertEquals("actionType", refused(() -> OrderRules.checkDeclare(new DeclareOrder("platform_a", "4401960ABC", "PA1", null,
