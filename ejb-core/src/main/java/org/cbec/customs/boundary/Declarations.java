@@ -257,13 +257,11 @@ public class Declarations {
 
     /** The paid amount in CNY fen: what the payer paid in CNY, or the amount of a CNY payment. */
     private static long paidFen(PaymentView p) {
-        if ("CNY".equals(p.payerCurrency()) && p.payerTotal() != null) {
-            return p.payerTotal();
+        Long fen = CustomsRules.paidCnyFen(p);
+        if (fen == null) {
+            throw new InvalidRequestException("orderNo", "the CNY amount paid for " + p.orderRef() + " is not known yet; query the payment first");
         }
-        if ("CNY".equals(p.currency())) {
-            return p.actualAmount();
-        }
-        throw new InvalidRequestException("orderNo", "the CNY amount paid for " + p.orderRef() + " is not known yet; query the payment first");
+        return fen;
     }
 
     private EventSink recorder(long paymentId) {

@@ -24,6 +24,7 @@ import org.cbec.company.WindowCredentials;
 import org.cbec.company.window.WindowCompany;
 import org.cbec.customs.DeclareOrder;
 import org.cbec.customs.OrderDeclarationView;
+import org.cbec.customs.control.CustomsRules;
 import org.cbec.customs.control.DeclarationLedger;
 import org.cbec.customs.control.OrderLedger;
 import org.cbec.customs.control.OrderRules;
@@ -91,7 +92,7 @@ public class OrderDeclarations {
     public OrderDeclarationView declare(String merchant, DeclareOrder o) {
         OrderRules.Checked k = OrderRules.checkDeclare(o);
         Optional<PaymentView> payment = payments.byTransaction(merchant, o.paymentMethod(), o.transactionId());
-        OrderRules.checkAgainstPayment(o, merchant, payment.map(p -> new OrderRules.PaymentFacts(p.tradeState(), paidFen(p),
+        OrderRules.checkAgainstPayment(o, merchant, payment.map(p -> new OrderRules.PaymentFacts(p.tradeState(), CustomsRules.paidCnyFen(p),
                 declarations.declaredPayer(p.id()))), DeclarationLedger::digest);
         PaymentView paid = payment.orElseThrow();
         requireWindow(DECLARING);
@@ -175,14 +176,6 @@ public class OrderDeclarations {
             throw new UpstreamFailureException(failure, "the broker is not registered at the customs window (PUT /broker/admin/customs-window);"
                     + " not called");
         }
-    }
-
-    /** What the payer paid in CNY fen: the company's converted figure, or a CNY payment's amount; null while unknown. */
-    static Long paidFen(PaymentView p) {
-        if ("CNY".equals(p.payerCurrency()) && p.payerTotal() != null) {
-            return p.payerTotal();
-        }
-        return "CNY".equals(p.currency()) ? Long.valueOf(p.actualAmount()) : null;
     }
 
     /** The order as stored and compared: its defaults filled in, its action left out (a change is the same order). */

@@ -85,6 +85,14 @@ public final class CustomsRules {
         }
     }
 
+    /** What the payer paid in CNY fen: the company's converted figure, or a CNY payment's amount; null while the company has not said. */
+    public static Long paidCnyFen(org.cbec.payment.PaymentView p) {
+        if ("CNY".equals(p.payerCurrency()) && p.payerTotal() != null) {
+            return p.payerTotal();
+        }
+        return "CNY".equals(p.currency()) ? Long.valueOf(p.actualAmount()) : null;
+    }
+
     private static String str(Long value) {
         return value == null ? null : value.toString();
     }
